@@ -1,0 +1,12 @@
+// Everything in core/: the float GJK and its strategies. Include this, or the single strategy header.
+#pragma once
+
+#include "core/distance_types.h"
+#include "core/gjk_loop.h"
+#include "core/limits.h"
+#include "core/proxy.h"
+#include "core/simplex.h"
+#include "core/strategies/naive.h"
+#include "core/strategies/perp.h"
+#include "core/transform.h"
+#include "core/vec2.h"
