@@ -1,0 +1,87 @@
+// The case model and the `gjk-case 1` file format of design §4.
+//
+// A case is two shapes A and B. Every number is a float: the reader rounds each literal (decimal or
+// hexadecimal) to the nearest float exactly as strtof does, and the writer prints hex floats with the
+// decimal value in a trailing comment, so a file round-trips bit for bit and stays readable.
+#pragma once
+
+#include <filesystem>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace gjk::check {
+
+struct Vertex {
+  float x = 0;
+  float y = 0;
+};
+
+// A rounded convex polygon: hull of `vertices` (local frame) grown by `radius`, placed by the
+// transform world = (c*x - s*y + px, s*x + c*y + py).
+struct ShapeSpec {
+  std::vector<Vertex> vertices;
+  float radius = 0;
+  float positionX = 0;
+  float positionY = 0;
+  float rotationC = 1;
+  float rotationS = 0;
+};
+
+// `meta.<key> <value>` lines, in file order.
+struct MetaEntry {
+  std::string key;
+  std::string value;
+};
+
+struct Case {
+  std::vector<MetaEntry> meta;
+  ShapeSpec a;
+  ShapeSpec b;
+  // Where the case came from (a path, or a label for generated cases); not written to the file.
+  std::string source;
+
+  // The value of meta.<key>, or "" when absent.
+  std::string metaValue(std::string_view key) const;
+  // Sets meta.<key>, replacing an existing entry of that key.
+  void setMeta(std::string_view key, std::string value);
+};
+
+// A case file that cannot be read. what() is "FILE:LINE: message" (or "FILE: message" when no line
+// applies, such as an empty or unreadable file).
+class CaseError : public std::runtime_error {
+ public:
+  CaseError(std::string file, int line, const std::string& message);
+  const std::string& file() const { return file_; }
+  int line() const { return line_; }  // 0 when no line applies
+
+ private:
+  std::string file_;
+  int line_;
+};
+
+// Parses the text of a case file. `fileName` is used in error messages and stored in Case::source.
+Case parseCase(std::string_view text, const std::string& fileName);
+
+// Reads and parses a case file.
+Case readCaseFile(const std::filesystem::path& path);
+
+// The file text of a case: header, meta lines, then a and b, hex floats with decimal comments.
+// Optional lines equal to their defaults are omitted. parseCase(formatCase(c)) == c, bit for bit.
+std::string formatCase(const Case& value);
+
+// Writes text to path atomically: a temporary file in the same folder, flushed, then renamed.
+void writeFileAtomically(const std::filesystem::path& path, std::string_view text);
+
+// Every .case file named by the arguments: files as given, folders searched recursively, each
+// folder's files sorted by path. A missing path is a CaseError naming it.
+std::vector<std::filesystem::path> collectCaseFiles(const std::vector<std::string>& arguments);
+
+// A float as the writer prints it: "-0x1.a36e2ep-10" (hex, exact), "0", "-0", or "0x1p+0".
+std::string hexFloat(float value);
+
+// The shortest decimal that reads back as the same float ("%.9g" trimmed), for comments.
+std::string decimalFloat(float value);
+
+}  // namespace gjk::check

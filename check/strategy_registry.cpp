@@ -1,0 +1,86 @@
+// The table of strategies. Adding a strategy is adding a row here.
+#include <stdexcept>
+
+#include "check/box2d_strategy.h"
+#include "check/query.h"
+#include "check/strategy.h"
+#include "core/strategies/modifiers.h"
+#include "core/strategies/naive.h"
+#include "core/strategies/perp.h"
+
+namespace gjk::check {
+namespace {
+
+struct Registry {
+  std::vector<StrategyInfo> base;      // what `all` runs, in this order
+  std::vector<StrategyInfo> modified;  // name+local, name+scaled, name+local+scaled of the float ones
+
+  // A float core strategy, with its three modified forms.
+  template <class Strategy>
+  void addFloat(const char* name, const char* description, int maxIterations) {
+    base.push_back({name, description, "float", maxIterations, &runCoreStrategy<Strategy, float>});
+    std::string n = name;
+    modified.push_back({n + "+local", std::string(description) + "; in A's local frame", "float", maxIterations,
+                        &runCoreStrategy<LocalFrame<Strategy>, float>});
+    modified.push_back({n + "+scaled", std::string(description) + "; scaled by 2^-k to unit size", "float",
+                        maxIterations, &runCoreStrategy<Scaled<Strategy>, float>});
+    modified.push_back({n + "+local+scaled", std::string(description) + "; local frame, scaled", "float",
+                        maxIterations, &runCoreStrategy<Scaled<LocalFrame<Strategy>>, float>});
+  }
+};
+
+const Registry& registry() {
+  static const Registry REGISTRY = [] {
+    Registry r;
+    r.addFloat<NaiveStrategy>("naive",
+                              "direction -P (closest simplex point); Box2D 2.4.1 termination; the talk's first "
+                              "version",
+                              NaivePolicy::MAX_ITERATIONS);
+    r.addFloat<PerpStrategy>("perp", "edge perpendicular, sign from cross(e, -w1); GDC 2010 / Box2D 2.4.1",
+                             PerpPolicy::MAX_ITERATIONS);
+    r.base.push_back({"perp-f64", "perp computed in double from the same float inputs", "double",
+                      PerpPolicy::MAX_ITERATIONS, &runCoreStrategy<PerpStrategy, double>});
+    if (const StrategyInfo* box2d = box2dStrategy()) {
+      r.base.push_back(*box2d);
+    }
+    return r;
+  }();
+  return REGISTRY;
+}
+
+}  // namespace
+
+const std::vector<StrategyInfo>& strategies() { return registry().base; }
+
+const std::vector<StrategyInfo>& modifiedStrategies() { return registry().modified; }
+
+const StrategyInfo* findStrategy(std::string_view name) {
+  for (const auto* table : {&registry().base, &registry().modified}) {
+    for (const StrategyInfo& info : *table) {
+      if (info.name == name) {
+        return &info;
+      }
+    }
+  }
+  return nullptr;
+}
+
+std::vector<const StrategyInfo*> selectStrategies(std::string_view argument) {
+  std::vector<const StrategyInfo*> selected;
+  if (argument == "all") {
+    for (const StrategyInfo& info : strategies()) {
+      selected.push_back(&info);
+    }
+    return selected;
+  }
+  const StrategyInfo* info = findStrategy(argument);
+  if (info == nullptr) {
+    throw std::invalid_argument("unknown strategy '" + std::string(argument) +
+                                "' (gjkcheck strategies lists them; +local and +scaled combine with the float "
+                                "core strategies)");
+  }
+  selected.push_back(info);
+  return selected;
+}
+
+}  // namespace gjk::check

@@ -1,0 +1,39 @@
+#include <cstdio>
+
+#include "check/answer_format.h"
+#include "check/exact_case.h"
+#include "tools/command_line.h"
+#include "tools/commands.h"
+
+namespace gjk::tools {
+
+int oracleCommand(int argc, char** argv, int first) {
+  CommandLine line = parseCommandLine(argc, argv, first, {}, {"json"});
+  if (line.has("help")) {
+    std::puts(
+        "usage: gjkcheck oracle CASE... [--json]\n\n"
+        "The exact answer of each case, from the explicit Minkowski difference and its exact hull:\n"
+        "relation (separated, touching, overlapping), distance max(0, d0 - r) to 40 significant digits,\n"
+        "the exact squared core distance d0^2 as p/q, the exact closest point of M to the origin, and\n"
+        "the scale S of the error unit u = S * 2^-24.\n\n"
+        "--json   one object per case: case, relation, distance, core_distance_squared,\n"
+        "         closest_point, scale");
+    return EXIT_ALL_OK;
+  }
+  for (const check::Case& value : loadCases(line.positional)) {
+    oracle::ExactAnswer exact = check::solveExactly(value);
+    if (line.has("json")) {
+      std::puts(check::exactJson(value.source, exact).c_str());
+      continue;
+    }
+    std::printf("%s\n  relation          %s\n  distance          %s\n  core distance^2   %s\n"
+                "  closest point     (%s, %s)\n  scale S           %s\n",
+                value.source.c_str(), oracle::relationName(exact.relation),
+                oracle::distanceDecimal(exact).c_str(), oracle::rationalString(exact.coreDistanceSquared).c_str(),
+                oracle::decimalString(exact.closestPoint.x).c_str(),
+                oracle::decimalString(exact.closestPoint.y).c_str(), oracle::decimalString(exact.scale).c_str());
+  }
+  return EXIT_ALL_OK;
+}
+
+}  // namespace gjk::tools

@@ -1,0 +1,106 @@
+#include <cstdio>
+#include <stdexcept>
+#include <string>
+
+#include "check/answer_format.h"
+#include "check/exact_case.h"
+#include "check/strategy.h"
+#include "check/thresholds.h"
+#include "check/verdict.h"
+#include "tools/command_line.h"
+#include "tools/commands.h"
+
+namespace gjk::tools {
+namespace {
+
+std::string pointText(check::Point2 p, const std::string& scalar) {
+  return "(" + check::scalarDecimal(p.x, scalar) + ", " + check::scalarDecimal(p.y, scalar) + ")";
+}
+
+void printTrace(const check::StrategyInfo& strategy, const check::StrategyResult& result) {
+  std::printf("\ntrace of %s (%zu steps; w = wB - wA is a point of the Minkowski difference)\n",
+              strategy.name.c_str(), result.trace.size());
+  if (result.trace.empty()) {
+    std::printf("  this strategy records no trace\n");
+    return;
+  }
+  const std::string& s = strategy.scalar;
+  for (size_t i = 0; i < result.trace.size(); ++i) {
+    const check::TraceRecord& step = result.trace[i];
+    std::printf("  step %zu: simplex of %zu\n", i, step.simplex.size());
+    for (const check::TraceVertex& v : step.simplex) {
+      std::printf("    w %-40s a %-14s (A %d, B %d)\n", pointText(v.w, s).c_str(),
+                  check::scalarDecimal(v.a, s).c_str(), v.indexA, v.indexB);
+    }
+    if (step.simplex.size() < 3) {
+      std::printf("    direction %s\n", pointText(step.direction, s).c_str());
+    }
+    if (step.hasSupport) {
+      std::printf("    support w %s (A %d, B %d)\n", pointText(step.support.w, s).c_str(), step.support.indexA,
+                  step.support.indexB);
+    }
+  }
+  std::printf("  stopped by %s after %d iterations\n", result.termination.c_str(), result.iterations);
+}
+
+}  // namespace
+
+int reproCommand(int argc, char** argv, int first) {
+  CommandLine line = parseCommandLine(argc, argv, first, {"strategy"}, {});
+  if (line.has("help")) {
+    std::puts(
+        "usage: gjkcheck repro CASE [--strategy NAME]\n\n"
+        "Everything about one case: the exact answer and the Minkowski hull, every strategy side by\n"
+        "side with its errors in u and its verdict, and the iteration trace of the chosen strategy\n"
+        "(default perp): each step's simplex, barycentric coordinates, search direction and support.\n\n"
+        "Exit code 1 when any strategy's answer is a violation.");
+    return EXIT_ALL_OK;
+  }
+  if (line.positional.size() != 1) {
+    throw UsageError("repro takes exactly one case file");
+  }
+  const check::StrategyInfo* traced = check::findStrategy(line.value("strategy", "perp"));
+  if (traced == nullptr) {
+    throw UsageError("unknown strategy '" + line.value("strategy", "perp") + "'");
+  }
+  check::Case value = check::readCaseFile(line.positional[0]);
+  oracle::ExactAnswer exact = check::solveExactly(value);
+
+  std::printf("case %s\n", value.source.c_str());
+  for (const check::MetaEntry& entry : value.meta) {
+    std::printf("  meta.%s %s\n", entry.key.c_str(), entry.value.c_str());
+  }
+  std::printf("\nexact answer (oracle)\n  relation          %s\n  distance          %s\n"
+              "  core distance^2   %s\n  closest point     (%s, %s)\n  radius r          %s\n"
+              "  scale S           %s   (u = S * 2^-24, threshold T = %g u)\n",
+              oracle::relationName(exact.relation), oracle::distanceDecimal(exact).c_str(),
+              oracle::rationalString(exact.coreDistanceSquared).c_str(),
+              oracle::decimalString(exact.closestPoint.x).c_str(), oracle::decimalString(exact.closestPoint.y).c_str(),
+              oracle::decimalString(exact.radius).c_str(), oracle::decimalString(exact.scale).c_str(),
+              check::VIOLATION_THRESHOLD_U);
+  std::printf("  Minkowski difference hull (%zu vertices, counter-clockwise)\n", exact.minkowskiHull.size());
+  for (const oracle::ExactPoint& p : exact.minkowskiHull) {
+    std::printf("    (%s, %s)\n", oracle::decimalString(p.x, 12).c_str(), oracle::decimalString(p.y, 12).c_str());
+  }
+
+  std::printf("\n%-12s %-14s %10s %10s %10s %5s %-18s %s\n", "strategy", "distance", "err u", "wit u", "gap u",
+              "iters", "termination", "verdict");
+  int violations = 0;
+  check::StrategyResult tracedResult;
+  for (const check::StrategyInfo& strategy : check::strategies()) {
+    check::StrategyResult result = strategy.run(value, {.trace = &strategy == traced});
+    check::Verdict verdict = check::judge(value, exact, result);
+    violations += verdict.violation;
+    std::printf("%-12s %-14s %10.3g %10.3g %10.3g %5d %-18s %s\n", strategy.name.c_str(),
+                check::scalarDecimal(result.distance, strategy.scalar).c_str(), verdict.distanceErrorU,
+                verdict.witnessErrorU, verdict.witnessGapU, result.iterations, result.termination.c_str(),
+                check::reasonList(verdict).c_str());
+    if (&strategy == traced) {
+      tracedResult = result;
+    }
+  }
+  printTrace(*traced, tracedResult);
+  return violations ? EXIT_VIOLATIONS : EXIT_ALL_OK;
+}
+
+}  // namespace gjk::tools

@@ -1,0 +1,64 @@
+#include <cstdio>
+#include <stdexcept>
+#include <string>
+
+#include "check/answer_format.h"
+#include "check/exact_case.h"
+#include "check/strategy.h"
+#include "check/verdict.h"
+#include "tools/command_line.h"
+#include "tools/commands.h"
+
+namespace gjk::tools {
+
+int runCommand(int argc, char** argv, int first) {
+  CommandLine line = parseCommandLine(argc, argv, first, {"strategy"}, {"json"});
+  if (line.has("help")) {
+    std::puts(
+        "usage: gjkcheck run CASE... --strategy NAME|all [--json]\n\n"
+        "Runs each strategy on each case (cold start) and judges its answer against the exact one\n"
+        "(design §5): errors in units u = S * 2^-24, and a violation when an error exceeds the\n"
+        "threshold T of check/thresholds.h, the answer is not finite, or the loop hit its cap.\n\n"
+        "--strategy NAME|all   a name from `gjkcheck strategies`, or all of them (default all)\n"
+        "--json                one object per case and strategy: case, strategy, distance, point_a,\n"
+        "                      point_b, iterations, termination, distance_error_u, witness_error_u,\n"
+        "                      verdict, reasons, exact\n\n"
+        "Exit code 1 when any answer is a violation.");
+    return EXIT_ALL_OK;
+  }
+  std::vector<const check::StrategyInfo*> selected;
+  try {
+    selected = check::selectStrategies(line.value("strategy", "all"));
+  } catch (const std::invalid_argument& error) {
+    throw UsageError(error.what());
+  }
+  std::vector<check::Case> cases = loadCases(line.positional);
+  int violations = 0;
+  if (!line.has("json")) {
+    std::printf("%-44s %-12s %-14s %9s %9s %5s %-18s %s\n", "case", "strategy", "distance", "err u", "wit u",
+                "iters", "termination", "verdict");
+  }
+  for (const check::Case& value : cases) {
+    oracle::ExactAnswer exact = check::solveExactly(value);
+    std::string exactObject = line.has("json") ? check::exactJson(value.source, exact) : "";
+    for (const check::StrategyInfo* strategy : selected) {
+      check::StrategyResult result = strategy->run(value, {});
+      check::Verdict verdict = check::judge(value, exact, result);
+      violations += verdict.violation;
+      if (line.has("json")) {
+        std::puts(check::resultJson(value.source, *strategy, result, verdict, exactObject).c_str());
+      } else {
+        std::printf("%-44s %-12s %-14s %9.3g %9.3g %5d %-18s %s\n", value.source.c_str(), strategy->name.c_str(),
+                    check::scalarDecimal(result.distance, strategy->scalar).c_str(), verdict.distanceErrorU,
+                    verdict.witnessErrorU, result.iterations, result.termination.c_str(),
+                    verdict.violation ? ("violation: " + check::reasonList(verdict)).c_str() : "ok");
+      }
+    }
+  }
+  if (!line.has("json")) {
+    std::printf("%zu cases x %zu strategies: %d violations\n", cases.size(), selected.size(), violations);
+  }
+  return violations ? EXIT_VIOLATIONS : EXIT_ALL_OK;
+}
+
+}  // namespace gjk::tools

@@ -1,0 +1,36 @@
+#include <cstdio>
+
+#include "check/json.h"
+#include "check/strategy.h"
+#include "tools/command_line.h"
+#include "tools/commands.h"
+
+namespace gjk::tools {
+
+int strategiesCommand(int argc, char** argv, int first) {
+  CommandLine line = parseCommandLine(argc, argv, first, {}, {"json"});
+  if (line.has("help")) {
+    std::puts(
+        "usage: gjkcheck strategies [--json]\n\n"
+        "Lists every strategy the harness can run: name, scalar, iteration cap, description.\n"
+        "Any name can be given to run --strategy and repro --strategy.");
+    return EXIT_ALL_OK;
+  }
+  if (!line.positional.empty()) {
+    throw UsageError("strategies takes no arguments");
+  }
+  for (const check::StrategyInfo& info : check::strategies()) {
+    if (line.has("json")) {
+      check::JsonObject object;
+      object.add("name", info.name).add("scalar", info.scalar).add("max_iterations", info.maxIterations)
+          .add("description", info.description);
+      std::puts(object.str().c_str());
+    } else {
+      std::printf("%-14s %-6s cap %-3d %s\n", info.name.c_str(), info.scalar.c_str(), info.maxIterations,
+                  info.description.c_str());
+    }
+  }
+  return EXIT_ALL_OK;
+}
+
+}  // namespace gjk::tools

@@ -1,0 +1,12 @@
+// The gjkcheck subcommands. Each takes the whole argv and the index of its first own argument, and
+// returns the exit code of design §7.
+#pragma once
+
+namespace gjk::tools {
+
+int strategiesCommand(int argc, char** argv, int first);
+int oracleCommand(int argc, char** argv, int first);
+int runCommand(int argc, char** argv, int first);
+int reproCommand(int argc, char** argv, int first);
+
+}  // namespace gjk::tools

@@ -1,0 +1,51 @@
+// gjkcheck: run, reproduce and compare GJK distance strategies against the exact oracle.
+#include <cstdio>
+#include <cstring>
+#include <string>
+
+#include "check/case.h"
+#include "tools/command_line.h"
+#include "tools/commands.h"
+
+namespace {
+
+const char* USAGE =
+    "usage: gjkcheck COMMAND [ARGS]\n"
+    "\n"
+    "Checks float GJK distance strategies against an exact rational oracle.\n"
+    "\n"
+    "commands:\n"
+    "  strategies            list the strategies with one-line descriptions\n"
+    "  oracle CASE...        the exact answer of each case\n"
+    "  run CASE... --strategy NAME|all\n"
+    "                        each strategy's answer and its verdict against the exact one\n"
+    "  repro CASE [--strategy NAME]\n"
+    "                        everything about one case: exact answer, every strategy, the trace\n"
+    "\n"
+    "CASE is a .case file or a folder searched recursively for them. Every command takes --help.\n"
+    "Exit codes: 0 all ok, 1 violations found, 2 bad input or usage.\n";
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  using namespace gjk::tools;
+  if (argc < 2 || std::strcmp(argv[1], "--help") == 0 || std::strcmp(argv[1], "help") == 0) {
+    std::fputs(USAGE, argc < 2 ? stderr : stdout);
+    return argc < 2 ? EXIT_BAD_INPUT : EXIT_ALL_OK;
+  }
+  std::string command = argv[1];
+  try {
+    if (command == "strategies") return strategiesCommand(argc, argv, 2);
+    if (command == "oracle") return oracleCommand(argc, argv, 2);
+    if (command == "run") return runCommand(argc, argv, 2);
+    if (command == "repro") return reproCommand(argc, argv, 2);
+    throw UsageError("unknown command '" + command + "'");
+  } catch (const gjk::check::CaseError& error) {
+    std::fprintf(stderr, "gjkcheck: %s\n", error.what());
+    return EXIT_BAD_INPUT;
+  } catch (const UsageError& error) {
+    std::fprintf(stderr, "gjkcheck %s: %s (see gjkcheck %s --help)\n", command.c_str(), error.what(),
+                 command.c_str());
+    return EXIT_BAD_INPUT;
+  }
+}
