@@ -1,0 +1,328 @@
+// Strategy `nesterov`: Nesterov-accelerated GJK.
+//
+// Source: L. Montaut, Q. Le Lidec, V. Petrik, J. Sivic, J. Carpentier, "Collision Detection Accelerated:
+// An Optimization Perspective", RSS 2022, as implemented in coal (formerly hpp-fcl), GJK::evaluate with
+// GJKVariant::NesterovAcceleration and GJKConvergenceCriterion::DualityGap. Read from
+// nim65s/coal src/narrowphase/gjk.cpp (commits 19be898e86f185add2be48f01fad757e40387fc1 and
+// 1f980fac8e97415cb7f8d67dd33589e67ec5800c, identical in this function), with
+// src/narrowphase/minkowski_difference.cpp (3295893e4c1f7703a52ee25c0b956ba2bc526951) for
+// normalize_support_direction and include/coal/narrowphase/narrowphase_defaults.h
+// (3d4093377ce6eab0034556a73efe4811fd720e24) for the defaults.
+//
+// GJK as Frank-Wolfe on  min_{x in D} |x|^2,  D = B - A the Minkowski difference. In coal's names:
+//   ray   x_k, the closest point of the current simplex to the origin (our Simplex::closestPoint)
+//   w     s_k, the last support point
+//   dir   d_k, the momentum direction; the support is taken along -dir (coal: appendVertex(-dir)).
+// Coal's difference is shape0 - shape1 = A - B, the negative of ours; every formula below is linear
+// in (ray, w, y, dir) or a dot product of two of them, so it reads the same on B - A with the support
+// taken along -dir: no sign changes.
+//
+// One pass (coal's do-loop; k = coal's `iterations`, the completed passes):
+//   check A   |ray| < tol                                   -> overlap (coal: Collision)
+//   direction Nesterov with the normalize heuristic (coal normalizes when both shapes are ConvexBase,
+//             which our polygons are; getNormalizeSupportDirectionFromShapes is an AND of the two
+//             shapes' NeedNesterovNormalizeHeuristic, true for ConvexBase):
+//               momentum = (k + 2) / (k + 3)
+//               y   = momentum * ray + (1 - momentum) * w
+//               dir = momentum * dir / |dir| + (1 - momentum) * y / |y|
+//             plain GJK after the fallback: dir = ray
+//   support   w = support of D along -dir
+//   fallback  (accelerated only) gap = 2 ray.(ray - w); gap - tol <= 0  -> drop w, switch to plain GJK,
+//             redo the pass ("check to remove acceleration": the momentum direction no longer finds a
+//             support that improves on ray by the duality-gap measure)
+//   check C   DualityGap, Relative (coal's default criterion type):
+//               diff = 2 ray.(ray - w);  (diff / tol * rl) - tol * rl <= 0, only when k > 0
+//             accelerated: drop w, switch to plain GJK and redo the pass (coal never stops on the
+//             accelerated direction); plain: stop, converged            -> Termination::DualityGap
+//   project   add w, solve the simplex; a triangle holding the origin  -> Termination::Containment
+//   cap       ++k == 128                                               -> Termination::IterationCap
+//
+// Why 2 ray.(ray - w) bounds the error: f(x) = |x|^2 is convex with gradient 2x, so for the minimizer
+// x* of f over D, f(x*) >= f(x) + 2x.(x* - x) >= f(x) + min_{s in D} 2x.(s - x) = f(x) - g(x), where
+// g(x) = 2x.(x - s(x)) and s(x) is the support along -x: the Frank-Wolfe duality gap. And since
+// f(x) - f(x*) = |x - x*|^2 + 2x*.(x - x*) with 2x*.(x - x*) >= 0 on D (x* is optimal),
+// |x - x*|^2 <= f(x) - f(x*) <= g(x). With the plain
+// direction (dir = ray) the computed `diff` is exactly this g; with the accelerated direction w is the
+// support along -dir, not -ray, so 2 ray.(ray - w) is only a lower bound of g, which is why coal does not
+// stop on it but falls back to plain GJK first.
+//
+// coal's Relative DualityGap test as written, (diff / tol * rl) - tol * rl <= 0, is for rl > 0 the same
+// as diff <= tol^2 (multiply out by tol / rl): despite its name it certifies |x - x*| <= tol in world
+// units. We evaluate the expression as coal writes it, in T, rounding at each of its four operations.
+//
+// Departures from coal, each forced by our harness or by 2D:
+// - Projection: our Simplex (Box2D 2.4.1's Voronoi solver, design §6), not coal's projectLineOrigin /
+//   projectTriangleOrigin. Coal's routines are 3D (triangle normals, tetrahedra) and prune Voronoi
+//   regions by the order the vertices were added (Casey Muratori's argument that the newest vertex lies
+//   past the origin), an assumption made for the plain direction; Box2D's solver tests every region and
+//   so does not depend on it. Sharing the solver with the other strategies also isolates what this
+//   strategy changes: the direction and the termination. Rounding differs: coal's segment point is
+//   ((AB.B) A + (AB.AO) B) / |AB|^2, Box2D's is a1 w1 + a2 w2 with a1, a2 divided by |e12|^2 first.
+// - Start: coal starts from a guess direction with an empty simplex (default guess (1, 0, 0), or a cached
+//   or bounding-volume guess). We start as our other strategies do, from the cache or from vertex 0 of
+//   each shape, and use that simplex's closest point as the guess: ray = w = dir = P0, k = 0. The first
+//   accelerated direction is then P0 / |P0| (momentum 2/3 on two copies of the same unit vector), the
+//   plain GJK step, as coal's first pass is along its guess. Coal replaces a guess shorter than tol by
+//   (-1, 0, 0); our start is a real simplex, so a start closer than tol to the origin is check A: overlap.
+// - Check B (coal's early exit above distance_upper_bound) is left out: its default bound is the largest
+//   scalar, so it never fires in a distance query. The Default (van den Bergen) criterion's alpha and
+//   omega go with it.
+// - A zero or non-finite |y| or |dir| switches to plain GJK (NesterovFallback::DegenerateDirection);
+//   coal only asserts y_norm > tol, arguing |y| >= |ray|, which fails when the shapes overlap (y is
+//   a point of D, and D contains points nearer the origin than ray). In float, |v| overflows to inf
+//   above sqrt(FLT_MAX) ~ 1.8e19 (core/vec2.h `length`), and an infinite norm would turn its term to 0.
+// - Output: witness points from the barycentric coordinates and distance = |pB - pA| with radii applied
+//   by applyRadii, as the other strategies; coal reports |ray| - radii and calls a result within tol of
+//   contact a collision with penetration information. Check A here reports distance 0, midpoint witness.
+// - Iterations: `DistanceOutput::iterations` counts support calls (Box2D's count), including the one
+//   dropped at a fallback; the momentum and the 128 cap use coal's count k of completed passes.
+//
+// No heap allocation: the simplex and every vector live on the stack; the trace is the caller's buffer.
+#pragma once
+
+#include <cmath>
+#include <cstdint>
+
+#include "core/gjk_loop.h"
+
+namespace gjk {
+
+// Coal's GJK_DEFAULT_MAX_ITERATIONS: passes completed before GJK gives up (status Failed).
+inline constexpr int NESTEROV_MAX_ITERATIONS = 128;
+
+// Coal's single GJK tolerance, used three ways: check A compares it with |ray| (world units), the
+// fallback test with the gap (world units squared), and check C with gap <= tol^2 (see above).
+//
+// double: coal's GJK_DEFAULT_TOLERANCE = 1e-6 ("precise up to the micro-meter" for metre-sized
+// shapes). tol^2 = 1e-12 is about 4500 DBL_EPSILON: above the rounding of a unit-scale gap.
+//
+// float: the same 1e-6 (rounded to float: 9.99999997e-7). Coal defines GJK_DEFAULT_TOLERANCE as
+// CoalScalar(1e-6) whatever its scalar, and one tolerance cannot serve both of its float uses:
+// - check C needs gap <= tol^2 = 1e-12, but the computed gap of a converged float problem is rounding
+//   noise of about FLT_EPSILON * |w| * |ray - w| (1e-8 .. 1e-6 at unit scale; 0 in exact arithmetic),
+//   so it passes only when that noise rounds to <= 1e-12, in practice to 0 or below; otherwise the
+//   simplex is stationary and the run goes to the cap with the converged answer.
+// - a tolerance large enough for check C (tol^2 above that noise, tol >= about 2^-10) makes check A
+//   call |ray| < tol an overlap: a false contact for shapes up to 1e-3 apart at unit scale.
+// Measured on 20000 random unit-scale float cases (3..8-gons of radius 0.5..1.5, offsets up to 3,
+// long-double brute-force reference): tol = 1e-6: 10522 duality-gap, 5614 iteration-cap, 3864
+// containment, every distance within 1e-3 of the reference and no false overlap; tol = 2^-12: 2886 cap,
+// 3 false overlaps; tol = 2^-10: 80 cap, 8 false overlaps. Double with 1e-6: 16136 duality-gap, no cap.
+// We keep coal's value: a cap with the right distance is a termination to report, a false contact a wrong
+// answer. Because the tolerance is absolute, float at large scale also loses the fallback: at scale 1000
+// the noise of the accelerated gap exceeds 1e-6, the fallback never fires, and the lagging momentum
+// direction can spend all 128 passes on the wrong edge (NesterovFloatCharacterization in the tests).
+template <class T>
+inline constexpr T NESTEROV_TOLERANCE = T(1e-6);
+
+// Why the accelerated direction was abandoned.
+enum class NesterovFallback : std::uint8_t {
+  None,                 // stayed accelerated to the end (stopped by check A, containment or the cap)
+  DualityGapCheck,      // coal's "check to remove acceleration": 2 ray.(ray - w) - tol <= 0
+  ConvergenceCheck,     // check C passed on an accelerated support: coal switches to plain and redoes.
+                        // Kept for fidelity, unreachable for |ray| >= tol: check C means gap <= tol^2,
+                        // and tol^2 < tol, so the DualityGapCheck just before it fires first (as in coal)
+  DegenerateDirection,  // |y| or |dir| was zero or not finite (our guard; coal asserts)
+};
+
+inline const char* nesterovFallbackName(NesterovFallback f) {
+  switch (f) {
+    case NesterovFallback::None: return "none";
+    case NesterovFallback::DualityGapCheck: return "duality-gap-check";
+    case NesterovFallback::ConvergenceCheck: return "convergence-check";
+    case NesterovFallback::DegenerateDirection: return "degenerate-direction";
+  }
+  return "unknown";
+}
+
+// What the acceleration did in one query: the debug counterpart of coal's
+// GJK::getNumIterationsMomentumStopped(), plus what the fallback saw.
+template <class T>
+struct NesterovReport {
+  NesterovFallback fallback = NesterovFallback::None;
+  int momentumStopIteration = -1;  // coal's iterations_momentum_stop: completed passes k at the
+                                   // fallback; -1 when acceleration never stopped
+  int acceleratedSupportCalls = 0;  // support calls made along the Nesterov direction (incl. the dropped one)
+  Vec2<T> rayAtFallback;            // ray (closest simplex point, B - A, world frame) at the fallback
+  Vec2<T> directionAtFallback;      // the search direction whose support was dropped (support along it)
+  Vec2<T> supportAtFallback;        // that dropped support point w of B - A, world frame
+  T gapAtFallback = 0;              // 2 ray.(ray - w) for that w, world units squared
+};
+
+namespace nesterov_detail {
+
+template <class T>
+inline void solve(Simplex<T>* simplex) {
+  if (simplex->count == 2) {
+    simplex->solve2();
+  } else if (simplex->count == 3) {
+    simplex->solve3();
+  }
+}
+
+template <class T>
+inline void recordFallback(NesterovReport<T>* report, NesterovFallback reason, int k, Vec2<T> ray,
+                           Vec2<T> direction, Vec2<T> w, T gap) {
+  if (report == nullptr) {
+    return;
+  }
+  report->fallback = reason;
+  report->momentumStopIteration = k;
+  report->rayAtFallback = ray;
+  report->directionAtFallback = direction;
+  report->supportAtFallback = w;
+  report->gapAtFallback = gap;
+}
+
+}  // namespace nesterov_detail
+
+template <class T>
+void nesterovDistance(const DistanceInput<T>& input, SimplexCache<T>* cache, DistanceOutput<T>* output,
+                      Trace<T>* trace, NesterovReport<T>* report) {
+  const T tol = NESTEROV_TOLERANCE<T>;
+  if (report != nullptr) {
+    *report = NesterovReport<T>{};
+  }
+
+  Simplex<T> simplex = readCache(*cache, input);
+  nesterov_detail::solve(&simplex);
+  TraceStep<T>* step = beginTraceStep(trace, simplex);
+
+  Vec2<T> ray = simplex.closestPoint();
+  T rl = length(ray);  // sqrt, rounded in T
+  Vec2<T> w = ray;     // coal: w = ray, dir = ray before the first pass
+  Vec2<T> dir = ray;
+  bool accelerated = true;  // coal: current_gjk_variant == NesterovAcceleration
+  int k = 0;                // coal's `iterations`: completed passes
+  int supportCalls = 0;
+  Termination termination = Termination::IterationCap;
+
+  bool done = false;
+  if (simplex.count == 3) {  // a cached triangle already holds the origin
+    termination = Termination::Containment;
+    done = true;
+  }
+  while (!done) {
+    // Check A: the origin is within tol of the simplex: coal calls it a collision (touching).
+    if (rl < tol) {
+      termination = Termination::TinyDirectionZero;
+      break;
+    }
+
+    if (accelerated) {
+      // (k + 2) / (k + 3): k + 2 and k + 3 are exact in T for k <= 128; one rounding in the division.
+      T momentum = (T(k) + T(2)) / (T(k) + T(3));
+      T rest = T(1) - momentum;  // exact: momentum is in [2/3, 1) and 1 - momentum is a Sterbenz subtraction
+      Vec2<T> y = momentum * ray + rest * w;
+      T yNorm = length(y);      // sqrt, rounded in T; inf above sqrt(max of T)
+      T dirNorm = length(dir);  // idem
+      if (yNorm > T(0) && dirNorm > T(0) && std::isfinite(yNorm) && std::isfinite(dirNorm)) {
+        // Coal's operation order (Eigen): (momentum * dir) / |dir| + ((1 - momentum) * y) / |y|, per
+        // component: two products, two true divisions (the normalization), one sum; each rounds in T.
+        Vec2<T> a = momentum * dir;
+        Vec2<T> b = rest * y;
+        dir = {a.x / dirNorm + b.x / yNorm, a.y / dirNorm + b.y / yNorm};
+      } else {
+        accelerated = false;
+        nesterov_detail::recordFallback(report, NesterovFallback::DegenerateDirection, k, ray, -dir, w,
+                                        T(0));
+      }
+    }
+    if (!accelerated) {
+      dir = ray;  // plain GJK: support along -ray
+    }
+
+    Vec2<T> d = -dir;  // the search direction: support of B - A furthest along d
+    if (step != nullptr) {
+      step->direction = d;
+    }
+    SimplexVertex<T> vertex = supportVertex(input, d);
+    ++supportCalls;
+    if (accelerated && report != nullptr) {
+      ++report->acceleratedSupportCalls;
+    }
+    if (step != nullptr) {
+      step->hasSupport = true;
+      step->support = vertex;
+    }
+    w = vertex.w;
+
+    // 2 ray.(ray - w): one subtraction per component, the dot product's three roundings, and an exact
+    // doubling. World units squared.
+    T gap = T(2) * dot(ray, ray - w);
+
+    // Coal's check to remove acceleration: the momentum direction's support does not improve on ray.
+    if (accelerated && gap - tol <= T(0)) {
+      accelerated = false;
+      nesterov_detail::recordFallback(report, NesterovFallback::DualityGapCheck, k, ray, d, w, gap);
+      step = beginTraceStep(trace, simplex);  // the same simplex, redone with the plain direction
+      continue;
+    }
+
+    // Check C, DualityGap / Relative, in coal's operation order: ((gap / tol) * rl) - (tol * rl).
+    bool converged = (gap / tol * rl) - tol * rl <= T(0);
+    if (k > 0 && converged) {
+      if (accelerated) {
+        accelerated = false;
+        nesterov_detail::recordFallback(report, NesterovFallback::ConvergenceCheck, k, ray, d, w, gap);
+        step = beginTraceStep(trace, simplex);
+        continue;
+      }
+      termination = Termination::DualityGap;
+      break;
+    }
+
+    simplex.v[simplex.count++] = vertex;
+    nesterov_detail::solve(&simplex);
+    step = beginTraceStep(trace, simplex);
+    ray = simplex.closestPoint();
+    rl = length(ray);  // sqrt, rounded in T
+    if (simplex.count == 3) {  // coal: `inside`
+      termination = Termination::Containment;
+      break;
+    }
+    if (rl == T(0)) {  // coal: rl == 0 is a collision; the origin lies on the simplex
+      termination = Termination::TinyDirectionZero;
+      break;
+    }
+    if (++k >= NESTEROV_MAX_ITERATIONS) {
+      termination = Termination::IterationCap;
+      break;
+    }
+  }
+
+  simplex.witnessPoints(&output->pointA, &output->pointB);
+  output->distance = distance(output->pointA, output->pointB);
+  output->iterations = supportCalls;
+  output->simplexCount = simplex.count;
+  output->termination = termination;
+  writeCache(simplex, cache);
+
+  if (termination == Termination::TinyDirectionZero) {
+    Vec2<T> p = T(0.5) * (output->pointA + output->pointB);
+    output->pointA = p;
+    output->pointB = p;
+    output->distance = 0;
+    return;
+  }
+  if (input.useRadii) {
+    applyRadii(input, output);
+  }
+}
+
+struct NesterovStrategy {
+  static constexpr const char* NAME = "nesterov";
+  template <class T>
+  static void distance(const DistanceInput<T>& input, SimplexCache<T>* cache, DistanceOutput<T>* output,
+                       Trace<T>* trace) {
+    nesterovDistance(input, cache, output, trace, static_cast<NesterovReport<T>*>(nullptr));
+  }
+  // The same query, also reporting what the acceleration did (the fallback and when it happened).
+  template <class T>
+  static void distance(const DistanceInput<T>& input, SimplexCache<T>* cache, DistanceOutput<T>* output,
+                       Trace<T>* trace, NesterovReport<T>* report) {
+    nesterovDistance(input, cache, output, trace, report);
+  }
+};
+
+}  // namespace gjk
