@@ -4,9 +4,13 @@
 #include "check/box2d_strategy.h"
 #include "check/query.h"
 #include "check/strategy.h"
+#include "core/strategies/box2d_v3.h"
+#include "core/strategies/dyn4j.h"
 #include "core/strategies/modifiers.h"
 #include "core/strategies/naive.h"
+#include "core/strategies/nesterov.h"
 #include "core/strategies/perp.h"
+#include "core/strategies/vdb.h"
 
 namespace gjk::check {
 namespace {
@@ -38,6 +42,25 @@ const Registry& registry() {
                               NaivePolicy::MAX_ITERATIONS);
     r.addFloat<PerpStrategy>("perp", "edge perpendicular, sign from cross(e, -w1); GDC 2010 / Box2D 2.4.1",
                              PerpPolicy::MAX_ITERATIONS);
+    r.addFloat<Box2dV31Strategy>("box2d-v3.1",
+                                 "(w1+w2)xe crossed with e in A's frame; d.d < FLT_EPSILON^2 returns distance 0; "
+                                 "Box2D v3.1 distance.c",
+                                 box2d_v3::V31Rules::MAX_ITERATIONS);
+    r.addFloat<Box2dV3Strategy>("box2d-v3",
+                                "as box2d-v3.1 with the tiny-direction test d.d < 1000*FLT_MIN; Box2D main",
+                                box2d_v3::MainRules::MAX_ITERATIONS);
+    r.addFloat<Dyn4jStrategy>("dyn4j",
+                              "two-point simplex from the centre difference, projection-progress stop, strict "
+                              "containsOrigin; dyn4j Gjk.distance in float",
+                              Dyn4jStrategy::MAX_ITERATIONS);
+    r.addFloat<VdbStrategy>("vdb",
+                            "direction -v, Johnson's sub-algorithm, relative and absolute stops; van den Bergen / "
+                            "SOLID",
+                            VdbStrategy::MAX_ITERATIONS);
+    r.addFloat<NesterovStrategy>("nesterov",
+                                 "Nesterov-accelerated normalized direction, duality-gap stop, fallback to plain "
+                                 "GJK; Montaut et al. 2022 / coal",
+                                 NESTEROV_MAX_ITERATIONS);
     r.base.push_back({"perp-f64", "perp computed in double from the same float inputs", "double",
                       PerpPolicy::MAX_ITERATIONS, &runCoreStrategy<PerpStrategy, double>});
     if (const StrategyInfo* box2d = box2dStrategy()) {

@@ -17,7 +17,8 @@ struct Verdict {
   double distanceErrorU = 0;
   // max(dist(pA, A), dist(pB, B)) / u, shapes with their radius, from the exact squared distances.
   double witnessErrorU = 0;
-  // (|pA - pB| - d_exact) / u, signed.
+  // (|pA - pB| - d_exact) / u, signed. A violation only where the exact relation is separated or the
+  // strategy reported a positive distance (for shapes in contact closest points are not unique).
   double witnessGapU = 0;
   bool violation = false;
   // The violation kinds found, in this order: "non-finite", "iteration-cap", "false-overlap",

@@ -36,7 +36,8 @@ enum class Termination : std::uint8_t {
   IterationCap,       // the loop ran out of iterations
   RelativeGap,        // van den Bergen: |v|^2 - v.w <= eps^2 |v|^2
   AbsoluteGap,        // van den Bergen: |v|^2 <= eps * max |y|^2
-  NoProgress,         // dyn4j: the projection of the new support advanced less than the tolerance
+  NoProgress,         // dyn4j: the new support advanced less than the tolerance; vdb: affine
+                      // dependence, Johnson's backup, or |v|^2 stopped decreasing
   DualityGap,         // Nesterov-accelerated GJK: the duality gap fell below its tolerance
 };
 

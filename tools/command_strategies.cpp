@@ -30,6 +30,16 @@ int strategiesCommand(int argc, char** argv, int first) {
                   info.description.c_str());
     }
   }
+  if (!line.has("json")) {
+    std::string floats;
+    for (const check::StrategyInfo& info : check::modifiedStrategies()) {
+      std::string base = info.name.substr(0, info.name.find('+'));
+      if (floats.find(" " + base + " ") == std::string::npos) floats += " " + base + " ";
+    }
+    std::printf("\nmodifiers +local (in A's frame), +scaled (by 2^-k to unit size) and +local+scaled combine with:\n "
+                "%s\n",
+                floats.c_str());
+  }
   return EXIT_ALL_OK;
 }
 

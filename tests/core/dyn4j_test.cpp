@@ -1,0 +1,299 @@
+// Strategy `dyn4j` (core/strategies/dyn4j.h): dyn4j's Gjk.distance, the two-point simplex. What dyn4j's
+// code guarantees or documents, and what its absolute tolerances do in float.
+#include <gtest/gtest.h>
+
+#include <cfloat>
+#include <cmath>
+
+#include "core/strategies/dyn4j.h"
+#include "core/strategies/perp.h"
+
+namespace {
+
+using namespace gjk;
+
+template <class T>
+Proxy<T> polygonOf(std::initializer_list<Vec2<T>> points, T radius = 0) {
+  Proxy<T> proxy;
+  for (Vec2<T> p : points) proxy.vertices[proxy.count++] = p;
+  proxy.radius = radius;
+  return proxy;
+}
+
+Proxy<float> polygon(std::initializer_list<Vec2<float>> points, float radius = 0) {
+  return polygonOf<float>(points, radius);
+}
+
+template <class T = float>
+Proxy<T> box(T halfWidth, T halfHeight) {
+  return polygonOf<T>({{-halfWidth, -halfHeight},
+                       {halfWidth, -halfHeight},
+                       {halfWidth, halfHeight},
+                       {-halfWidth, halfHeight}});
+}
+
+template <class T = float>
+DistanceInput<T> makeInput(Proxy<T> a, Proxy<T> b, Vec2<T> positionB, bool useRadii = true) {
+  DistanceInput<T> input;
+  input.proxyA = a;
+  input.proxyB = b;
+  input.transformB.p = positionB;
+  input.useRadii = useRadii;
+  return input;
+}
+
+template <class Strategy, class T>
+DistanceOutput<T> query(const DistanceInput<T>& input, Trace<T>* trace = nullptr) {
+  SimplexCache<T> cache;
+  DistanceOutput<T> output;
+  Strategy::distance(input, &cache, &output, trace);
+  return output;
+}
+
+bool finite(const DistanceOutput<float>& out) {
+  return std::isfinite(out.distance) && std::isfinite(out.pointA.x) && std::isfinite(out.pointA.y) &&
+         std::isfinite(out.pointB.x) && std::isfinite(out.pointB.y);
+}
+
+// Epsilon.E is what dyn4j's Epsilon.compute() loop returns (the unit roundoff, half of machine epsilon),
+// and DEFAULT_DISTANCE_EPSILON is its square root. The same loop run in T gives our translation.
+TEST(Dyn4jTolerances, areDyn4jsOwnDefinitionsRunInTheScalar) {
+  EXPECT_EQ(Dyn4jTolerances<double>::E, dyn4jComputeEpsilon<double>());
+  EXPECT_EQ(Dyn4jTolerances<double>::E, DBL_EPSILON / 2);
+  EXPECT_EQ(Dyn4jTolerances<double>::E, 1.1102230246251565e-16);  // dyn4j's Epsilon.E
+  EXPECT_EQ(Dyn4jTolerances<double>::DISTANCE_EPSILON, std::sqrt(Dyn4jTolerances<double>::E));
+  EXPECT_EQ(Dyn4jTolerances<double>::DISTANCE_EPSILON, 1.0536712127723509e-8);  // dyn4j's default
+
+  EXPECT_EQ(Dyn4jTolerances<float>::E, dyn4jComputeEpsilon<float>());
+  EXPECT_EQ(Dyn4jTolerances<float>::E, FLT_EPSILON / 2);
+  EXPECT_EQ(Dyn4jTolerances<float>::DISTANCE_EPSILON, std::sqrt(Dyn4jTolerances<float>::E));
+  EXPECT_EQ(Dyn4jTolerances<float>::DISTANCE_EPSILON, 0x1p-12f);
+}
+
+// The two-point simplex reaches the distance the Box2D loop (perp) reaches on separated convex shapes.
+// Integer boxes: both exact. Rotated polygons: within float rounding of each other.
+TEST(Dyn4j, twoPointSimplexGivesPerpsDistanceOnSeparatedBoxesAndPolygons) {
+  const Vec2<float> offsets[] = {{4, 0.5f}, {0, 5}, {-6, -1}, {3, 3}, {-2.5f, 4}, {7, -7}};
+  for (Vec2<float> offset : offsets) {
+    DistanceInput<float> input = makeInput(box(1.0f, 1.0f), box(1.0f, 0.5f), offset);
+    DistanceOutput<float> dyn = query<Dyn4jStrategy>(input);
+    DistanceOutput<float> perp = query<PerpStrategy>(input);
+    EXPECT_EQ(dyn.distance, perp.distance) << offset.x << " " << offset.y;
+    EXPECT_NE(dyn.termination, Termination::IterationCap);
+  }
+
+  Proxy<float> hexagon = polygon(
+      {{1, 0}, {0.5f, 0.8660254f}, {-0.5f, 0.8660254f}, {-1, 0}, {-0.5f, -0.8660254f}, {0.5f, -0.8660254f}});
+  Proxy<float> triangle = polygon({{0, 1}, {-1, -0.5f}, {1.2f, -0.7f}});
+  for (int k = 0; k < 12; ++k) {
+    float angle = 0.5f * float(k);
+    DistanceInput<float> input =
+        makeInput(hexagon, triangle, {3 * std::cos(angle), 3 * std::sin(angle) + 0.25f});
+    input.transformB.q = {std::cos(1.7f * angle), std::sin(1.7f * angle)};
+    DistanceOutput<float> dyn = query<Dyn4jStrategy>(input);
+    DistanceOutput<float> perp = query<PerpStrategy>(input);
+    ASSERT_GT(perp.distance, 0.1f);
+    EXPECT_NEAR(dyn.distance, perp.distance, 4 * FLT_EPSILON * 4) << "k " << k;  // scale ~4, a few ulps
+  }
+}
+
+// The exact run on two boxes 2 apart, as dyn4j's code does it: two supports along the centre
+// difference, two loop iterations, and the stop by projection progress once the new support c does not
+// advance along d (c.d - a.d = 0 < sqrt(E)). The witness comes from the segment's support points.
+TEST(Dyn4j, stopsByProjectionProgressWithWitnessFromTheSegment) {
+  DistanceInput<float> input = makeInput(box(1.0f, 1.0f), box(1.0f, 1.0f), {4, 0.5f});
+  TraceStep<float> steps[40];
+  Trace<float> trace{steps, 40, 0};
+  DistanceOutput<float> out = query<Dyn4jStrategy>(input, &trace);
+
+  EXPECT_EQ(out.termination, Termination::NoProgress);
+  EXPECT_EQ(out.distance, 2.0f);
+  EXPECT_EQ(out.pointA.x, 1.0f);
+  EXPECT_EQ(out.pointB.x, 3.0f);
+  EXPECT_EQ(out.pointA.y, 0.25f);  // a + l2 (b - a) with l2 = 3/8, exact
+  EXPECT_EQ(out.pointB.y, 0.25f);
+  EXPECT_EQ(out.iterations, 4);  // 2 supports before the loop, 2 in it
+  EXPECT_EQ(out.simplexCount, 2);
+
+  ASSERT_EQ(trace.count, 4);
+  EXPECT_EQ(steps[0].simplex.count, 0);  // support a along d = cA - cB
+  EXPECT_EQ(steps[0].direction, (Vec2<float>{-4, -0.5f}));
+  EXPECT_EQ(steps[1].simplex.count, 1);  // support b along -d
+  for (int i = 2; i < 4; ++i) {
+    const TraceStep<float>& s = steps[i];
+    ASSERT_EQ(s.simplex.count, 2);
+    ASSERT_TRUE(s.hasSupport);
+    // dyn4j's test, with d not normalized: c.d - a.d against sqrt(E).
+    float progress = dot(s.support.w, s.direction) - dot(s.simplex.v[0].w, s.direction);
+    if (i < 3) {
+      EXPECT_GE(progress, Dyn4jTolerances<float>::DISTANCE_EPSILON);
+    } else {
+      EXPECT_LT(progress, Dyn4jTolerances<float>::DISTANCE_EPSILON);
+    }
+  }
+}
+
+// Overlapping shapes: the strict containsOrigin of the distance loop fires and the distance is 0. dyn4j
+// returns no points there; ours are the origin's barycentric combination, so they agree and lie in both.
+TEST(Dyn4j, reportsOverlapWithDistanceZero) {
+  DistanceInput<float> input = makeInput(box(1.0f, 1.0f), box(1.0f, 1.0f), {0.5f, 0.25f}, false);
+  DistanceOutput<float> out = query<Dyn4jStrategy>(input);
+  EXPECT_EQ(out.termination, Termination::Containment);
+  EXPECT_EQ(out.simplexCount, 3);
+  EXPECT_EQ(out.distance, 0.0f);
+  EXPECT_NEAR(out.pointA.x, out.pointB.x, 1e-6f);
+  EXPECT_NEAR(out.pointA.y, out.pointB.y, 1e-6f);
+  EXPECT_LE(std::fabs(out.pointA.x), 1.0f);
+  EXPECT_LE(std::fabs(out.pointA.y), 1.0f);
+  EXPECT_LE(std::fabs(out.pointB.x - 0.5f), 1.0f + 1e-6f);
+  EXPECT_LE(std::fabs(out.pointB.y - 0.25f), 1.0f + 1e-6f);
+}
+
+// "A zero direction vector indicates that the center's are coincident which guarantees that the convex
+// shapes are overlapping": no support point is computed at all.
+TEST(Dyn4j, coincidentCentresAreOverlapWithoutASupportCall) {
+  DistanceInput<float> input = makeInput(box(1.0f, 1.0f), box(3.0f, 0.5f), {0, 0});
+  DistanceOutput<float> out = query<Dyn4jStrategy>(input);
+  EXPECT_EQ(out.termination, Termination::TinyDirectionZero);
+  EXPECT_EQ(out.iterations, 0);
+  EXPECT_EQ(out.distance, 0.0f);
+}
+
+// Touching boxes (a shared edge piece, exact distance 0). After the first segment the triangle abc has
+// the origin exactly on its edge ca (c x a = 0), and dyn4j's strict containsOrigin declines it; the next
+// test, "the origin lies close enough to either edge" (|p1|^2 <= E), ends the query as *separated* with
+// the witness of ca, whose distance is 0.
+TEST(Dyn4j, touchingShapesAreNotContainmentButTheNearEdgeExitWithDistanceZero) {
+  DistanceInput<float> input = makeInput(box(1.0f, 1.0f), box(1.0f, 1.0f), {2, 0.5f});
+  TraceStep<float> steps[40];
+  Trace<float> trace{steps, 40, 0};
+  DistanceOutput<float> out = query<Dyn4jStrategy>(input, &trace);
+  EXPECT_EQ(out.termination, Termination::TinyDirection);
+  EXPECT_EQ(out.distance, 0.0f);
+  EXPECT_EQ(out.pointA.x, 1.0f);
+  EXPECT_EQ(out.pointB.x, 1.0f);
+  EXPECT_TRUE(finite(out));
+  ASSERT_EQ(trace.count, 3);
+  ASSERT_TRUE(steps[2].hasSupport);
+  EXPECT_EQ(cross(steps[2].support.w, steps[2].simplex.v[0].w), 0.0f);  // c x a = 0: on the edge
+}
+
+// The absolute cutoff |d|^2 <= E in float. Boxes side by side with a gap g along x: the first segment's
+// closest point is exactly (g, 0). For g = 2^-13, g^2 = 2^-26 <= E = 2^-24 and float dyn4j reports
+// overlap; double (E = 2^-53) measures the gap; g = 2^-11 is measured by both. (Only the first segment
+// can take this exit: every later closest point was already screened by the |p1|^2, |p2|^2 <= E tests,
+// which report separation.)
+TEST(Dyn4j, floatReportsOverlapBelowTheSquaredCutoffE) {
+  const float smallGap = 0x1p-13f;
+  DistanceOutput<float> small =
+      query<Dyn4jStrategy>(makeInput(box(1.0f, 1.0f), box(1.0f, 1.0f), {2 + smallGap, 0}));
+  EXPECT_EQ(small.termination, Termination::TinyDirectionZero);
+  EXPECT_EQ(small.distance, 0.0f);
+
+  DistanceOutput<double> smallInDouble =
+      query<Dyn4jStrategy>(makeInput(box(1.0, 1.0), box(1.0, 1.0), {2 + double(smallGap), 0.0}));
+  EXPECT_EQ(smallInDouble.distance, double(smallGap));
+
+  const float largerGap = 0x1p-11f;
+  DistanceOutput<float> larger =
+      query<Dyn4jStrategy>(makeInput(box(1.0f, 1.0f), box(1.0f, 1.0f), {2 + largerGap, 0}));
+  EXPECT_EQ(larger.distance, largerGap);
+}
+
+// The progress test compares c.d - a.d with sqrt(E), but d = -p is not normalized: the tolerance on the
+// progress in length is sqrt(E) / |p|. A is a point at the origin, so B - A is B. The first segments
+// find the edge x = 0.01; the vertex V = (0.009, 0.2) is 0.001 nearer along d = (-0.01, 0), which gives
+// c.d - a.d = 1e-5: below 2^-12 in float (stop at 0.01 where the distance is 0.00917, a 9% error), far
+// above 1.05e-8 in double.
+TEST(Dyn4j, progressToleranceIsInSquaredUnitsSoFloatStopsEarlyAtSmallDistances) {
+  Proxy<float> point = polygon({{0, 0}});
+  Proxy<float> b = polygon({{0.01f, 1}, {0.01f, -1}, {0.009f, 0.2f}, {2, 0}});
+  DistanceInput<float> input = makeInput(point, b, {0, 0});
+  DistanceOutput<float> dyn = query<Dyn4jStrategy>(input);
+  DistanceOutput<float> perp = query<PerpStrategy>(input);
+  EXPECT_EQ(dyn.termination, Termination::NoProgress);
+  EXPECT_NEAR(dyn.distance, 0.01f, 1e-6f);
+  EXPECT_LT(perp.distance, 0.0092f);
+
+  DistanceInput<double> inDouble;
+  inDouble.proxyA = polygonOf<double>({{0, 0}});
+  inDouble.proxyB = polygonOf<double>({{0.01f, 1}, {0.01f, -1}, {0.009f, 0.2f}, {2, 0}});
+  DistanceOutput<double> dynDouble = query<Dyn4jStrategy>(inDouble);
+  EXPECT_NEAR(dynDouble.distance, double(perp.distance), 1e-7);
+}
+
+// Regression story: found by a random sweep (3-gon against 4-gon, world frame). The closest point is the
+// vertex b, and the support along d = -b is b itself. In exact arithmetic p1 = closest(a, c) and
+// p2 = closest(c, b) are both b, a is replaced and the next iteration stops. In float p1 is computed as
+// (c - a) * 1 + a, which rounds to a point a hair nearer than b, so a is kept, b is "replaced" by itself
+// and the loop repeats the same iteration until its cap of 30. The answer is still right (findClosestPoints
+// on the unchanged segment); the same input in double stops by progress after 5 support calls.
+TEST(Dyn4j, cyclesToItsCapWhenTheRoundedEndpointLooksNearerThanTheVertex) {
+  Proxy<float> a = polygon({{0x1.65984p-4f, -0x1.c22932p-1f},
+                            {-0x1.d228f8p-1f, -0x1.da7edp-3f},
+                            {-0x1.36f6b8p-3f, -0x1.58e758p-3f}});
+  Proxy<float> b = polygon({{0x1.9ec68p-2f, 0x1.57f94cp-3f},
+                            {0x1.ec634p+0f, 0x1.edc394p-3f},
+                            {0x1.ef5edcp+0f, 0x1.2a444p-6f},
+                            {0x1.8b3cdcp+0f, -0x1.10805p-1f}});
+  DistanceInput<float> input = makeInput(a, b, {0, 0});
+  DistanceOutput<float> dyn = query<Dyn4jStrategy>(input);
+  DistanceOutput<float> perp = query<PerpStrategy>(input);
+  EXPECT_EQ(dyn.termination, Termination::IterationCap);
+  EXPECT_EQ(dyn.iterations, 2 + Dyn4jStrategy::MAX_ITERATIONS);
+  EXPECT_EQ(dyn.distance, perp.distance);
+
+  DistanceInput<double> inDouble;
+  for (int i = 0; i < a.count; ++i) inDouble.proxyA.vertices[i] = {a.vertices[i].x, a.vertices[i].y};
+  for (int i = 0; i < b.count; ++i) inDouble.proxyB.vertices[i] = {b.vertices[i].x, b.vertices[i].y};
+  inDouble.proxyA.count = a.count;
+  inDouble.proxyB.count = b.count;
+  DistanceOutput<double> dynDouble = query<Dyn4jStrategy>(inDouble);
+  EXPECT_EQ(dynDouble.termination, Termination::NoProgress);
+  EXPECT_EQ(dynDouble.iterations, 5);
+}
+
+// Degenerate input: points, collinear segments, repeated vertices. Every output is finite and right.
+TEST(Dyn4j, degenerateAndCollinearInputGivesFiniteAnswers) {
+  // Two segments on the x axis, 1 apart: every Minkowski point is on one line.
+  DistanceOutput<float> collinear =
+      query<Dyn4jStrategy>(makeInput(polygon({{-1, 0}, {1, 0}}), polygon({{0, 0}, {2, 0}}), {2, 0}));
+  EXPECT_TRUE(finite(collinear));
+  EXPECT_EQ(collinear.distance, 1.0f);
+
+  // Point against point.
+  DistanceOutput<float> points =
+      query<Dyn4jStrategy>(makeInput(polygon({{0, 0}}), polygon({{0, 0}}), {3, 4}));
+  EXPECT_TRUE(finite(points));
+  EXPECT_EQ(points.distance, 5.0f);
+
+  // The same point: the centres coincide.
+  DistanceOutput<float> same = query<Dyn4jStrategy>(makeInput(polygon({{1, 1}}), polygon({{1, 1}}), {0, 0}));
+  EXPECT_TRUE(finite(same));
+  EXPECT_EQ(same.distance, 0.0f);
+
+  // Repeated and interior vertices do not change the hull.
+  DistanceOutput<float> repeated = query<Dyn4jStrategy>(makeInput(
+      polygon({{-1, -1}, {1, -1}, {1, -1}, {0, 0}, {1, 1}, {-1, 1}, {-1, 1}}), box(1.0f, 1.0f), {4, 0.5f}));
+  EXPECT_TRUE(finite(repeated));
+  EXPECT_EQ(repeated.distance, 2.0f);
+
+  // A segment crossing a box: overlap.
+  DistanceOutput<float> crossing =
+      query<Dyn4jStrategy>(makeInput(box(1.0f, 1.0f), polygon({{-3, 0.5f}, {3, 0.5f}}), {0.25f, 0}));
+  EXPECT_TRUE(finite(crossing));
+  EXPECT_EQ(crossing.distance, 0.0f);
+}
+
+// Radii: the core's applyRadii on dyn4j's core answer.
+TEST(Dyn4j, radiiAreSubtractedAndWitnessPointsMovedToTheSurfaces) {
+  DistanceInput<float> input = makeInput(box(1.0f, 1.0f), box(1.0f, 1.0f), {4, 0.5f});
+  input.proxyA.radius = 0.25f;
+  input.proxyB.radius = 0.5f;
+  DistanceOutput<float> out = query<Dyn4jStrategy>(input);
+  EXPECT_EQ(out.distance, 1.25f);
+  EXPECT_EQ(out.pointA.x, 1.25f);
+  EXPECT_EQ(out.pointB.x, 2.5f);
+}
+
+}  // namespace
