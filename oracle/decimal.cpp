@@ -1,0 +1,137 @@
+// Decimal strings: exact rationals rounded to a number of significant digits, and the distance.
+#include "oracle/high_precision.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdlib>
+#include <stdexcept>
+#include <string>
+
+namespace gjk::oracle {
+
+namespace {
+
+// Exact: 10^exponent by repeated squaring of integers.
+Integer powerOfTen(int exponent) {
+  Integer result = 1;
+  for (Integer base = 10; exponent > 0; exponent >>= 1, base *= base) {
+    if (exponent & 1) {
+      result *= base;
+    }
+  }
+  return result;
+}
+
+// Exact: the sign of p / q - 10^exponent for p, q > 0, by cross-multiplying integers.
+int compareWithPowerOfTen(const Integer& p, const Integer& q, int exponent) {
+  const Integer left = exponent >= 0 ? p : Integer(p * powerOfTen(-exponent));
+  const Integer right = exponent >= 0 ? Integer(q * powerOfTen(exponent)) : q;
+  return left < right ? -1 : (left > right ? 1 : 0);
+}
+
+// Plain notation for 1e-6 <= |x| < 1e21 when every printed digit is significant, scientific otherwise.
+std::string layout(const std::string& digits, int exponent, int significantDigits) {
+  std::string text;
+  if (exponent < -6 || exponent >= std::min(significantDigits, 21)) {
+    text.push_back(digits[0]);
+    if (digits.size() > 1) {
+      text.push_back('.');
+      text.append(digits, 1, std::string::npos);
+    }
+    text.append(exponent < 0 ? "e-" : "e+");
+    text.append(std::to_string(std::abs(exponent)));
+    return text;
+  }
+  if (exponent < 0) {
+    text.append("0.");
+    text.append(static_cast<std::size_t>(-exponent - 1), '0');
+    text.append(digits);
+    return text;
+  }
+  const std::size_t integerDigits = static_cast<std::size_t>(exponent) + 1;
+  text.append(digits, 0, integerDigits);
+  if (digits.size() < integerDigits) {
+    text.append(integerDigits - digits.size(), '0');
+  } else if (digits.size() > integerDigits) {
+    text.push_back('.');
+    text.append(digits, integerDigits, std::string::npos);
+  }
+  return text;
+}
+
+}  // namespace
+
+std::string decimalString(const Rational& value, int significantDigits) {
+  // Exact and correctly rounded: the decimal exponent is found by exact integer comparisons, the
+  // significand is the integer quotient of the rational scaled by a power of ten, rounded to nearest
+  // with ties to even from the exact remainder. When the decimal is the rational itself its trailing
+  // zeros are dropped ("0.5", not "0.5000..."); a rounded decimal keeps all its digits, zeros included,
+  // so the count of significant digits stays visible. Numbers outside [1e-6, 1e21) (and integers with
+  // more digits than asked for) use scientific notation: "1.5e-90", "1.7014e+38".
+  if (significantDigits < 1) {
+    throw std::invalid_argument("oracle: decimalString needs at least one significant digit");
+  }
+  if (value == 0) {
+    return "0";
+  }
+  const Integer p = abs(boost::multiprecision::numerator(value));
+  const Integer q = boost::multiprecision::denominator(value);
+
+  // 10^exponent <= p / q < 10^(exponent + 1). The bit lengths give it to within one; then exact fixes.
+  const long long bitDifference = static_cast<long long>(msb(p)) - static_cast<long long>(msb(q));
+  int exponent = static_cast<int>(std::floor(static_cast<double>(bitDifference) * 0.30102999566398120));
+  while (compareWithPowerOfTen(p, q, exponent) < 0) {
+    --exponent;
+  }
+  while (compareWithPowerOfTen(p, q, exponent + 1) >= 0) {
+    ++exponent;
+  }
+
+  // significand = round(p / q * 10^(digits - 1 - exponent)), an integer with `digits` digits.
+  const int shift = significantDigits - 1 - exponent;
+  const Integer numerator = shift >= 0 ? Integer(p * powerOfTen(shift)) : p;
+  const Integer denominator = shift >= 0 ? q : Integer(q * powerOfTen(-shift));
+  Integer significand = numerator / denominator;
+  const Integer twiceRemainder = 2 * (numerator - significand * denominator);
+  const bool exact = twiceRemainder == 0;
+  if (twiceRemainder > denominator || (twiceRemainder == denominator && (significand & 1) != 0)) {
+    ++significand;
+  }
+  if (significand == powerOfTen(significantDigits)) {  // rounded up to the next power of ten
+    significand = powerOfTen(significantDigits - 1);
+    ++exponent;
+  }
+  std::string digits = significand.str();
+  while (exact && digits.size() > 1 && digits.back() == '0') {
+    digits.pop_back();
+  }
+  std::string text = value < 0 ? "-" : "";
+  text.append(layout(digits, exponent, significantDigits));
+  return text;
+}
+
+std::string distanceDecimal(const ExactAnswer& answer, int significantDigits) {
+  // The decimal of the high-precision distance (see distanceBeyondRadius), correctly rounded from that
+  // value. Fewer than 30 digits are raised to 30 (design §3). Up to 90 digits the value is
+  // HighPrecision itself (100 digits, so every printed digit is right unless the true value lies
+  // within about 1e-99 relative of a rounding boundary); beyond that the same computation runs at
+  // 64 bits more than the digits asked for.
+  const int digits = std::max(significantDigits, 30);
+  if (answer.relation != Relation::Separated) {
+    return "0";
+  }
+  Rational value;
+  if (digits <= 90) {
+    const HighPrecision high = distance(answer);
+    mpq_set_f(value.backend().data(), high.backend().data());  // exact: a binary float is a rational
+  } else {
+    mpf_t high;
+    mpf_init2(high, static_cast<mp_bitcnt_t>(digits * 3.3219280948873623) + 64);
+    distanceBeyondRadius(high, answer.coreDistanceSquared, answer.radius);
+    mpq_set_f(value.backend().data(), high);
+    mpf_clear(high);
+  }
+  return decimalString(value, digits);
+}
+
+}  // namespace gjk::oracle

@@ -1,0 +1,62 @@
+// Internal to oracle/: exact conversion of floats and exact world vertices as scaled integers.
+//
+// This is the only code the two exact methods (minkowski_hull.cpp and hull_free.cpp) share: turning
+// the input floats into exact numbers and applying the transform. Everything geometric after that is
+// written twice, independently, so that a bug in one is caught by the other.
+#pragma once
+
+#include "oracle/oracle.h"
+
+#include <vector>
+
+namespace gjk::oracle {
+
+// A dyadic rational mantissa * 2^exponent. Every finite float is one, with |mantissa| < 2^24.
+struct Dyadic {
+  long long mantissa = 0;  // odd, or 0 for the value 0 (either sign of zero); < 2^24 from a float
+  int exponent = 0;        // 0 when mantissa is 0
+};
+
+// Exact: a float widens to a double without rounding, frexp only splits off the exponent, and
+// ldexp(fraction, 53) is an integer below 2^53 because a double has 53 significant bits. Throws
+// std::invalid_argument for nan and inf, which have no exact value.
+Dyadic splitFloat(float value);
+
+// The same for a double: ldexp(fraction, 53) is an integer below 2^53 for every finite double,
+// subnormals included (they have fewer significant bits, never more).
+Dyadic splitDouble(double value);
+
+// Exact: 2^exponent as a rational, for any sign of the exponent.
+Rational powerOfTwo(int exponent);
+
+// Exact: value * 2^exponent.
+Rational scaledToRational(const Integer& value, int exponent);
+
+// A point with integer coordinates in units of 2^exponent of the enclosing ScaledCase.
+struct IntPoint {
+  Integer x;
+  Integer y;
+};
+
+// Every number of a case as an integer multiple of one common power of two 2^exponent. The
+// exponent is the smallest exponent among all the products c*x, s*y, ..., the positions and the
+// radii (mantissas made odd first), so the integers are as small as exactness allows: a case of small
+// integers has exponent >= 0 and tiny integers, and even the widest case (2^-149 * 2^-149 next to
+// 2^127 * 2^127) needs only about 560 bits.
+struct ScaledCase {
+  int exponent = 0;
+  std::vector<IntPoint> worldA;  // world vertices of A, input order
+  std::vector<IntPoint> worldB;  // world vertices of B, input order
+  Integer radiusA;
+  Integer radiusB;
+};
+
+// Exact: each world coordinate c*x - s*y + p is a sum of three dyadic rationals, each of which is an
+// integer multiple of 2^exponent because exponent is at most each term's exponent. Throws
+// std::invalid_argument for a shape without vertices or with a non-finite number.
+ScaledCase scaleCase(const InputShape& a, const InputShape& b);
+
+// The same for one shape (worldB empty, radiusB zero).
+ScaledCase scaleShape(const InputShape& shape);
+
+}  // namespace gjk::oracle

@@ -1,0 +1,17 @@
+// Internal to oracle/: the few irrational values (square roots), in GMP floating point.
+#pragma once
+
+#include "oracle/oracle.h"
+
+#include <gmp.h>
+
+namespace gjk::oracle {
+
+// High precision: max(0, sqrt(squaredDistance) - radius) into result, at result's precision.
+// squaredDistance - radius^2 is formed exactly in rationals and only then rounded, and the subtraction
+// d - r is rewritten as (d^2 - r^2) / (d + r), a quotient of two positive numbers, so no cancellation
+// loses digits: the relative error is a few units in the last bit of result's precision. Exactly 0
+// when squaredDistance <= radius^2 (decided on exact rationals). radius must be >= 0.
+void distanceBeyondRadius(mpf_t result, const Rational& squaredDistance, const Rational& radius);
+
+}  // namespace gjk::oracle
