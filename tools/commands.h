@@ -8,5 +8,6 @@ int strategiesCommand(int argc, char** argv, int first);
 int oracleCommand(int argc, char** argv, int first);
 int runCommand(int argc, char** argv, int first);
 int reproCommand(int argc, char** argv, int first);
+int corpusCommand(int argc, char** argv, int first);
 
 }  // namespace gjk::tools

@@ -21,6 +21,8 @@ const char* USAGE =
     "                        each strategy's answer and its verdict against the exact one\n"
     "  repro CASE [--strategy NAME]\n"
     "                        everything about one case: exact answer, every strategy, the trace\n"
+    "  corpus check [DIR...] replay every case against its expected verdict (default: corpus)\n"
+    "  corpus verdicts DIR   the verdict table of every strategy on the cases under DIR\n"
     "\n"
     "CASE is a .case file or a folder searched recursively for them. Every command takes --help.\n"
     "Exit codes: 0 all ok, 1 violations found, 2 bad input or usage.\n";
@@ -39,6 +41,7 @@ int main(int argc, char** argv) {
     if (command == "oracle") return oracleCommand(argc, argv, 2);
     if (command == "run") return runCommand(argc, argv, 2);
     if (command == "repro") return reproCommand(argc, argv, 2);
+    if (command == "corpus") return corpusCommand(argc, argv, 2);
     throw UsageError("unknown command '" + command + "'");
   } catch (const gjk::check::CaseError& error) {
     std::fprintf(stderr, "gjkcheck: %s\n", error.what());
