@@ -110,28 +110,72 @@ std::string decimalString(const Rational& value, int significantDigits) {
   return text;
 }
 
+// Exact: the sign of (sqrt(q) - r) - t for rationals q >= 0, r >= 0, t >= 0. Since t + r >= 0,
+// sqrt(q) >= t + r exactly when q >= (t + r)^2, an integer-backed rational comparison.
+static int compareDistanceWith(const Rational& q, const Rational& r, const Rational& t) {
+  const Rational bound = (t + r) * (t + r);
+  return q < bound ? -1 : (q > bound ? 1 : 0);
+}
+
 std::string distanceDecimal(const ExactAnswer& answer, int significantDigits) {
-  // The decimal of the high-precision distance (see distanceBeyondRadius), correctly rounded from that
-  // value. Fewer than 30 digits are raised to 30 (design §3). Up to 90 digits the value is
-  // HighPrecision itself (100 digits, so every printed digit is right unless the true value lies
-  // within about 1e-99 relative of a rounding boundary); beyond that the same computation runs at
-  // 64 bits more than the digits asked for.
+  // Exact and correctly rounded, although the distance D = d0 - r is irrational in general: the
+  // high-precision value only proposes the decimal exponent and the significand, and every decision
+  // (the exponent, each digit, the rounding direction, whether the decimal is D itself) is then made by
+  // exact comparisons of D with rationals t, via D >= t <=> d0^2 >= (t + r)^2 (compareDistanceWith).
+  // Rounding is to nearest, ties to even (a tie needs a rational D). Fewer than 30 digits are raised to
+  // 30 (design §3). Layout as decimalString.
   const int digits = std::max(significantDigits, 30);
   if (answer.relation != Relation::Separated) {
     return "0";
   }
-  Rational value;
-  if (digits <= 90) {
-    const HighPrecision high = distance(answer);
-    mpq_set_f(value.backend().data(), high.backend().data());  // exact: a binary float is a rational
-  } else {
-    mpf_t high;
-    mpf_init2(high, static_cast<mp_bitcnt_t>(digits * 3.3219280948873623) + 64);
-    distanceBeyondRadius(high, answer.coreDistanceSquared, answer.radius);
-    mpq_set_f(value.backend().data(), high);
-    mpf_clear(high);
+  const Rational& q = answer.coreDistanceSquared;
+  const Rational& r = answer.radius;
+  auto powerOfTenRational = [](int exponent) {
+    return exponent >= 0 ? Rational(powerOfTen(exponent)) : Rational(Integer(1), powerOfTen(-exponent));
+  };
+
+  // Proposal from high precision; D > 0 here (separated: d0 > r).
+  mpf_t high;
+  mpf_init2(high, static_cast<mp_bitcnt_t>(digits * 3.3219280948873623) + 64);
+  distanceBeyondRadius(high, q, r);
+  long binaryExponent = 0;
+  mpf_get_d_2exp(&binaryExponent, high);
+  int exponent = static_cast<int>(std::floor(static_cast<double>(binaryExponent - 1) * 0.30102999566398120));
+  // Exact: 10^exponent <= D < 10^(exponent + 1).
+  while (compareDistanceWith(q, r, powerOfTenRational(exponent)) < 0) {
+    --exponent;
   }
-  return decimalString(value, digits);
+  while (compareDistanceWith(q, r, powerOfTenRational(exponent + 1)) >= 0) {
+    ++exponent;
+  }
+  // Proposed significand floor(D * 10^shift), then exact: unit*m <= D < unit*(m + 1).
+  const int shift = digits - 1 - exponent;
+  const Rational unit = powerOfTenRational(-shift);
+  Rational approximate;
+  mpq_set_f(approximate.backend().data(), high);
+  mpf_clear(high);
+  approximate *= powerOfTenRational(shift);
+  Integer significand = boost::multiprecision::numerator(approximate) / boost::multiprecision::denominator(approximate);
+  while (significand > 0 && compareDistanceWith(q, r, Rational(significand) * unit) < 0) {
+    --significand;
+  }
+  while (compareDistanceWith(q, r, Rational(significand + 1) * unit) >= 0) {
+    ++significand;
+  }
+  const int half = compareDistanceWith(q, r, (Rational(significand) + Rational(1, 2)) * unit);
+  const bool exact = compareDistanceWith(q, r, Rational(significand) * unit) == 0;
+  if (half > 0 || (half == 0 && (significand & 1) != 0)) {
+    ++significand;
+  }
+  if (significand == powerOfTen(digits)) {  // rounded up to the next power of ten
+    significand = powerOfTen(digits - 1);
+    ++exponent;
+  }
+  std::string text = significand.str();
+  while (exact && text.size() > 1 && text.back() == '0') {
+    text.pop_back();
+  }
+  return layout(text, exponent, digits);
 }
 
 }  // namespace gjk::oracle

@@ -20,6 +20,7 @@
 #include <boost/multiprecision/gmp.hpp>
 
 #include <cmath>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -99,7 +100,8 @@ HighPrecision distance(const ExactAnswer& answer);
 HighPrecision squareRoot(const Rational& value);
 
 // max(0, d0 - r) as a decimal string with the given number of significant digits (at least 30),
-// "0" when the shapes touch or overlap. The digits are those of the high-precision value.
+// "0" when the shapes touch or overlap. Exact and correctly rounded (to nearest, ties to even): every
+// digit is decided by exact rational comparisons, D >= t <=> d0^2 >= (t + r)^2.
 std::string distanceDecimal(const ExactAnswer& answer, int significantDigits = 40);
 
 // An exact rational as a decimal string with the given number of significant digits.
@@ -112,9 +114,12 @@ std::string rationalString(const Rational& value);
 Rational exactFloat(float value);
 
 // Exact rational of a finite double (every float widens to double exactly, so results of float and
-// double strategies convert alike). Defined here, inline: frexp splits the value into a 53-bit integer
+// double strategies convert alike); std::invalid_argument for NaN and infinities. Defined here, inline: frexp splits the value into a 53-bit integer
 // mantissa and a power of two, both exact.
 inline Rational exactDouble(double value) {
+  if (!std::isfinite(value)) {
+    throw std::invalid_argument("oracle: exactDouble of a value that is not finite");
+  }
   int exponent = 0;
   double mantissa = std::frexp(value, &exponent);  // value = mantissa * 2^exponent, |mantissa| in [0.5, 1)
   Integer m(static_cast<long long>(std::ldexp(mantissa, 53)));
