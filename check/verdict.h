@@ -12,6 +12,12 @@
 
 namespace gjk::check {
 
+// Every violation kind, in the order a verdict lists them.
+inline constexpr const char* VIOLATION_KINDS[] = {"non-finite",     "iteration-cap", "false-overlap",
+                                                  "false-separation", "distance-error", "witness-error",
+                                                  "witness-gap"};
+inline constexpr int VIOLATION_KIND_COUNT = 7;
+
 struct Verdict {
   // |d_gjk - d_exact| / u. NaN when the answer is not finite.
   double distanceErrorU = 0;
