@@ -3,6 +3,7 @@
 #include <string>
 
 #include "check/answer_format.h"
+#include "check/case_picture.h"
 #include "check/exact_case.h"
 #include "check/strategy.h"
 #include "check/thresholds.h"
@@ -46,13 +47,19 @@ void printTrace(const check::StrategyInfo& strategy, const check::StrategyResult
 }  // namespace
 
 int reproCommand(int argc, char** argv, int first) {
-  CommandLine line = parseCommandLine(argc, argv, first, {"strategy"}, {});
+  CommandLine line = parseCommandLine(argc, argv, first, {"strategy", "svg"}, {});
   if (line.has("help")) {
     std::puts(
-        "usage: gjkcheck repro CASE [--strategy NAME]\n\n"
+        "usage: gjkcheck repro CASE [--strategy NAME] [--svg FILE]\n\n"
         "Everything about one case: the exact answer and the Minkowski hull, every strategy side by\n"
         "side with its errors in u and its verdict, and the iteration trace of the chosen strategy\n"
         "(default perp): each step's simplex, barycentric coordinates, search direction and support.\n\n"
+        "--svg FILE  also draw the case for the chosen strategy into FILE (SVG, written atomically):\n"
+        "            the shapes with their exact closest points and the reported witness points pA, pB;\n"
+        "            the exact Minkowski difference B - A with the origin, its exact closest point, the\n"
+        "            simplex, search direction and support point of every step, and pB - pA; a zoomed\n"
+        "            inset when the distance, the error or a short edge is tiny next to the shapes;\n"
+        "            the numbers and the verdict.\n\n"
         "Exit code 1 when any strategy's answer is a violation.");
     return EXIT_ALL_OK;
   }
@@ -86,7 +93,9 @@ int reproCommand(int argc, char** argv, int first) {
   std::printf("\n%-12s %-14s %10s %10s %10s %5s %-18s %s\n", "strategy", "distance", "err u", "wit u", "gap u",
               "iters", "termination", "verdict");
   int violations = 0;
+  bool tracedRan = false;
   check::StrategyResult tracedResult;
+  check::Verdict tracedVerdict;
   for (const check::StrategyInfo& strategy : check::strategies()) {
     check::StrategyResult result = strategy.run(value, {.trace = &strategy == traced});
     check::Verdict verdict = check::judge(value, exact, result);
@@ -96,10 +105,27 @@ int reproCommand(int argc, char** argv, int first) {
                 verdict.witnessErrorU, verdict.witnessGapU, result.iterations, result.termination.c_str(),
                 check::reasonList(verdict).c_str());
     if (&strategy == traced) {
+      tracedRan = true;
       tracedResult = result;
+      tracedVerdict = verdict;
     }
   }
+  if (!tracedRan) {
+    // A modified strategy (perp+local, ...) is not in the side-by-side table: run it for its trace.
+    tracedResult = traced->run(value, {.trace = true});
+    tracedVerdict = check::judge(value, exact, tracedResult);
+  }
   printTrace(*traced, tracedResult);
+  if (line.values.count("svg") != 0) {
+    const std::string file = line.value("svg", "");
+    try {
+      check::writeFileAtomically(file, check::renderCasePicture(value, exact, *traced, tracedResult, tracedVerdict));
+    } catch (const std::runtime_error& error) {
+      std::fprintf(stderr, "gjkcheck repro: %s\n", error.what());  // "cannot write FILE: ..."
+      return EXIT_BAD_INPUT;
+    }
+    std::printf("\npicture of %s written to %s\n", traced->name.c_str(), file.c_str());
+  }
   return violations ? EXIT_VIOLATIONS : EXIT_ALL_OK;
 }
 
