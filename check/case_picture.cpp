@@ -41,7 +41,7 @@ constexpr double WIDTH = 1200;
 constexpr double MARGIN = 20;
 constexpr double PANEL = 560;           // side of a square panel (and of an inset)
 constexpr double PANEL_GAP = WIDTH - 2 * MARGIN - 2 * PANEL;
-constexpr double TITLE_HEIGHT = 46;     // the picture's title line
+constexpr double TITLE_HEIGHT = 66;     // the picture's title and headline
 constexpr double PANEL_TITLE = 22;      // a panel's title, above it
 constexpr double ROW_GAP = 22;          // between rows
 constexpr double LINE = 17;             // text block line height
@@ -750,7 +750,9 @@ class PictureWriter {
 
  private:
   void layout();
-  std::vector<std::string> textLines() const;
+  // The text block, one entry per line: the text and its class ("story" for the case's own words,
+  // "answer" for what the picture states).
+  std::vector<std::pair<std::string, std::string>> textLines() const;
   void beginPanel(SvgDocument& doc, const Panel& panel, const std::string& title);
   void endPanel(SvgDocument& doc, const Panel& panel);
   void drawWorld(SvgDocument& doc, const Panel& panel, LabelPlacer& labels);
@@ -845,9 +847,14 @@ void PictureWriter::layout() {
   minkowski_.left = MARGIN + PANEL + PANEL_GAP;
   world_.top = minkowski_.top = TITLE_HEIGHT + PANEL_TITLE;
 
-  // What is tiny. The error of a wrong answer counts only when the verdict says it is wrong: an error
-  // within the threshold is rounding, and magnifying it would only show noise.
-  bool wrong = scene_.finite && verdict_.violation;
+  // What is tiny. The error of the reported points counts only when the verdict says the points are
+  // wrong (witness error or gap): an error within the threshold is rounding, and magnifying it would
+  // only show noise; a wrong distance with right points is the distance's error, written in the label.
+  bool wrong = false;
+  for (const std::string& reason : verdict_.reasons) {
+    wrong = wrong || reason == "witness-error" || reason == "witness-gap";
+  }
+  wrong = wrong && scene_.finite;
   {
     std::vector<FeatureCandidate> candidates;
     candidates.push_back({scene_.distance, "the exact distance", {RealPoint{0, 0}, scene_.closestRounded}});
@@ -888,15 +895,16 @@ void PictureWriter::layout() {
   height_ = textTop_ + LINE * static_cast<double>(textLines().size()) + MARGIN;
 }
 
-std::vector<std::string> PictureWriter::textLines() const {
-  std::vector<std::string> lines;
-  auto add = [&](const std::string& text) {
-    for (const std::string& line : wrap(text, TEXT_COLUMNS)) lines.push_back(line);
+std::vector<std::pair<std::string, std::string>> PictureWriter::textLines() const {
+  std::vector<std::pair<std::string, std::string>> lines;
+  auto addAs = [&](const std::string& text, const char* cssClass) {
+    for (const std::string& line : wrap(text, TEXT_COLUMNS)) lines.emplace_back(line, cssClass);
   };
+  auto add = [&](const std::string& text) { addAs(text, "answer"); };
   std::string family = value_.metaValue("family");
   std::string story = value_.metaValue("story");
   if (!family.empty() || !story.empty()) {
-    add((family.empty() ? "" : "family " + family + (story.empty() ? "" : ": ")) + story);
+    addAs((family.empty() ? "" : "family " + family + (story.empty() ? "" : ": ")) + story, "story");
   }
   add(std::string("exact (oracle): ") + oracle::relationName(exact_.relation) + ", distance " +
       oracle::distanceDecimal(exact_, 30) + ", closest point of M (" + oracle::decimalString(exact_.closestPoint.x, 12) +
@@ -1312,10 +1320,15 @@ std::string PictureWriter::render() {
   doc.open("g", SvgAttributes().set("font-family", FONT));
   doc.text({MARGIN, 28}, value_.source.empty() ? "(unnamed case)" : value_.source,
            SvgAttributes().set("class", "case-name").set("font-size", 18.0).set("font-weight", "bold").set("fill", COLOUR_TEXT));
-  std::string headline = std::string(oracle::relationName(exact_.relation)) + ", " + strategy_.name + ": " +
-                         (verdict_.violation ? "violation (" + reasonList(verdict_) + ")" : "ok");
-  doc.text({WIDTH - MARGIN, 28}, headline,
-           SvgAttributes().set("class", "headline").set("font-size", 14.0).set("text-anchor", "end")
+  // The story in one line: the exact answer, the reported one, the verdict.
+  std::string headline =
+      std::string("exact: ") + oracle::relationName(exact_.relation) + ", distance " +
+      realText(scene_.distance, 8) + ".  " + strategy_.name + ": distance " +
+      (std::isfinite(result_.distance) ? scalarDecimal(result_.distance, strategy_.scalar) : std::string("not finite")) +
+      " (" + result_.termination + ", " + std::to_string(result_.iterations) + " iterations).  " +
+      (verdict_.violation ? "Violation: " + reasonList(verdict_) : std::string("Verdict: ok"));
+  doc.text({MARGIN, 50}, headline,
+           SvgAttributes().set("class", "headline").set("font-size", 14.0)
                .set("fill", verdict_.violation ? COLOUR_REPORTED : COLOUR_EXACT));
 
   for (bool world : {true, false}) {
@@ -1337,8 +1350,8 @@ std::string PictureWriter::render() {
   drawLegend(doc, legendTop_);
   doc.open("g", SvgAttributes().set("class", "text-block").set("font-size", 13.0).set("fill", COLOUR_TEXT));
   double y = textTop_ + 12;
-  for (const std::string& line : textLines()) {
-    doc.text({MARGIN, y}, line);
+  for (const auto& [line, cssClass] : textLines()) {
+    doc.text({MARGIN, y}, line, SvgAttributes().set("class", cssClass));
     y += LINE;
   }
   doc.close();
