@@ -19,7 +19,9 @@ class Stream {
   }
   double unit() { return static_cast<double>(bits() >> 11) * 0x1p-53; }  // [0, 1)
   double between(double low, double high) { return low + (high - low) * unit(); }
-  int integer(int low, int high) { return low + static_cast<int>(bits() % static_cast<std::uint64_t>(high - low + 1)); }
+  int integer(int low, int high) {
+    return low + static_cast<int>(bits() % static_cast<std::uint64_t>(high - low + 1));
+  }
   bool chance(int percent) { return integer(0, 99) < percent; }
 
  private:
@@ -32,7 +34,9 @@ struct Pair {
 };
 
 // The point of the unit circle at angle 2 atan(t): ((1 - t^2) / (1 + t^2), 2t / (1 + t^2)), in double.
-Pair circlePoint(double t) { return {(1 - t * t) / (1 + t * t), 2 * t / (1 + t * t)}; }
+Pair circlePoint(double t) {
+  return {(1 - t * t) / (1 + t * t), 2 * t / (1 + t * t)};
+}
 
 // A rotation pair of a uniformly drawn half-angle tangent in [-1, 1], either sign: any angle.
 Pair randomRotation(Stream& random) {
@@ -43,7 +47,9 @@ Pair randomRotation(Stream& random) {
   return q;
 }
 
-check::Vertex toVertex(double x, double y) { return {static_cast<float>(x), static_cast<float>(y)}; }
+check::Vertex toVertex(double x, double y) {
+  return {static_cast<float>(x), static_cast<float>(y)};
+}
 
 // Eight points on the ellipse (ax cos, ay sin), counter-clockwise: four at angles in (-pi/2, pi/2), four
 // in (pi/2, 3pi/2), each half from sorted half-angle tangents in (-1, 1).
@@ -119,10 +125,12 @@ check::Case nearParallel8(Stream& random, int index) {
     value.b.vertices.push_back({-v.x, -v.y});  // exact: B = -A, a flat bottom edge of the same length
   }
   // B relative to A's frame: a tiny turn, above A's top edge with a gap (or overlap) of 2^-24..2^-4.
-  const double sine = (random.chance(50) ? -1 : 1) * random.between(1, 2) * 0x1p-24 * (1 << random.integer(0, 16));
+  const double sine =
+      (random.chance(50) ? -1 : 1) * random.between(1, 2) * 0x1p-24 * (1 << random.integer(0, 16));
   const Pair tiny = {1 - sine * sine / 2, sine};
   const double size = std::max(ax, ay);
-  const double gap = (random.chance(75) ? 1 : -1) * size * random.between(1, 2) * 0x1p-25 * (1 << random.integer(0, 20));
+  const double gap =
+      (random.chance(75) ? 1 : -1) * size * random.between(1, 2) * 0x1p-25 * (1 << random.integer(0, 20));
   const double dx = random.between(-0.5, 0.5) * ax * top.c;
   const double dy = 2 * static_cast<double>(a[0].y) + gap;
   // The scene turned by a random rotation and moved.
@@ -152,9 +160,13 @@ std::vector<check::Case> family(std::uint64_t salt, Make make) {
 
 }  // namespace
 
-std::vector<check::Case> random8Cases() { return family(1, random8); }
+std::vector<check::Case> random8Cases() {
+  return family(1, random8);
+}
 
-std::vector<check::Case> nearParallel8Cases() { return family(2, nearParallel8); }
+std::vector<check::Case> nearParallel8Cases() {
+  return family(2, nearParallel8);
+}
 
 std::vector<check::Case> benchCases(const std::string& name) {
   if (name == "random8") {
@@ -166,6 +178,8 @@ std::vector<check::Case> benchCases(const std::string& name) {
   throw std::invalid_argument("gjk_bench: unknown family '" + name + "'");
 }
 
-std::vector<std::string> benchFamilies() { return {"random8", "nearparallel8"}; }
+std::vector<std::string> benchFamilies() {
+  return {"random8", "nearparallel8"};
+}
 
 }  // namespace gjk::bench

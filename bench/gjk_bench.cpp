@@ -52,7 +52,9 @@ struct Family {
 };
 
 // The index of the case for iteration i: cycles through the family.
-inline std::size_t caseAt(std::size_t i) { return i % static_cast<std::size_t>(BENCH_CASE_COUNT); }
+inline std::size_t caseAt(std::size_t i) {
+  return i % static_cast<std::size_t>(BENCH_CASE_COUNT);
+}
 
 void registerOracle(const Family& family) {
   benchmark::RegisterBenchmark(("BM_Oracle/" + family.name).c_str(), [&family](benchmark::State& state) {
@@ -63,14 +65,15 @@ void registerOracle(const Family& family) {
       benchmark::DoNotOptimize(answer);
     }
   });
-  benchmark::RegisterBenchmark(("BM_OracleHullFree/" + family.name).c_str(), [&family](benchmark::State& state) {
-    std::size_t i = 0;
-    for (auto _ : state) {
-      const std::size_t k = caseAt(i++);
-      oracle::ExactAnswer answer = oracle::solveWithoutHull(family.oracleA[k], family.oracleB[k]);
-      benchmark::DoNotOptimize(answer);
-    }
-  });
+  benchmark::RegisterBenchmark(
+      ("BM_OracleHullFree/" + family.name).c_str(), [&family](benchmark::State& state) {
+        std::size_t i = 0;
+        for (auto _ : state) {
+          const std::size_t k = caseAt(i++);
+          oracle::ExactAnswer answer = oracle::solveWithoutHull(family.oracleA[k], family.oracleB[k]);
+          benchmark::DoNotOptimize(answer);
+        }
+      });
 }
 
 // The verdict alone: perp's answers and the exact answers are computed before timing.
@@ -82,18 +85,18 @@ void registerVerdict(const Family& family) {
     exact->push_back(check::solveExactly(value));
     results->push_back(perp->run(value, {}));
   }
-  benchmark::RegisterBenchmark(("BM_Verdict/" + family.name).c_str(),
-                               [&family, exact, results](benchmark::State& state) {
-                                 std::size_t i = 0;
-                                 int violations = 0;
-                                 for (auto _ : state) {
-                                   const std::size_t k = caseAt(i++);
-                                   check::Verdict verdict = check::judge(family.cases[k], (*exact)[k], (*results)[k]);
-                                   violations += verdict.violation;
-                                   benchmark::DoNotOptimize(verdict);
-                                 }
-                                 benchmark::DoNotOptimize(violations);
-                               });
+  benchmark::RegisterBenchmark(
+      ("BM_Verdict/" + family.name).c_str(), [&family, exact, results](benchmark::State& state) {
+        std::size_t i = 0;
+        int violations = 0;
+        for (auto _ : state) {
+          const std::size_t k = caseAt(i++);
+          check::Verdict verdict = check::judge(family.cases[k], (*exact)[k], (*results)[k]);
+          violations += verdict.violation;
+          benchmark::DoNotOptimize(verdict);
+        }
+        benchmark::DoNotOptimize(violations);
+      });
 }
 
 // One core strategy on the prepared inputs: a cold cache per query, as b2Distance with cache.count = 0.
@@ -117,7 +120,8 @@ const std::map<std::string, CoreRunner>& coreRunners() {
   static const std::map<std::string, CoreRunner> RUNNERS = {
       {"naive", [](benchmark::State& s, const Family& f) { runCore<NaiveStrategy>(s, f.floatInputs); }},
       {"perp", [](benchmark::State& s, const Family& f) { runCore<PerpStrategy>(s, f.floatInputs); }},
-      {"box2d-v3.1", [](benchmark::State& s, const Family& f) { runCore<Box2dV31Strategy>(s, f.floatInputs); }},
+      {"box2d-v3.1",
+       [](benchmark::State& s, const Family& f) { runCore<Box2dV31Strategy>(s, f.floatInputs); }},
       {"box2d-v3", [](benchmark::State& s, const Family& f) { runCore<Box2dV3Strategy>(s, f.floatInputs); }},
       {"dyn4j", [](benchmark::State& s, const Family& f) { runCore<Dyn4jStrategy>(s, f.floatInputs); }},
       {"vdb", [](benchmark::State& s, const Family& f) { runCore<VdbStrategy>(s, f.floatInputs); }},
@@ -171,8 +175,10 @@ std::shared_ptr<Box2dInputs> box2dInputs(const Family& family) {
     result->shapeA.push_back(toBox2dShape(value.a, result->xyA[k]));
     result->shapeB.push_back(toBox2dShape(value.b, result->xyB[k]));
     b2DistanceInput input;
-    input.proxyA.Set(result->verticesA[k].data(), static_cast<int32>(result->verticesA[k].size()), value.a.radius);
-    input.proxyB.Set(result->verticesB[k].data(), static_cast<int32>(result->verticesB[k].size()), value.b.radius);
+    input.proxyA.Set(result->verticesA[k].data(), static_cast<int32>(result->verticesA[k].size()),
+                     value.a.radius);
+    input.proxyB.Set(result->verticesB[k].data(), static_cast<int32>(result->verticesB[k].size()),
+                     value.b.radius);
     input.transformA.p.Set(value.a.positionX, value.a.positionY);
     input.transformA.q.c = value.a.rotationC;  // the pair as given, as the adapter does
     input.transformA.q.s = value.a.rotationS;
@@ -195,7 +201,8 @@ void registerGjk(const Family& family) {
     const auto core = coreRunners().find(info.name);
     if (core != coreRunners().end()) {
       const CoreRunner& runner = core->second;
-      benchmark::RegisterBenchmark(name.c_str(), [&family, &runner](benchmark::State& state) { runner(state, family); });
+      benchmark::RegisterBenchmark(name.c_str(),
+                                   [&family, &runner](benchmark::State& state) { runner(state, family); });
       continue;
     }
 #ifdef GJK_HAVE_BOX2D

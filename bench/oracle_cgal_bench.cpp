@@ -98,7 +98,9 @@ CgalAnswer answerFromHull(const std::vector<Point>& hull, const FT& radius) {
   return answer;
 }
 
-FT radiusOf(const check::Case& value) { return FT(double(value.a.radius)) + FT(double(value.b.radius)); }
+FT radiusOf(const check::Case& value) {
+  return FT(double(value.a.radius)) + FT(double(value.b.radius));
+}
 
 // BM_OracleCGAL: the hull of the explicit point cloud {b - a}.
 CgalAnswer solveByCloudHull(const check::Case& value) {
@@ -133,7 +135,8 @@ CgalAnswer solveByMinkowskiSum(const check::Case& value) {
   }
   const Polygon polygonB(hullB.begin(), hullB.end());
   const CGAL::Polygon_with_holes_2<Kernel> sum = CGAL::minkowski_sum_2(polygonB, reflectedA);
-  const std::vector<Point> boundary(sum.outer_boundary().vertices_begin(), sum.outer_boundary().vertices_end());
+  const std::vector<Point> boundary(sum.outer_boundary().vertices_begin(),
+                                    sum.outer_boundary().vertices_end());
   return answerFromHull(boundary, radiusOf(value));
 }
 
@@ -154,9 +157,11 @@ void checkAgainstOracle(const char* route, CgalAnswer (*solve)(const check::Case
   for (const check::Case& value : cases) {
     const oracle::ExactAnswer exact = check::solveExactly(value);
     const CgalAnswer answer = solve(value);
-    if (toRational(answer.distanceSquared) != exact.coreDistanceSquared || answer.relation != exact.relation) {
+    if (toRational(answer.distanceSquared) != exact.coreDistanceSquared ||
+        answer.relation != exact.relation) {
       throw std::runtime_error(std::string("gjk_bench: CGAL (") + route + ") and the oracle disagree on " +
-                               value.source + ": CGAL d0^2 = " + oracle::rationalString(toRational(answer.distanceSquared)) +
+                               value.source +
+                               ": CGAL d0^2 = " + oracle::rationalString(toRational(answer.distanceSquared)) +
                                " " + oracle::relationName(answer.relation) +
                                ", oracle d0^2 = " + oracle::rationalString(exact.coreDistanceSquared) + " " +
                                oracle::relationName(exact.relation));

@@ -1,8 +1,10 @@
 // Internal to oracle/: exact conversion of floats and exact world vertices as scaled integers.
 //
-// This is the only code the two exact methods (minkowski_hull.cpp and hull_free.cpp) share: turning
+// This is the only code the two reference methods (minkowski_hull.cpp and hull_free.cpp) share: turning
 // the input floats into exact numbers and applying the transform. Everything geometric after that is
-// written twice, independently, so that a bug in one is caught by the other.
+// written twice, independently, so that a bug in one is caught by the other. The fast method
+// (exact_points.h, fast_hull.h) has its own conversion and shares none of this file: the three methods
+// agree only if each is right.
 #pragma once
 
 #include "oracle/oracle.h"

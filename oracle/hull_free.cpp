@@ -130,7 +130,7 @@ void trySegment(const IntPoint& p, const IntPoint& q, Best& best) {
 
 }  // namespace
 
-// Exact: the same integer cloud as solveByHull (scaleCase, the shared exact conversion), then only
+// Exact: the same integer cloud as solveByPointCloudHull (scaleCase, the shared exact conversion), then only
 // integer sign tests (containment) and integer fractions compared by cross-multiplication (distance);
 // rationals are formed once, for the answer.
 ExactAnswer solveWithoutHull(const InputShape& a, const InputShape& b) {

@@ -1,4 +1,5 @@
 // The reference method: the explicit Minkowski difference, its exact hull, its closest point.
+// (solveByHull, the fast method, is fast_solve.cpp; the two share no code.)
 #include "oracle/minkowski_hull.h"
 
 #include <algorithm>
@@ -143,7 +144,7 @@ HullClosest closestPointOfHull(std::vector<IntPoint> points) {
 // Exact: the cloud b - a is a set of integer points in units of 2^exponent (scaleCase), its hull and
 // closest point are exact (closestPointOfHull), and scaling back by a power of two is exact. The
 // relation compares the exact rationals d0^2 and r^2.
-ExactAnswer solveByHull(const InputShape& a, const InputShape& b) {
+ExactAnswer solveByPointCloudHull(const InputShape& a, const InputShape& b) {
   const ScaledCase scaled = scaleCase(a, b);
 
   // The explicit Minkowski difference cloud {b - a}: integer differences, exact.

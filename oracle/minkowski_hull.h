@@ -1,5 +1,6 @@
 // Internal to oracle/: the exact convex hull of a point set and its closest point to the origin.
-// Used by the reference method (solveByHull) and by squaredDistanceToCore; never by hull_free.cpp.
+// Used by the reference method (solveByPointCloudHull) and by squaredDistanceToCoreByPointCloud; never by
+// hull_free.cpp, nor by the fast method (fast_hull.h).
 #pragma once
 
 #include "oracle/exact_arithmetic.h"

@@ -1,17 +1,26 @@
 // The exact oracle: the answer a perfect distance algorithm would give for a case, computed with
-// exact rational arithmetic (Boost.Multiprecision on GMP).
+// exact arithmetic: scaled integers (128-bit, or GMP through Boost.Multiprecision) behind a double filter
+// with proven error bounds, and GMP rationals for the answer.
 //
 // What is exact, and why:
 // - Every input number is a float, that is m * 2^e with integer m and e. Products and sums of floats
 //   are dyadic rationals, so world vertices (c*x - s*y + px, s*x + c*y + py), the Minkowski
 //   difference points b - a, orientation tests and squared distances are all exact rationals here:
 //   nothing is rounded, for every finite float input, subnormals and 1e38 included.
+// - Sign tests (orientations, comparisons) are evaluated in double first and trusted only when the
+//   value exceeds a bound on its rounding error, derived in error_bounds.h; otherwise they are computed
+//   exactly from the scaled integers. The filter changes how fast an answer comes, never the answer:
+//   with the filter off (HullOptions) every answer is the same, which the tests check.
 // - The rotation pair (c, s) is applied exactly as given; it need not satisfy c^2 + s^2 = 1.
 // - Squared distances, relations and closest points are exact. The distance itself is a square root
 //   and so is irrational in general: where a real number is needed (the decimal string, errors in
 //   units u) it is computed from the exact rationals in HighPrecision, with the subtraction
 //   d - r rewritten as (d^2 - r^2) / (d + r) so that no cancellation loses digits; such values are
 //   labelled "high precision", never "exact".
+//
+// Three exact methods compute the same answer, and the tests and fuzz_oracle compare them:
+// solveByHull (fast: the two shapes' hulls merged edge by edge, fast_hull.h), solveByPointCloudHull (the
+// reference: the hull of the explicit point cloud {b - a}) and solveWithoutHull (no hull at all).
 //
 // This folder shares no code with core/: no vector type, no support function, no hull. A bug the two
 // shared would hide itself.
@@ -20,6 +29,7 @@
 #include <boost/multiprecision/gmp.hpp>
 
 #include <cmath>
+#include <cstdint>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -69,16 +79,31 @@ struct ExactAnswer {
   Rational scale;                // S of design §5: max |world coordinate| of both shapes + r, exact;
                                  // the smallest normal float when that is 0
   // Counter-clockwise vertices of M = hull{b - a} with collinear points removed: one point when M is
-  // a point, two when M is a segment. Filled by solveByHull only.
+  // a point, two when M is a segment. Filled by solveByHull and solveByPointCloudHull only.
   std::vector<ExactPoint> minkowskiHull;
 };
 
 // Exact world vertices of a shape, in input order: (c*x - s*y + px, s*x + c*y + py).
 std::vector<ExactPoint> worldVertices(const InputShape& shape);
 
-// The reference method: the explicit Minkowski point cloud {b - a}, its exact convex hull
-// (monotone chain with exact orientation), the closest point of the hull to the origin.
+// The oracle's answer, by the fast hull method: the exact hull of each shape (monotone chain), M as the
+// merge of their edges by angle (linear time), containment and the closest feature of M from exact sign
+// tests, then the exact closest point and squared distance of that one feature (fast_hull.h). Every
+// sign test is exact (a double filter with a proven error bound, scaled integers when it cannot decide).
+// The answer, minkowskiHull included, is identical to solveByPointCloudHull's, which the tests check on
+// every generated family.
 ExactAnswer solveByHull(const InputShape& a, const InputShape& b);
+
+// How solveByHull computes; every choice gives the same answer (for tests and benchmarks).
+struct HullOptions {
+  bool filter = true;  // false: every sign test from the scaled integers, the double filter unused
+};
+ExactAnswer solveByHull(const InputShape& a, const InputShape& b, const HullOptions& options);
+
+// The reference method: the explicit Minkowski point cloud {b - a} (n*m points), its exact convex hull
+// (monotone chain with exact GMP-integer orientation), the closest point of the hull to the origin.
+// Slow and simple; kept as the reference that solveByHull is checked against.
+ExactAnswer solveByPointCloudHull(const InputShape& a, const InputShape& b);
 
 // The second exact method, which builds no hull: the minimum of the exact squared distance from the
 // origin over every segment b - [a_i, a_k] and [b_j, b_l] - a (vertex-edge pairs over all vertex
@@ -87,8 +112,25 @@ ExactAnswer solveByHull(const InputShape& a, const InputShape& b);
 ExactAnswer solveWithoutHull(const InputShape& a, const InputShape& b);
 
 // Exact squared distance from the point (x, y) to the hull of the shape's world vertices (the core,
-// without the radius).
+// without the radius). When x and y are doubles (as every witness point is) by the fast hull method
+// with M = (x, y) - shape, otherwise by the reference squaredDistanceToCoreByPointCloud.
 Rational squaredDistanceToCore(const InputShape& shape, const Rational& x, const Rational& y);
+// The same for a point given as doubles (finite; std::invalid_argument otherwise).
+Rational squaredDistanceToCore(const InputShape& shape, double x, double y);
+
+// The reference for squaredDistanceToCore: the hull of the shape's exact vertices relative to (x, y) in
+// GMP integers (monotone chain), its closest point.
+Rational squaredDistanceToCoreByPointCloud(const InputShape& shape, const Rational& x, const Rational& y);
+
+// How the double filter of the fast method did, on this thread since it started (reset by assigning {}).
+struct FilterStatistics {
+  std::uint64_t queries = 0;            // solveByHull and fast squaredDistanceToCore calls
+  std::uint64_t filtered = 0;           // sign tests the double filter decided
+  std::uint64_t exact = 0;              // sign tests computed from the scaled integers
+  std::uint64_t wideQueries = 0;        // queries whose integers needed GMP (more than 120 bits)
+  std::uint64_t unfilteredQueries = 0;  // queries outside the filter's preconditions, or filter off
+};
+FilterStatistics& filterStatistics();
 
 // High precision: the distance from (x, y) to the rounded shape, max(0, dist(p, core) - radius).
 HighPrecision distanceToShape(const InputShape& shape, const Rational& x, const Rational& y);

@@ -6,7 +6,8 @@
 namespace gjk::oracle {
 
 // Exact: see the comment inside; the hull and its closest point are those of closestPointOfHull.
-Rational squaredDistanceToCore(const InputShape& shape, const Rational& x, const Rational& y) {
+// (The fast squaredDistanceToCore is fast_solve.cpp's.)
+Rational squaredDistanceToCoreByPointCloud(const InputShape& shape, const Rational& x, const Rational& y) {
   const ScaledCase scaled = scaleShape(shape);
   // Exact: with L the least common multiple of x's and y's denominators and of 2^-exponent, every
   // vertex - (x, y) times L is an integer point. The squared distance from (x, y) to the hull is the
