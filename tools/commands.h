@@ -9,5 +9,7 @@ int oracleCommand(int argc, char** argv, int first);
 int runCommand(int argc, char** argv, int first);
 int reproCommand(int argc, char** argv, int first);
 int corpusCommand(int argc, char** argv, int first);
+int convertCommand(int argc, char** argv, int first);
+int campaignCommand(int argc, char** argv, int first);
 
 }  // namespace gjk::tools

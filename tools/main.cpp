@@ -23,6 +23,10 @@ const char* USAGE =
     "                        everything about one case: exact answer, every strategy, the trace\n"
     "  corpus check [DIR...] replay every case against its expected verdict (default: corpus)\n"
     "  corpus verdicts DIR   the verdict table of every strategy on the cases under DIR\n"
+    "  convert FILE | --to input|case --out DIR PATH...\n"
+    "                        fuzzer inputs to .case files and back\n"
+    "  campaign --strategy NAME [--time S] [--jobs N] [--out DIR]\n"
+    "                        fuzz one strategy with libFuzzer; new violations go to corpus/regressions\n"
     "\n"
     "CASE is a .case file or a folder searched recursively for them. Every command takes --help.\n"
     "Exit codes: 0 all ok, 1 violations found, 2 bad input or usage.\n";
@@ -42,6 +46,8 @@ int main(int argc, char** argv) {
     if (command == "run") return runCommand(argc, argv, 2);
     if (command == "repro") return reproCommand(argc, argv, 2);
     if (command == "corpus") return corpusCommand(argc, argv, 2);
+    if (command == "convert") return convertCommand(argc, argv, 2);
+    if (command == "campaign") return campaignCommand(argc, argv, 2);
     throw UsageError("unknown command '" + command + "'");
   } catch (const gjk::check::CaseError& error) {
     std::fprintf(stderr, "gjkcheck: %s\n", error.what());

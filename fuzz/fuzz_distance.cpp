@@ -1,0 +1,82 @@
+// fuzz_distance: one GJK strategy against the exact oracle.
+//
+// Property: for every finite input case, the strategy's answer is no violation of design §5 (check/
+// verdict.h, threshold T of check/thresholds.h). The strategy is the environment variable GJK_STRATEGY
+// (default perp; any name of `gjkcheck strategies`, with +local, +scaled, +local+scaled). On a
+// violation the target prints the case in gjk-case form with its meta lines (family, signature,
+// expected reasons: ready for corpus/regressions), both answers and the reasons, then aborts.
+//
+// GJK_VIOLATION_KINDS, when set (comma separated, e.g. "false-overlap"), aborts only on violations of
+// those kinds and passes the others: a campaign that hunts one kind of failure.
+//
+// Input: check/fuzz_input.h. Inputs that encode no case are rejected (return -1: not added to the
+// corpus). Every strategy already fails somewhere (corpus/regressions), so this target is run by
+// `gjkcheck campaign` in libFuzzer's fork mode, which keeps going after each violation.
+#include <cstdint>
+#include <cstdlib>
+#include <optional>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "check/classify.h"
+#include "check/exact_case.h"
+#include "check/fuzz_input.h"
+#include "check/verdict.h"
+#include "fuzz/fuzz_support.h"
+
+namespace {
+
+using namespace gjk;
+
+const std::vector<std::string>& violationKinds() {
+  static const std::vector<std::string> KINDS = [] {
+    std::vector<std::string> kinds;
+    if (const char* text = std::getenv("GJK_VIOLATION_KINDS")) {
+      std::stringstream in(text);
+      for (std::string kind; std::getline(in, kind, ',');) {
+        if (!kind.empty()) kinds.push_back(kind);
+      }
+    }
+    return kinds;
+  }();
+  return KINDS;
+}
+
+bool wanted(const check::Verdict& verdict) {
+  if (violationKinds().empty()) return true;
+  for (const std::string& reason : verdict.reasons) {
+    for (const std::string& kind : violationKinds()) {
+      if (reason == kind) return true;
+    }
+  }
+  return false;
+}
+
+}  // namespace
+
+extern "C" int LLVMFuzzerInitialize(int*, char***) {
+  fuzz::strategyFromEnvironment();
+  violationKinds();
+  fuzz::executionClock();
+  return 0;
+}
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  const check::StrategyInfo& strategy = fuzz::strategyFromEnvironment();
+  fuzz::executionClock().tick();
+  std::optional<check::Case> value = check::decodeFuzzInput(data, size);
+  if (!value) return -1;
+  check::StrategyResult result = strategy.run(*value, {});
+  oracle::ExactAnswer exact = check::solveExactly(*value);
+  check::Verdict verdict = check::judge(*value, exact, result);
+  if (!verdict.violation || !wanted(verdict)) return 0;
+
+  check::ViolationSummary summary = check::summarizeViolation(*value, strategy, exact, result, verdict);
+  check::Case found = check::regressionCase(*value, strategy, summary, verdict, "fuzz_distance");
+  std::string details = "---- exact answer (oracle)\n" + fuzz::exactAnswerText(exact) + "---- " + strategy.name +
+                        "\n" + fuzz::strategyAnswerText(result) + "---- verdict\n  reasons           " +
+                        check::reasonList(verdict) + "\n  signature         " + summary.signature +
+                        "\n  story             " + summary.story + "\n";
+  fuzz::reportFailureAndAbort("fuzz_distance", "violation: " + summary.signature, found, details);
+}

@@ -1,0 +1,77 @@
+#include "fuzz/fuzz_support.h"
+
+#include <cstdio>
+#include <cstdlib>
+#include <stdexcept>
+
+
+namespace gjk::fuzz {
+
+const check::StrategyInfo& strategyFromEnvironment() {
+  static const check::StrategyInfo* const STRATEGY = [] {
+    const char* name = std::getenv("GJK_STRATEGY");
+    std::string chosen = name != nullptr && *name != '\0' ? name : "perp";
+    const check::StrategyInfo* info = check::findStrategy(chosen);
+    if (info == nullptr) {
+      std::fprintf(stderr, "GJK_STRATEGY=%s names no strategy; known:", chosen.c_str());
+      for (const check::StrategyInfo& s : check::strategies()) std::fprintf(stderr, " %s", s.name.c_str());
+      std::fprintf(stderr, " (and the float ones with +local, +scaled, +local+scaled)\n");
+      std::exit(2);
+    }
+    return info;
+  }();
+  return *STRATEGY;
+}
+
+double ExecutionClock::seconds() const {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
+
+ExecutionClock& executionClock() {
+  static ExecutionClock clock;
+  return clock;
+}
+
+std::string exactAnswerText(const oracle::ExactAnswer& exact) {
+  return std::string("  relation          ") + oracle::relationName(exact.relation) +
+         "\n  distance          " + oracle::distanceDecimal(exact) +
+         "\n  core distance^2   " + oracle::rationalString(exact.coreDistanceSquared) +
+         "\n  closest point     (" + oracle::decimalString(exact.closestPoint.x) + ", " +
+         oracle::decimalString(exact.closestPoint.y) + ")\n  scale S           " +
+         oracle::decimalString(exact.scale) + "\n";
+}
+
+namespace {
+std::string number(double value) {
+  char buffer[96];
+  std::snprintf(buffer, sizeof buffer, "%a (%.9g)", value, value);
+  return buffer;
+}
+}  // namespace
+
+std::string strategyAnswerText(const check::StrategyResult& result) {
+  return "  distance          " + number(result.distance) + "\n  point on A        " + number(result.pointA.x) +
+         ", " + number(result.pointA.y) + "\n  point on B        " + number(result.pointB.x) + ", " +
+         number(result.pointB.y) + "\n  iterations        " + std::to_string(result.iterations) +
+         "\n  termination       " + result.termination + "\n";
+}
+
+void reportFailureAndAbort(const char* target, const std::string& title, const check::Case& value,
+                           const std::string& details) {
+  std::string text;
+  try {
+    text = check::formatCase(value);
+  } catch (const std::exception& error) {
+    text = std::string("(the case cannot be written: ") + error.what() + ")\n";
+  }
+  const ExecutionClock& clock = executionClock();
+  std::fprintf(stderr,
+               "\n==== %s: %s\n---- case (gjk-case 1; save as NAME.case to replay with gjkcheck repro)\n%s"
+               "---- end of case\n%s%s: failure after %llu executions, %.3f s\n",
+               target, title.c_str(), text.c_str(), details.c_str(), target,
+               static_cast<unsigned long long>(clock.executions), clock.seconds());
+  std::fflush(stderr);
+  std::abort();
+}
+
+}  // namespace gjk::fuzz

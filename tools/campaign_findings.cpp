@@ -1,0 +1,161 @@
+#include "tools/campaign_findings.h"
+
+#include <bit>
+#include <cmath>
+#include <cstdint>
+
+#include "check/exact_case.h"
+#include "check/fuzz_input.h"
+#include "tools/fuzz_files.h"
+
+namespace gjk::tools {
+namespace fs = std::filesystem;
+
+Judged judgeCase(const check::Case& value, const check::StrategyInfo& strategy) {
+  Judged judged;
+  judged.value = value;
+  judged.exact = check::solveExactly(value);
+  judged.result = strategy.run(value, {});
+  judged.verdict = check::judge(value, judged.exact, judged.result);
+  if (judged.verdict.violation) {
+    judged.summary = check::summarizeViolation(value, strategy, judged.exact, judged.result, judged.verdict);
+  }
+  return judged;
+}
+
+CrashInput judgeCrashInput(const fs::path& file, const check::StrategyInfo& strategy) {
+  CrashInput crash;
+  crash.file = file;
+  std::vector<std::uint8_t> bytes = readBytes(file);
+  crash.size = bytes.size();
+  std::optional<check::Case> value = check::decodeFuzzInput(bytes.data(), bytes.size());
+  if (!value) return crash;
+  crash.decodes = true;
+  Judged judged = judgeCase(*value, strategy);
+  crash.violation = judged.verdict.violation;
+  if (crash.violation) {
+    crash.signature = judged.summary.signature;
+    crash.reasons = check::reasonList(judged.verdict);
+  }
+  return crash;
+}
+
+namespace {
+
+bool sameBits(float a, float b) { return std::bit_cast<std::uint32_t>(a) == std::bit_cast<std::uint32_t>(b); }
+
+// The float with only the first `bits` significand bits after the leading one kept (toward zero).
+float cutSignificand(float value, int bits) {
+  std::uint32_t raw = std::bit_cast<std::uint32_t>(value);
+  if (((raw >> 23) & 0xFF) == 0) return value;  // subnormals stay as they are
+  std::uint32_t mask = ~((std::uint32_t(1) << (23 - bits)) - 1);
+  return std::bit_cast<float>(raw & mask);
+}
+
+}  // namespace
+
+check::Case shrinkKeepingSignature(const check::Case& value, const check::StrategyInfo& strategy,
+                                   const std::string& signature, int maxEvaluations, int* evaluations) {
+  check::Case best = value;
+  int count = 0;
+  auto keeps = [&](const check::Case& candidate) {
+    if (count >= maxEvaluations) return false;
+    ++count;
+    Judged judged = judgeCase(candidate, strategy);
+    return judged.verdict.violation && judged.summary.signature == signature;
+  };
+  auto tryChange = [&](auto change) {
+    check::Case candidate = best;
+    if (!change(candidate)) return false;
+    if (!keeps(candidate)) return false;
+    best = candidate;
+    return true;
+  };
+  bool changed = true;
+  while (changed && count < maxEvaluations) {
+    changed = false;
+    for (int shape = 0; shape < 2; ++shape) {
+      auto spec = [shape](check::Case& c) -> check::ShapeSpec& { return shape == 0 ? c.a : c.b; };
+      for (std::size_t i = 0; i < spec(best).vertices.size() && spec(best).vertices.size() > 1;) {
+        if (tryChange([&](check::Case& c) {
+              spec(c).vertices.erase(spec(c).vertices.begin() + static_cast<long>(i));
+              return true;
+            })) {
+          changed = true;
+        } else {
+          ++i;
+        }
+      }
+      changed |= tryChange([&](check::Case& c) {
+        if (sameBits(spec(c).radius, 0.0f)) return false;
+        spec(c).radius = 0;
+        return true;
+      });
+      changed |= tryChange([&](check::Case& c) {
+        if (sameBits(spec(c).rotationC, 1.0f) && sameBits(spec(c).rotationS, 0.0f)) return false;
+        spec(c).rotationC = 1;
+        spec(c).rotationS = 0;
+        return true;
+      });
+      changed |= tryChange([&](check::Case& c) {
+        if (sameBits(spec(c).positionX, 0.0f) && sameBits(spec(c).positionY, 0.0f)) return false;
+        spec(c).positionX = 0;
+        spec(c).positionY = 0;
+        return true;
+      });
+    }
+    // Each number: 0 if that keeps the signature, else the fewest significand bits that do.
+    auto numbers = [](check::Case& c) {
+      std::vector<float*> out;
+      for (check::ShapeSpec* s : {&c.a, &c.b}) {
+        for (float* f : {&s->radius, &s->positionX, &s->positionY, &s->rotationC, &s->rotationS}) out.push_back(f);
+        for (check::Vertex& v : s->vertices) {
+          out.push_back(&v.x);
+          out.push_back(&v.y);
+        }
+      }
+      return out;
+    };
+    std::size_t fieldCount = numbers(best).size();
+    for (std::size_t k = 0; k < fieldCount; ++k) {
+      float current = *numbers(best)[k];
+      if (current == 0) continue;
+      if (tryChange([&](check::Case& c) {
+            *numbers(c)[k] = 0;
+            return true;
+          })) {
+        changed = true;
+        continue;
+      }
+      for (int bits = 0; bits < 23; ++bits) {
+        float cut = cutSignificand(current, bits);
+        if (sameBits(cut, current)) break;
+        if (tryChange([&](check::Case& c) {
+              *numbers(c)[k] = cut;
+              return true;
+            })) {
+          changed = true;
+          break;
+        }
+      }
+    }
+  }
+  if (evaluations != nullptr) *evaluations = count;
+  return best;
+}
+
+std::set<std::string> filedSignatures(const fs::path& folder) {
+  std::set<std::string> signatures;
+  if (!fs::is_directory(folder)) return signatures;
+  for (const fs::path& file : check::collectCaseFiles({folder.string()})) {
+    try {
+      std::string signature = check::readCaseFile(file).metaValue("signature");
+      if (!signature.empty()) signatures.insert(signature);
+    } catch (const check::CaseError&) {
+      // A malformed file is corpus check's business; its name still counts.
+    }
+  }
+  return signatures;
+}
+
+}  // namespace gjk::tools

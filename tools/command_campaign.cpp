@@ -1,0 +1,750 @@
+// gjkcheck campaign: drives the libFuzzer target fuzz_distance against one strategy, then collects,
+// minimizes and deduplicates the violations it found into regression cases, and writes a report.
+#include <sys/utsname.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <csignal>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <ctime>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <set>
+#include <sstream>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "check/expectations.h"
+#include "check/fuzz_input.h"
+#include "tools/campaign_findings.h"
+#include "tools/campaign_process.h"
+#include "tools/command_line.h"
+#include "tools/commands.h"
+#include "tools/fuzz_files.h"
+
+namespace gjk::tools {
+namespace {
+
+namespace fs = std::filesystem;
+using Environment = std::vector<std::pair<std::string, std::string>>;
+
+const char* HELP =
+    "usage: gjkcheck campaign --strategy NAME [--time S] [--jobs N] [--out DIR] [options]\n"
+    "       gjkcheck campaign --measure-mutator --strategy NAME[,NAME...] [--runs R] [--time S] [--jobs N]\n\n"
+    "Fuzzes one strategy against the exact oracle with the libFuzzer target fuzz_distance, in libFuzzer's\n"
+    "fork mode (-fork=N -ignore_crashes=1: each violation ends one job, the campaign goes on), with a\n"
+    "progress line. Then each distinct violation signature (strategy, first violation kind, termination,\n"
+    "family; check/classify.h) not yet filed in DIR is minimized (libFuzzer -minimize_crash, then a shrink\n"
+    "that keeps the signature: fewer vertices, default transforms, shorter numbers), written atomically\n"
+    "as DIR/<signature with dots>.case with its meta lines, and replayed to check that it reproduces.\n"
+    "A report goes to reports/campaigns/<date>-<strategy>/README.md.\n\n"
+    "--strategy NAME      any name of `gjkcheck strategies`, modifiers allowed (perp+local+scaled)\n"
+    "--time S             seconds of fuzzing (default 600)\n"
+    "--jobs N             parallel fuzzing jobs (default 2)\n"
+    "--out DIR            where new violations are filed (default corpus/regressions)\n"
+    "--fuzzer PATH        the libFuzzer build of fuzz_distance. Default: $GJK_FUZZ_DISTANCE, else the\n"
+    "                     first libFuzzer binary of <gjkcheck's build>/fuzz/fuzz_distance,\n"
+    "                     <gjkcheck's build>/../fuzz/fuzz/fuzz_distance and ./build/fuzz/fuzz/fuzz_distance\n"
+    "                     (build it with: cmake --preset fuzz && cmake --build --preset fuzz)\n"
+    "--work DIR           the fuzzer's working folder, kept between runs so that a second campaign\n"
+    "                     resumes from its corpus (default fuzz-work/<strategy>, git-ignored)\n"
+    "--report DIR         the report folder (default reports/campaigns/<date>-<strategy>, numbered -2, -3\n"
+    "                     when it exists)\n"
+    "--seeds PATH,...     case folders that seed the fuzzer, less the cases the strategy already fails\n"
+    "                     (default corpus/seeds,corpus/regressions)\n"
+    "--kinds K,...        count only violations of these kinds (GJK_VIOLATION_KINDS), e.g. false-overlap\n"
+    "--minimize S         seconds of libFuzzer -minimize_crash per new signature (default 10; 0: none)\n"
+    "--no-mutator         libFuzzer's byte mutations only (GJK_MUTATOR=0)\n\n"
+    "--measure-mutator    instead of a campaign: run fuzz_distance (one process, -seed=1..R) R times with the\n"
+    "                     geometry-aware mutator and R times without, each until its first violation or\n"
+    "                     --time S (default 60), and report executions and seconds to the first violation,\n"
+    "                     with medians, per strategy (report: reports/campaigns/<date>-mutator)\n"
+    "--runs R             runs per strategy and mutator setting (default 5)\n\n"
+    "Ctrl-C stops the fuzzer and keeps everything found so far (files and report are still written;\n"
+    "libFuzzer minimization is skipped); a second Ctrl-C ends gjkcheck at once.\n"
+    "Exit code 1 when the campaign found violations, 0 when it found none, 2 on bad usage.";
+
+struct Options {
+  std::vector<const check::StrategyInfo*> strategies;
+  long long seconds = 600;
+  int jobs = 2;
+  fs::path out = "corpus/regressions";
+  fs::path fuzzer;
+  fs::path work;
+  fs::path report;
+  std::vector<std::string> seeds = {"corpus/seeds", "corpus/regressions"};
+  std::string kinds;
+  int minimizeSeconds = 10;
+  bool mutator = true;
+  bool measure = false;
+  int runs = 5;
+  std::string commandLine;
+};
+
+std::vector<std::string> splitList(const std::string& text) {
+  std::vector<std::string> items;
+  std::stringstream in(text);
+  for (std::string item; std::getline(in, item, ',');) {
+    if (!item.empty()) items.push_back(item);
+  }
+  return items;
+}
+
+std::string today() {
+  std::time_t now = std::time(nullptr);
+  char buffer[16];
+  std::strftime(buffer, sizeof buffer, "%Y-%m-%d", std::gmtime(&now));
+  return buffer;
+}
+
+std::string trimmed(std::string text) {
+  while (!text.empty() && (text.back() == '\n' || text.back() == ' ')) text.pop_back();
+  return text;
+}
+
+std::string commitDescription() {
+  int status = 0;
+  std::string out = captureOutput({"/usr/bin/env", "git", "describe", "--always", "--dirty", "--abbrev=12"}, {}, &status);
+  return status == 0 ? trimmed(out) : "unknown (not a git checkout)";
+}
+
+std::string machineDescription() {
+  utsname name{};
+  uname(&name);
+  std::string cpu = "unknown CPU";
+  std::ifstream info("/proc/cpuinfo");
+  for (std::string line; std::getline(info, line);) {
+    if (line.rfind("model name", 0) == 0) {
+      cpu = line.substr(line.find(':') + 2);
+      break;
+    }
+  }
+  return std::string(name.sysname) + " " + name.release + " " + name.machine + ", " +
+         std::to_string(sysconf(_SC_NPROCESSORS_ONLN)) + " cores, " + cpu;
+}
+
+bool isLibFuzzerBinary(const fs::path& path) {
+  std::error_code error;
+  if (!fs::is_regular_file(path, error)) return false;
+  int status = 0;
+  std::string help = captureOutput({path.string(), "-help=1"}, {{"GJK_STRATEGY", "perp"}}, &status);
+  return help.find("max_total_time") != std::string::npos;
+}
+
+fs::path findFuzzer(const Options& options) {
+  std::vector<fs::path> candidates;
+  if (!options.fuzzer.empty()) {
+    if (!isLibFuzzerBinary(options.fuzzer)) {
+      throw UsageError("--fuzzer " + options.fuzzer.string() + " is not a libFuzzer binary of fuzz_distance");
+    }
+    return options.fuzzer;
+  }
+  if (const char* path = std::getenv("GJK_FUZZ_DISTANCE")) candidates.push_back(path);
+  std::error_code error;
+  fs::path self = fs::read_symlink("/proc/self/exe", error);
+  if (!error) {
+    fs::path build = self.parent_path().parent_path();  // build/<preset>/tools/gjkcheck -> build/<preset>
+    candidates.push_back(build / "fuzz" / "fuzz_distance");
+    candidates.push_back(build.parent_path() / "fuzz" / "fuzz" / "fuzz_distance");
+  }
+  candidates.push_back(fs::path("build") / "fuzz" / "fuzz" / "fuzz_distance");
+  for (const fs::path& candidate : candidates) {
+    if (isLibFuzzerBinary(candidate)) return fs::absolute(candidate);
+  }
+  std::string tried;
+  for (const fs::path& candidate : candidates) tried += " " + candidate.string();
+  throw UsageError("no libFuzzer build of fuzz_distance found (tried" + tried +
+                   "); build it with `cmake --preset fuzz && cmake --build --preset fuzz -j2 --target fuzz_distance` "
+                   "or name it with --fuzzer PATH");
+}
+
+std::vector<std::string> existingSeedFolders(const Options& options) {
+  std::vector<std::string> folders;
+  for (const std::string& folder : options.seeds) {
+    if (fs::exists(folder)) folders.push_back(folder);
+  }
+  return folders;
+}
+
+std::string withThousands(long long value) {
+  std::string digits = std::to_string(value);
+  for (int i = static_cast<int>(digits.size()) - 3; i > (value < 0 ? 1 : 0); i -= 3) digits.insert(i, ",");
+  return digits;
+}
+
+fs::path numberedFolder(const fs::path& base) {
+  if (!fs::exists(base)) return base;
+  for (int k = 2;; ++k) {
+    fs::path candidate = base.string() + "-" + std::to_string(k);
+    if (!fs::exists(candidate)) return candidate;
+  }
+}
+
+void addFuzzerFlags(std::vector<std::string>& argv, const fs::path& fuzzer) {
+  argv.push_back("-max_len=" + std::to_string(check::FUZZ_INPUT_MAX_CASE_SIZE + 22));
+  argv.push_back("-timeout=10");
+  argv.push_back("-rss_limit_mb=2560");
+  argv.push_back("-print_final_stats=1");
+  fs::path dict = fuzzer.string() + ".dict";
+  if (fs::exists(dict)) argv.push_back("-dict=" + dict.string());
+}
+
+Environment fuzzerEnvironment(const Options& options, const check::StrategyInfo& strategy, bool mutator) {
+  Environment env = {{"GJK_STRATEGY", strategy.name}, {"GJK_MUTATOR", mutator ? "1" : "0"}};
+  if (!options.kinds.empty()) env.push_back({"GJK_VIOLATION_KINDS", options.kinds});
+  return env;
+}
+
+// ---- the campaign ----
+
+struct SignatureFinding {
+  std::vector<CrashInput> inputs;
+  int inputsThisRun = 0;
+  std::string status;  // what the campaign did with it
+  std::string file;    // the case written, or the one already filed
+  std::string story;
+  std::string reasons;
+};
+
+class Campaign {
+ public:
+  Campaign(Options options, fs::path fuzzer)
+      : options_(std::move(options)), strategy_(*options_.strategies.front()), fuzzer_(std::move(fuzzer)) {
+    date_ = today();
+    work_ = options_.work.empty() ? fs::path("fuzz-work") / strategy_.name : options_.work;
+    report_ = options_.report.empty() ? numberedFolder(fs::path("reports/campaigns") / (date_ + "-" + strategy_.name))
+                                      : options_.report;
+  }
+
+  int run() {
+    prepare();
+    fuzz();
+    collect();
+    writeReport();
+    return violationSignatures() > 0 ? EXIT_VIOLATIONS : EXIT_ALL_OK;
+  }
+
+ private:
+  void prepare() {
+    fs::create_directories(work_ / "corpus");
+    fs::create_directories(work_ / "crashes");
+    fs::create_directories(work_ / "minimized");
+    fs::create_directories(options_.out);
+    fs::remove_all(work_ / "seeds");
+    seeds_ = convertCasesToInputs(existingSeedFolders(options_), work_ / "seeds", &strategy_);
+    corpusBefore_ = countFiles(work_ / "corpus");
+    for (const auto& entry : fs::directory_iterator(work_ / "crashes")) crashesBefore_.insert(entry.path().string());
+    std::fprintf(stderr,
+                 "campaign %s: %d seed inputs (%d seed cases left out: %s already fails them), working corpus %d "
+                 "inputs%s\nfuzzer %s, %lld s, %d jobs, work %s\n",
+                 strategy_.name.c_str(), seeds_.written, seeds_.skippedAsViolation, strategy_.name.c_str(),
+                 corpusBefore_, corpusBefore_ > 0 ? " (resumed)" : "", fuzzer_.c_str(), options_.seconds,
+                 options_.jobs, work_.c_str());
+  }
+
+  static int countFiles(const fs::path& folder) {
+    int count = 0;
+    if (fs::is_directory(folder)) {
+      for (const auto& entry : fs::directory_iterator(folder)) count += entry.is_regular_file();
+    }
+    return count;
+  }
+
+  void fuzz() {
+    std::vector<std::string> argv = {fuzzer_.string(), "-fork=" + std::to_string(options_.jobs), "-ignore_crashes=1",
+                                     "-max_total_time=" + std::to_string(options_.seconds),
+                                     "-artifact_prefix=" + (work_ / "crashes").string() + "/"};
+    addFuzzerFlags(argv, fuzzer_);
+    argv.push_back((work_ / "corpus").string());
+    argv.push_back((work_ / "seeds").string());
+    fuzzerCommand_.clear();
+    for (const std::string& a : argv) fuzzerCommand_ += (fuzzerCommand_.empty() ? "" : " ") + a;
+
+    std::ofstream log(work_ / "fuzzer.log", std::ios::app);
+    log << "==== " << options_.commandLine << "\n==== " << fuzzerCommand_ << "\n";
+    start_ = std::chrono::steady_clock::now();
+    ChildProcess child = startProcess(argv, fuzzerEnvironment(options_, strategy_, options_.mutator));
+    forwardInterruptTo(child.pid);
+    bool tty = isatty(2);
+    int ticks = 0;
+    readLines(
+        child.output,
+        [&](const std::string& line) {
+          log << line << "\n";
+          parseFuzzerStatus(line, status_);
+        },
+        [&] {
+          scanCrashes();
+          if (tty) {
+            std::fprintf(stderr, "\r%s   ", progressLine().c_str());
+          } else if (++ticks % 15 == 0) {
+            std::fprintf(stderr, "%s\n", progressLine().c_str());
+          }
+          std::fflush(stderr);
+        });
+    fuzzerExit_ = waitProcess(child.pid);
+    stopForwardingTo(child.pid);
+    elapsed_ = std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
+    scanCrashes();
+    std::fprintf(stderr, "%s%s\n", tty ? "\r" : "", progressLine().c_str());
+    interrupted_ = interrupted();
+    if (interrupted_) std::fprintf(stderr, "interrupted: keeping what was found so far\n");
+  }
+
+  std::string progressLine() const {
+    double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
+    char line[256];
+    std::snprintf(line, sizeof line,
+                  "[%s] %4.0f/%lld s  execs %s  exec/s %lld  cov %lld  corpus %lld  crash inputs %d  "
+                  "violations %d (%d signatures)",
+                  strategy_.name.c_str(), seconds, options_.seconds, withThousands(status_.executions).c_str(),
+                  status_.execPerSecond, status_.coverage, status_.corpus, crashInputsThisRun_,
+                  violationInputs_, violationSignatures());
+    return line;
+  }
+
+  int violationSignatures() const {
+    int count = 0;
+    for (const auto& [signature, finding] : findings_) count += !signature.empty();
+    return count;
+  }
+
+  void scanCrashes() {
+    if (!fs::is_directory(work_ / "crashes")) return;
+    std::vector<fs::path> files;
+    for (const auto& entry : fs::directory_iterator(work_ / "crashes")) {
+      std::string name = entry.path().filename().string();
+      if (!entry.is_regular_file() || judged_.count(entry.path().string()) || name.rfind("minimized-", 0) == 0) {
+        continue;
+      }
+      files.push_back(entry.path());
+    }
+    std::sort(files.begin(), files.end());
+    for (const fs::path& file : files) {
+      judged_.insert(file.string());
+      CrashInput crash = judgeCrashInput(file, strategy_);
+      bool thisRun = !crashesBefore_.count(file.string());
+      crashInputsThisRun_ += thisRun;
+      SignatureFinding& finding = findings_[crash.violation ? crash.signature : std::string()];
+      finding.inputs.push_back(crash);
+      finding.inputsThisRun += thisRun;
+      if (crash.violation) {
+        violationInputs_ += thisRun;
+        finding.reasons = crash.reasons;
+      }
+    }
+  }
+
+  // libFuzzer's crash minimization, bounded in time; the result only counts when it keeps the signature.
+  fs::path minimizeWithLibFuzzer(const CrashInput& crash) {
+    fs::path out = work_ / "minimized" / (crash.file.filename().string() + ".min");
+    fs::remove(out);
+    std::vector<std::string> argv = {fuzzer_.string(), "-minimize_crash=1",
+                                     "-max_total_time=" + std::to_string(options_.minimizeSeconds),
+                                     "-exact_artifact_path=" + out.string()};
+    addFuzzerFlags(argv, fuzzer_);
+    argv.push_back(crash.file.string());
+    Options focused = options_;
+    focused.kinds = crash.reasons.substr(0, crash.reasons.find(','));
+    ChildProcess child = startProcess(argv, fuzzerEnvironment(focused, strategy_, options_.mutator),
+                                      (work_ / "minimized" / "last.log").string());
+    forwardInterruptTo(child.pid);
+    // -minimize_crash repeats steps of up to max_total_time each; three steps' worth is the budget.
+    auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(3 * options_.minimizeSeconds + 5);
+    while (true) {
+      int status = 0;
+      pid_t done = waitpid(child.pid, &status, WNOHANG);
+      if (done == child.pid || done < 0) break;
+      if (std::chrono::steady_clock::now() > deadline || interrupted()) kill(-child.pid, SIGKILL);
+      usleep(100000);
+    }
+    stopForwardingTo(child.pid);
+    if (!fs::exists(out)) return crash.file;
+    CrashInput minimized = judgeCrashInput(out, strategy_);
+    return minimized.violation && minimized.signature == crash.signature && minimized.size <= crash.size ? out
+                                                                                                          : crash.file;
+  }
+
+  void collect() {
+    std::set<std::string> filed = filedSignatures(options_.out);
+    for (auto& [signature, finding] : findings_) {
+      if (signature.empty()) {
+        finding.status = "no violation when judged again: a sanitizer finding, a timeout, or a build that rounds "
+                         "differently; see the files in " + (work_ / "crashes").string();
+        continue;
+      }
+      if (filed.count(signature)) {
+        finding.status = "already filed";
+        continue;
+      }
+      const CrashInput* smallest = &finding.inputs.front();
+      for (const CrashInput& crash : finding.inputs) {
+        if (crash.size < smallest->size) smallest = &crash;
+      }
+      fs::path chosen = smallest->file;
+      bool minimized = false;
+      if (options_.minimizeSeconds > 0 && !interrupted()) {
+        fs::path result = minimizeWithLibFuzzer(*smallest);
+        minimized = result != smallest->file;
+        chosen = result;
+      }
+      std::vector<std::uint8_t> bytes = readBytes(chosen);
+      check::Case value = *check::decodeFuzzInput(bytes.data(), bytes.size());
+      int evaluations = 0;
+      check::Case shrunk = shrinkKeepingSignature(value, strategy_, signature, 3000, &evaluations);
+      Judged judged = judgeCase(shrunk, strategy_);
+      check::Case regression = check::regressionCase(shrunk, strategy_, judged.summary, judged.verdict,
+                                                     "campaign " + strategy_.name + " " + date_);
+      fs::path path = options_.out / judged.summary.fileName;
+      finding.story = judged.summary.story;
+      finding.file = path.string();
+      if (fs::exists(path)) {
+        finding.status = "already filed (the file exists)";
+        continue;
+      }
+      check::writeFileAtomically(path, check::formatCase(regression));
+      std::vector<std::string> unmet = check::unmetCaseExpectations(check::readCaseFile(path));
+      if (!unmet.empty()) {
+        fs::remove(path);
+        finding.status = "NOT written: the case did not replay (" + unmet.front() + ")";
+        continue;
+      }
+      filed.insert(signature);
+      ++written_;
+      finding.status = std::string("new: written and replayed") + (minimized ? ", minimized by libFuzzer" : "") +
+                       ", shrunk in " + std::to_string(evaluations) + " judgements";
+      std::fprintf(stderr, "new %s -> %s\n", signature.c_str(), path.c_str());
+    }
+  }
+
+  void writeReport() {
+    fs::create_directories(report_);
+    std::string text;
+    text += "# Campaign: " + strategy_.name + ", " + date_ + "\n\n";
+    text += "Produced by\n\n```sh\n" + options_.commandLine + "\n```\n\n";
+    text += "| | |\n|---|---|\n";
+    text += "| strategy | `" + strategy_.name + "`: " + strategy_.description + " |\n";
+    text += "| date | " + date_ + " |\n| commit | " + commitDescription() + " |\n";
+    text += "| machine | " + machineDescription() + " |\n";
+    text += "| fuzzer | `" + fuzzerCommand_ + "` with GJK_STRATEGY=" + strategy_.name +
+            (options_.mutator ? "" : " GJK_MUTATOR=0") +
+            (options_.kinds.empty() ? "" : " GJK_VIOLATION_KINDS=" + options_.kinds) + " |\n";
+    char seconds[64];
+    std::snprintf(seconds, sizeof seconds, "%.0f s of %lld s asked", elapsed_, options_.seconds);
+    text += std::string("| time | ") + seconds + (interrupted_ ? ", interrupted by Ctrl-C" : "") +
+            "; fuzzer exit status " + std::to_string(fuzzerExit_) + " |\n";
+    text += "| mutator | " +
+            std::string(options_.mutator ? "geometry-aware (fuzz/geometry_mutator.h), with libFuzzer's byte mutations"
+                                         : "libFuzzer's byte mutations only") +
+            " |\n";
+    text += "| seeds | " + std::to_string(seeds_.written) + " inputs converted from " +
+            [&] {
+              std::string s;
+              for (const std::string& f : existingSeedFolders(options_)) s += (s.empty() ? "" : ", ") + f;
+              return s;
+            }() +
+            "; " + std::to_string(seeds_.skippedAsViolation) + " cases left out because " + strategy_.name +
+            " already fails them (so every violation below was reached by fuzzing) |\n";
+    text += "| working corpus | " + std::to_string(corpusBefore_) + " inputs at the start" +
+            (corpusBefore_ > 0 ? " (resumed)" : "") + ", " + std::to_string(countFiles(work_ / "corpus")) +
+            " at the end (" + work_.string() + "/corpus) |\n";
+    text += "| executions | " + withThousands(status_.executions) + " (" + std::to_string(status_.execPerSecond) +
+            " exec/s at the last status line, all jobs) |\n";
+    text += "| coverage | " + std::to_string(status_.coverage) + " edges, " + std::to_string(status_.features) +
+            " features |\n";
+    text += "| crash inputs | " + std::to_string(crashInputsThisRun_) + " this run, " +
+            std::to_string(judged_.size()) + " in " + (work_ / "crashes").string() + " |\n";
+    text += "| violations | " + std::to_string(violationSignatures()) + " signatures, " + std::to_string(written_) +
+            " new cases written to " + options_.out.string() + " |\n\n";
+
+    text += "## Violations by signature\n\n";
+    if (violationSignatures() == 0) {
+      text += "None: in " + std::string(seconds) + " the fuzzer found no input on which " + strategy_.name +
+              "'s answer is a violation.\n\n";
+    } else {
+      text += "Signature: strategy, first violation kind, termination, family (check/classify.h).\n\n";
+      text += "| signature | crash inputs (this run / all) | reasons | status | case |\n|---|---|---|---|---|\n";
+      for (const auto& [signature, finding] : findings_) {
+        if (signature.empty()) continue;
+        text += "| " + signature + " | " + std::to_string(finding.inputsThisRun) + " / " +
+                std::to_string(finding.inputs.size()) + " | " + finding.reasons + " | " + finding.status + " | " +
+                (finding.file.empty() ? "" : "`" + finding.file + "`") + " |\n";
+      }
+      text += "\nStories of the cases written:\n\n";
+      for (const auto& [signature, finding] : findings_) {
+        if (!signature.empty() && !finding.story.empty()) text += "- `" + signature + "`: " + finding.story + "\n";
+      }
+      text += "\n";
+    }
+    auto other = findings_.find("");
+    if (other != findings_.end()) {
+      text += "## Crash inputs that are no violation here\n\n" + std::to_string(other->second.inputs.size()) +
+              " inputs: " + other->second.status + ".\n\n";
+    }
+    text += "Replay every case written: `gjkcheck corpus check " + options_.out.string() +
+            "`; one case: `gjkcheck repro FILE --strategy " + strategy_.name + "`.\n";
+    check::writeFileAtomically(report_ / "README.md", text);
+    std::fprintf(stderr, "report %s\n", (report_ / "README.md").c_str());
+  }
+
+  Options options_;
+  const check::StrategyInfo& strategy_;
+  fs::path fuzzer_;
+  fs::path work_;
+  fs::path report_;
+  std::string date_;
+  std::string fuzzerCommand_;
+  ConversionCount seeds_;
+  int corpusBefore_ = 0;
+  std::set<std::string> crashesBefore_;
+  std::set<std::string> judged_;
+  std::map<std::string, SignatureFinding> findings_;  // "" collects inputs that are no violation
+  FuzzerStatus status_;
+  std::chrono::steady_clock::time_point start_;
+  double elapsed_ = 0;
+  int fuzzerExit_ = 0;
+  bool interrupted_ = false;
+  int crashInputsThisRun_ = 0;
+  int violationInputs_ = 0;
+  int written_ = 0;
+};
+
+// ---- measuring the mutator ----
+
+struct MeasureRun {
+  const check::StrategyInfo* strategy = nullptr;
+  bool mutator = true;
+  int seed = 1;
+  fs::path folder;
+  pid_t pid = -1;
+  bool found = false;
+  double executions = 0;
+  double seconds = 0;
+  std::string signature;
+};
+
+void parseMeasureLog(MeasureRun& run, double wallSeconds) {
+  std::ifstream in(run.folder / "fuzzer.log");
+  run.seconds = wallSeconds;
+  for (std::string line; std::getline(in, line);) {
+    unsigned long long executions = 0;
+    double seconds = 0;
+    if (std::sscanf(line.c_str(), "fuzz_distance: failure after %llu executions, %lf s", &executions, &seconds) == 2) {
+      run.found = true;
+      run.executions = double(executions);
+      run.seconds = seconds;
+    } else if (line.rfind("==== fuzz_distance: violation: ", 0) == 0) {
+      run.signature = line.substr(31);
+    } else if (!run.found && line.rfind("stat::number_of_executed_units: ", 0) == 0) {
+      run.executions = std::atof(line.c_str() + 32);
+    }
+  }
+}
+
+std::string median(std::vector<double> values, bool seconds, int found, long long limit) {
+  std::sort(values.begin(), values.end());
+  std::size_t middle = values.size() / 2;
+  if (values.empty()) return "-";
+  // Runs that found nothing count as +infinity: the median is known only when most runs found one.
+  if (static_cast<int>(middle) >= found) return seconds ? "> " + std::to_string(limit) + " s" : "not reached";
+  char text[64];
+  std::snprintf(text, sizeof text, seconds ? "%.2f s" : "%.0f", values[middle]);
+  return text;
+}
+
+int measureMutator(const Options& options, const fs::path& fuzzer) {
+  std::string date = today();
+  fs::path work = options.work.empty() ? fs::path("fuzz-work") / "measure" : options.work;
+  fs::path report = options.report.empty() ? numberedFolder(fs::path("reports/campaigns") / (date + "-mutator"))
+                                           : options.report;
+  std::vector<MeasureRun> runs;
+  std::map<std::string, ConversionCount> seedCounts;
+  for (const check::StrategyInfo* strategy : options.strategies) {
+    fs::path seeds = work / strategy->name / "seeds";
+    fs::remove_all(seeds);
+    seedCounts[strategy->name] = convertCasesToInputs(existingSeedFolders(options), seeds, strategy);
+    for (bool mutator : {true, false}) {
+      for (int seed = 1; seed <= options.runs; ++seed) {
+        MeasureRun run;
+        run.strategy = strategy;
+        run.mutator = mutator;
+        run.seed = seed;
+        run.folder = work / strategy->name / ((mutator ? "mutator-" : "bytes-") + std::to_string(seed));
+        runs.push_back(run);
+      }
+    }
+  }
+  std::fprintf(stderr, "measuring the mutator: %zu runs of up to %lld s, %d at a time\n", runs.size(),
+               options.seconds, options.jobs);
+  std::map<pid_t, std::pair<MeasureRun*, std::chrono::steady_clock::time_point>> running;
+  std::size_t next = 0, done = 0;
+  while ((next < runs.size() || !running.empty()) && !(interrupted() && running.empty())) {
+    while (next < runs.size() && static_cast<int>(running.size()) < options.jobs && !interrupted()) {
+      MeasureRun& run = runs[next++];
+      fs::remove_all(run.folder);
+      fs::create_directories(run.folder / "corpus");
+      std::vector<std::string> argv = {fuzzer.string(), "-seed=" + std::to_string(run.seed),
+                                       "-max_total_time=" + std::to_string(options.seconds),
+                                       "-artifact_prefix=" + run.folder.string() + "/"};
+      addFuzzerFlags(argv, fuzzer);
+      argv.push_back((run.folder / "corpus").string());
+      argv.push_back((work / run.strategy->name / "seeds").string());
+      ChildProcess child = startProcess(argv, fuzzerEnvironment(options, *run.strategy, run.mutator),
+                                        (run.folder / "fuzzer.log").string());
+      forwardInterruptTo(child.pid);
+      run.pid = child.pid;
+      running[child.pid] = {&run, std::chrono::steady_clock::now()};
+    }
+    int status = 0;
+    pid_t pid = waitpid(-1, &status, 0);
+    if (pid < 0) {
+      if (errno == EINTR) continue;
+      break;
+    }
+    auto it = running.find(pid);
+    if (it == running.end()) continue;
+    stopForwardingTo(pid);
+    MeasureRun& run = *it->second.first;
+    parseMeasureLog(run, std::chrono::duration<double>(std::chrono::steady_clock::now() - it->second.second).count());
+    running.erase(it);
+    ++done;
+    std::fprintf(stderr, "  %zu/%zu %-14s %-8s seed %d: %s after %.0f executions, %.2f s %s\n", done, runs.size(),
+                 run.strategy->name.c_str(), run.mutator ? "mutator" : "bytes", run.seed,
+                 run.found ? "violation" : "nothing", run.executions, run.seconds, run.signature.c_str());
+  }
+
+  std::string text = "# The geometry-aware mutator: what it buys, " + date + "\n\n";
+  text += "Produced by\n\n```sh\n" + options.commandLine + "\n```\n\n";
+  text += "Each run is one fuzz_distance process (`-seed=1.." + std::to_string(options.runs) +
+          "`, no fork) from the strategy's seed inputs (corpus/seeds and corpus/regressions less the cases the "
+          "strategy already fails), stopped at its first violation" +
+          (options.kinds.empty() ? "" : " of kind " + options.kinds) + " or after " +
+          std::to_string(options.seconds) + " s; \"mutator\" runs use the geometry-aware mutator " +
+          "(fuzz/geometry_mutator.h, with libFuzzer's byte mutations one time in 4), \"bytes\" runs set " +
+          "GJK_MUTATOR=0 (libFuzzer's own mutations and the dictionary only). Executions and seconds are " +
+          "counted by the target from its first input (seed corpus included). A run that found nothing counts " +
+          "as infinitely long in the median. " + std::to_string(options.jobs) +
+          " runs at a time on: " + machineDescription() + "; commit " + commitDescription() + "; fuzzer `" +
+          fuzzer.string() + "`.\n\n";
+  text += "| strategy | mutator | runs with a violation | median executions | median seconds | gain (median "
+          "executions, bytes / mutator) |\n|---|---|---|---|---|---|\n";
+  std::string details = "\n## Every run\n\n| strategy | mutator | seed | violation | executions | seconds | first "
+                        "signature |\n|---|---|---|---|---|---|---|\n";
+  for (const check::StrategyInfo* strategy : options.strategies) {
+    double medianExec[2] = {0, 0};
+    bool known[2] = {false, false};
+    std::string rows[2];
+    for (int m = 0; m < 2; ++m) {
+      bool mutator = m == 0;
+      std::vector<double> executions, seconds;
+      int found = 0, total = 0;
+      for (const MeasureRun& run : runs) {
+        if (run.strategy != strategy || run.mutator != mutator) continue;
+        if (run.pid < 0) continue;  // not run (interrupted)
+        ++total;
+        found += run.found;
+        executions.push_back(run.found ? run.executions : INFINITY);
+        seconds.push_back(run.found ? run.seconds : INFINITY);
+        char line[512];
+        std::snprintf(line, sizeof line, "| %s | %s | %d | %s | %.0f | %.2f | %s |\n", strategy->name.c_str(),
+                      mutator ? "geometry" : "bytes", run.seed, run.found ? "yes" : "no (time limit)",
+                      run.executions, run.seconds, run.signature.empty() ? "-" : run.signature.c_str());
+        details += line;
+      }
+      std::string medianExecutions = median(executions, false, found, options.seconds);
+      rows[m] = "| " + strategy->name + " | " + (mutator ? "geometry" : "bytes") + " | " + std::to_string(found) +
+                " / " + std::to_string(total) + " | " + medianExecutions + " | " +
+                median(seconds, true, found, options.seconds) + " | ";
+      std::sort(executions.begin(), executions.end());
+      if (!executions.empty() && static_cast<int>(executions.size() / 2) < found) {
+        medianExec[m] = executions[executions.size() / 2];
+        known[m] = true;
+      }
+    }
+    char gain[96];
+    if (known[0] && known[1]) {
+      std::snprintf(gain, sizeof gain, "%.1fx", medianExec[1] / medianExec[0]);
+    } else if (known[0]) {
+      std::snprintf(gain, sizeof gain, "bytes alone: no median within %lld s", options.seconds);
+    } else {
+      std::snprintf(gain, sizeof gain, "-");
+    }
+    text += rows[0] + gain + " |\n" + rows[1] + " |\n";
+  }
+  text += details;
+  text += "\nSeed inputs per strategy:";
+  for (const auto& [name, count] : seedCounts) {
+    text += " " + name + " " + std::to_string(count.written) + " (" + std::to_string(count.skippedAsViolation) +
+            " failing cases left out);";
+  }
+  text += "\n";
+  fs::create_directories(report);
+  check::writeFileAtomically(report / "README.md", text);
+  std::fprintf(stderr, "report %s\n", (report / "README.md").c_str());
+  return EXIT_ALL_OK;
+}
+
+}  // namespace
+
+int campaignCommand(int argc, char** argv, int first) {
+  CommandLine line = parseCommandLine(
+      argc, argv, first,
+      {"strategy", "time", "jobs", "out", "fuzzer", "work", "report", "seeds", "kinds", "minimize", "runs"},
+      {"no-mutator", "measure-mutator"});
+  if (line.has("help")) {
+    std::puts(HELP);
+    return EXIT_ALL_OK;
+  }
+  if (!line.positional.empty()) throw UsageError("campaign takes no positional arguments");
+  Options options;
+  options.measure = line.has("measure-mutator");
+  std::string names = line.value("strategy", "");
+  if (names.empty()) throw UsageError("--strategy NAME is required");
+  for (const std::string& name : splitList(names)) {
+    const check::StrategyInfo* strategy = check::findStrategy(name);
+    if (strategy == nullptr) throw UsageError("unknown strategy '" + name + "' (see gjkcheck strategies)");
+    options.strategies.push_back(strategy);
+  }
+  if (options.strategies.size() != 1 && !options.measure) throw UsageError("a campaign fuzzes one strategy");
+  options.seconds = line.integer("time", options.measure ? 60 : 600);
+  options.jobs = static_cast<int>(line.integer("jobs", 2));
+  options.runs = static_cast<int>(line.integer("runs", 5));
+  options.minimizeSeconds = static_cast<int>(line.integer("minimize", 10));
+  if (options.seconds < 1 || options.jobs < 1 || options.jobs > 64 || options.runs < 1 || options.minimizeSeconds < 0) {
+    throw UsageError("--time, --jobs and --runs must be positive (--jobs at most 64), --minimize not negative");
+  }
+  options.out = line.value("out", options.out.string());
+  options.fuzzer = line.value("fuzzer", "");
+  options.work = line.value("work", "");
+  options.report = line.value("report", "");
+  if (line.values.count("seeds")) options.seeds = splitList(line.value("seeds", ""));
+  options.kinds = line.value("kinds", "");
+  for (const std::string& kind : splitList(options.kinds)) {
+    if (std::find_if(std::begin(check::VIOLATION_KINDS), std::end(check::VIOLATION_KINDS),
+                     [&](const char* k) { return kind == k; }) == std::end(check::VIOLATION_KINDS)) {
+      throw UsageError("unknown violation kind '" + kind + "'");
+    }
+  }
+  options.mutator = !line.has("no-mutator");
+  options.commandLine = "gjkcheck";
+  for (int i = 1; i < argc; ++i) options.commandLine += std::string(" ") + argv[i];
+
+  fs::path fuzzer = findFuzzer(options);
+  installInterruptHandler();
+  try {
+    if (options.measure) return measureMutator(options, fuzzer);
+    return Campaign(options, fuzzer).run();
+  } catch (const std::runtime_error& error) {
+    if (dynamic_cast<const check::CaseError*>(&error) != nullptr) throw;
+    std::fprintf(stderr, "gjkcheck campaign: %s\n", error.what());
+    return EXIT_BAD_INPUT;
+  }
+}
+
+}  // namespace gjk::tools

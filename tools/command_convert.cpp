@@ -1,0 +1,188 @@
+// gjkcheck convert: fuzzer inputs (check/fuzz_input.h) to .case files and back, so the case corpus seeds
+// the fuzzers and a fuzzer's crash becomes a readable case.
+#include <cstdio>
+#include <fstream>
+#include <iterator>
+#include <stdexcept>
+
+#include "check/classify.h"
+#include "check/exact_case.h"
+#include "check/fuzz_input.h"
+#include "check/verdict.h"
+#include "tools/command_line.h"
+#include "tools/commands.h"
+#include "tools/fuzz_files.h"
+
+namespace gjk::tools {
+namespace {
+
+namespace fs = std::filesystem;
+
+const char* HELP =
+    "usage: gjkcheck convert FILE [--out FILE]\n"
+    "       gjkcheck convert --to input|case --out DIR PATH... [--skip-violations STRATEGY]\n\n"
+    "Converts between case files (.case, gjk-case 1) and fuzzer inputs (the binary encoding of\n"
+    "check/fuzz_input.h that fuzz_distance, fuzz_oracle and fuzz_cache read).\n\n"
+    "FILE                  one file, converted the other way: a case file (text starting with\n"
+    "                      `gjk-case`) becomes a fuzzer input, anything else is read as a fuzzer\n"
+    "                      input and becomes a case file with meta.family (check/classify.h);\n"
+    "                      written to --out FILE, or to standard output\n"
+    "--to input            every .case under PATH... (folders searched recursively) becomes a fuzzer\n"
+    "                      input in DIR, named after its path: corpus/seeds/short-edge/plank.case ->\n"
+    "                      DIR/short-edge-plank; this is how corpus/ seeds the fuzzers\n"
+    "--to case             every file under PATH... becomes DIR/NAME.case\n"
+    "--skip-violations S   with --to input: leave out the cases on which strategy S's answer is a\n"
+    "                      violation (what gjkcheck campaign and the replay tests of fuzz_distance use)\n\n"
+    "Exit code 2 when an input encodes no case or a case cannot be encoded (the others are converted).";
+
+std::string inputName(const fs::path& file, const fs::path& root) {
+  fs::path relative = fs::is_directory(root) ? fs::relative(file, root) : file.filename();
+  std::string name = relative.replace_extension().generic_string();
+  for (char& c : name) {
+    if (c == '/') c = '-';
+  }
+  return name;
+}
+
+void writeBytes(const fs::path& path, const std::vector<std::uint8_t>& bytes) {
+  check::writeFileAtomically(path, std::string_view(reinterpret_cast<const char*>(bytes.data()), bytes.size()));
+}
+
+int convertOne(const std::string& file, const std::string& out) {
+  std::vector<std::uint8_t> bytes = readBytes(file);
+  std::string_view text(reinterpret_cast<const char*>(bytes.data()), bytes.size());
+  if (check::looksLikeCaseText(text)) {
+    check::Case value = check::parseCase(text, file);
+    std::vector<std::uint8_t> encoded;
+    try {
+      encoded = check::encodeFuzzInput(value);
+    } catch (const std::invalid_argument& error) {
+      throw check::CaseError(file, 0, error.what());
+    }
+    if (out.empty()) {
+      std::fwrite(encoded.data(), 1, encoded.size(), stdout);
+    } else {
+      writeBytes(out, encoded);
+    }
+    return EXIT_ALL_OK;
+  }
+  std::optional<check::Case> value = caseOfInputFile(file);
+  if (!value) {
+    throw check::CaseError(file, 0, "encodes no case (too short, or a number that is not finite)");
+  }
+  std::string formatted = check::formatCase(*value);
+  if (out.empty()) {
+    std::fputs(formatted.c_str(), stdout);
+  } else {
+    check::writeFileAtomically(out, formatted);
+  }
+  return EXIT_ALL_OK;
+}
+
+int convertToCases(const std::vector<std::string>& paths, const fs::path& folder) {
+  int written = 0, failed = 0;
+  for (const std::string& argument : paths) {
+    std::vector<fs::path> files;
+    if (fs::is_directory(argument)) {
+      for (const auto& entry : fs::recursive_directory_iterator(argument)) {
+        if (entry.is_regular_file()) files.push_back(entry.path());
+      }
+      std::sort(files.begin(), files.end());
+    } else if (fs::exists(argument)) {
+      files.push_back(argument);
+    } else {
+      throw check::CaseError(argument, 0, "no such file or directory");
+    }
+    for (const fs::path& file : files) {
+      std::optional<check::Case> value = caseOfInputFile(file);
+      if (!value) {
+        std::fprintf(stderr, "%s: encodes no case, skipped\n", file.c_str());
+        ++failed;
+        continue;
+      }
+      check::writeFileAtomically(folder / (file.filename().string() + ".case"), check::formatCase(*value));
+      ++written;
+    }
+  }
+  std::printf("%d case files written to %s, %d inputs encode no case\n", written, folder.c_str(), failed);
+  return failed ? EXIT_BAD_INPUT : EXIT_ALL_OK;
+}
+
+}  // namespace
+
+std::vector<std::uint8_t> readBytes(const fs::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw check::CaseError(path.string(), 0, "cannot read");
+  return std::vector<std::uint8_t>((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+}
+
+std::optional<check::Case> caseOfInputFile(const fs::path& path) {
+  std::vector<std::uint8_t> bytes = readBytes(path);
+  std::optional<check::Case> value = check::decodeFuzzInput(bytes.data(), bytes.size());
+  if (!value) return std::nullopt;
+  value->setMeta("family", check::classifyFamily(*value, check::solveExactly(*value)));
+  value->setMeta("converted-from", path.filename().string());
+  value->source = path.string();
+  return value;
+}
+
+ConversionCount convertCasesToInputs(const std::vector<std::string>& paths, const fs::path& folder,
+                                     const check::StrategyInfo* skipViolationsOf) {
+  ConversionCount count;
+  fs::create_directories(folder);
+  for (const std::string& root : paths) {
+    for (const fs::path& file : check::collectCaseFiles({root})) {
+      check::Case value = check::readCaseFile(file);
+      if (skipViolationsOf != nullptr) {
+        check::Verdict verdict = check::judge(value, check::solveExactly(value), skipViolationsOf->run(value, {}));
+        if (verdict.violation) {
+          ++count.skippedAsViolation;
+          continue;
+        }
+      }
+      try {
+        writeBytes(folder / inputName(file, root), check::encodeFuzzInput(value));
+        ++count.written;
+      } catch (const std::invalid_argument& error) {
+        std::fprintf(stderr, "%s: %s\n", file.c_str(), error.what());
+        ++count.failed;
+      }
+    }
+  }
+  return count;
+}
+
+int convertCommand(int argc, char** argv, int first) {
+  CommandLine line = parseCommandLine(argc, argv, first, {"to", "out", "skip-violations"}, {});
+  if (line.has("help")) {
+    std::puts(HELP);
+    return EXIT_ALL_OK;
+  }
+  std::string to = line.value("to", "");
+  if (to.empty()) {
+    if (line.positional.size() != 1) throw UsageError("convert takes one FILE (or --to input|case --out DIR PATH...)");
+    if (line.values.count("skip-violations")) throw UsageError("--skip-violations needs --to input");
+    return convertOne(line.positional[0], line.value("out", ""));
+  }
+  if (to != "input" && to != "case") throw UsageError("--to takes input or case, got '" + to + "'");
+  std::string out = line.value("out", "");
+  if (out.empty()) throw UsageError("--to needs --out DIR");
+  if (line.positional.empty()) throw UsageError("no PATH given");
+  fs::create_directories(out);
+  if (to == "case") {
+    if (line.values.count("skip-violations")) throw UsageError("--skip-violations needs --to input");
+    return convertToCases(line.positional, out);
+  }
+  const check::StrategyInfo* skip = nullptr;
+  if (line.values.count("skip-violations")) {
+    skip = check::findStrategy(line.value("skip-violations", ""));
+    if (skip == nullptr) throw UsageError("unknown strategy '" + line.value("skip-violations", "") + "'");
+  }
+  ConversionCount count = convertCasesToInputs(line.positional, out, skip);
+  std::printf("%d fuzzer inputs written to %s", count.written, out.c_str());
+  if (skip != nullptr) std::printf(", %d cases left out as %s violations", count.skippedAsViolation, skip->name.c_str());
+  std::printf(", %d cases cannot be encoded\n", count.failed);
+  return count.failed ? EXIT_BAD_INPUT : EXIT_ALL_OK;
+}
+
+}  // namespace gjk::tools

@@ -1,0 +1,34 @@
+// Fuzzer inputs on disk, shared by `gjkcheck convert` and `gjkcheck campaign`.
+#pragma once
+
+#include <cstdint>
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "check/case.h"
+#include "check/strategy.h"
+
+namespace gjk::tools {
+
+struct ConversionCount {
+  int written = 0;
+  int skippedAsViolation = 0;  // cases the --skip-violations strategy fails
+  int failed = 0;              // inputs that encode no case (to .case) or cases that cannot be encoded
+};
+
+// Writes the fuzzer input of every case named by `paths` (files, folders searched for *.case) into
+// `folder`, one file per case named after its path below the argument ("short-edge-plank"). When
+// `skipViolationsOf` is given, a case on which that strategy's answer is a violation is not written.
+ConversionCount convertCasesToInputs(const std::vector<std::string>& paths, const std::filesystem::path& folder,
+                                     const check::StrategyInfo* skipViolationsOf);
+
+// The bytes of a file; throws check::CaseError naming it when it cannot be read.
+std::vector<std::uint8_t> readBytes(const std::filesystem::path& path);
+
+// The case of a fuzzer input file with meta.family (check/classify.h) and meta.converted-from; nullopt
+// when the bytes encode no case.
+std::optional<check::Case> caseOfInputFile(const std::filesystem::path& path);
+
+}  // namespace gjk::tools
