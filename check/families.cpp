@@ -43,19 +43,25 @@ rc::Gen<T> genInteger(T low, T high, T target) {
   target = std::clamp(target, low, high);
   return rc::Gen<T>([=](const rc::Random& random, int) {
     const std::uint64_t span = static_cast<std::uint64_t>(static_cast<Int>(high) - static_cast<Int>(low)) + 1;
-    const T value = static_cast<T>(static_cast<Int>(low) + static_cast<Int>(rc::Random(random).next() % span));
+    const T value =
+        static_cast<T>(static_cast<Int>(low) + static_cast<Int>(rc::Random(random).next() % span));
     return rc::shrinkable::shrinkRecur(value, [=](T x) { return rc::shrink::towards<T>(x, target); });
   });
 }
 
-rc::Gen<int> genInt(int low, int high, int target) { return genInteger<int>(low, high, target); }
-rc::Gen<Int> genInt64(Int low, Int high, Int target) { return genInteger<Int>(low, high, target); }
+rc::Gen<int> genInt(int low, int high, int target) {
+  return genInteger<int>(low, high, target);
+}
+rc::Gen<Int> genInt64(Int low, Int high, Int target) {
+  return genInteger<Int>(low, high, target);
+}
 
 // true with the given percentage; shrinks to false (the simpler case: no extra feature).
 rc::Gen<bool> genChance(int percent) {
   return rc::Gen<bool>([=](const rc::Random& random, int) {
     const bool value = static_cast<int>(rc::Random(random).next() % 100) < percent;
-    return rc::shrinkable::shrinkRecur(value, [](bool b) { return b ? rc::seq::just(false) : rc::Seq<bool>(); });
+    return rc::shrinkable::shrinkRecur(value,
+                                       [](bool b) { return b ? rc::seq::just(false) : rc::Seq<bool>(); });
   });
 }
 
@@ -83,17 +89,27 @@ struct LatticePoint {
 };
 using LatticePolygon = std::vector<LatticePoint>;
 
-LatticePoint operator+(LatticePoint a, LatticePoint b) { return {a.x + b.x, a.y + b.y}; }
-LatticePoint operator-(LatticePoint a, LatticePoint b) { return {a.x - b.x, a.y - b.y}; }
-LatticePoint operator*(Int k, LatticePoint a) { return {k * a.x, k * a.y}; }
-bool operator==(LatticePoint a, LatticePoint b) { return a.x == b.x && a.y == b.y; }
+LatticePoint operator+(LatticePoint a, LatticePoint b) {
+  return {a.x + b.x, a.y + b.y};
+}
+LatticePoint operator-(LatticePoint a, LatticePoint b) {
+  return {a.x - b.x, a.y - b.y};
+}
+LatticePoint operator*(Int k, LatticePoint a) {
+  return {k * a.x, k * a.y};
+}
+bool operator==(LatticePoint a, LatticePoint b) {
+  return a.x == b.x && a.y == b.y;
+}
 
 __int128 cross(LatticePoint a, LatticePoint b) {
   return static_cast<__int128>(a.x) * b.y - static_cast<__int128>(a.y) * b.x;
 }
 
 // The right-hand normal of a direction: cross(d, rightNormal(d)) = -|d|^2 < 0.
-LatticePoint rightNormal(LatticePoint d) { return {d.y, -d.x}; }
+LatticePoint rightNormal(LatticePoint d) {
+  return {d.y, -d.x};
+}
 
 // Convex hull, counter-clockwise, collinear points removed (Andrew's monotone chain, exact): one point
 // for a point set, two for collinear points.
@@ -125,7 +141,8 @@ LatticePolygon latticeHull(LatticePolygon points) {
 bool strictlyInside(const LatticePolygon& polygon, LatticePoint p) {
   for (std::size_t i = 0; i < polygon.size(); ++i) {
     const LatticePoint a = polygon[i], b = polygon[(i + 1) % polygon.size()];
-    if (cross(b - a, p - a) <= 0) return false;
+    if (cross(b - a, p - a) <= 0)
+      return false;
   }
   return polygon.size() >= 3;
 }
@@ -158,7 +175,8 @@ LatticePolygon rotatedStart(LatticePolygon polygon, int start) {
 float latticeFloat(Int n, int exponent) {
   constexpr Int LIMIT = Int(1) << 24;
   if (n > LIMIT || n < -LIMIT) {
-    throw std::logic_error("case family: lattice coordinate " + std::to_string(n) + " needs more than 24 bits");
+    throw std::logic_error("case family: lattice coordinate " + std::to_string(n) +
+                           " needs more than 24 bits");
   }
   const float value = std::ldexp(static_cast<float>(n), exponent);  // a power-of-two scaling: exact
   if (n != 0 && (!std::isfinite(value) || std::fabs(value) < 0x1p-126f)) {
@@ -178,15 +196,15 @@ struct Rotation {
 // A fixed table of float pairs near the unit circle, the nearest floats to (cos, sin) of the angle in the
 // comment (computed once, offline; here they are just numbers, the same on every machine).
 constexpr std::array<Rotation, 9> ROTATION_TABLE = {{
-    {0x1.bb67aep-1f, 0x1p-1f},                 // 30 degrees
-    {0x1.6a09e6p-1f, 0x1.6a09e6p-1f},          // 45
-    {0x1p-1f, 0x1.bb67aep-1f},                 // 60
-    {0x1.3c6ef4p-2f, 0x1.e6f0e2p-1f},          // 72
-    {-0x1.797c6ap-1f, 0x1.59e6f6p-1f},         // 137.5 (the golden angle)
-    {0x1.d906bcp-1f, -0x1.87de2ap-2f},         // -22.5
-    {1.0f, 0x1.24d152p-16f},                   // 0.001: c rounds to 1
-    {-0x1.ffffccp-1f, 0x1.c98702p-10f},        // 179.9
-    {0x1.fffffep-1f, 0x1p-12f},                // c one ulp below 1, s = 2^-12: not a unit pair
+    {0x1.bb67aep-1f, 0x1p-1f},           // 30 degrees
+    {0x1.6a09e6p-1f, 0x1.6a09e6p-1f},    // 45
+    {0x1p-1f, 0x1.bb67aep-1f},           // 60
+    {0x1.3c6ef4p-2f, 0x1.e6f0e2p-1f},    // 72
+    {-0x1.797c6ap-1f, 0x1.59e6f6p-1f},   // 137.5 (the golden angle)
+    {0x1.d906bcp-1f, -0x1.87de2ap-2f},   // -22.5
+    {1.0f, 0x1.24d152p-16f},             // 0.001: c rounds to 1
+    {-0x1.ffffccp-1f, 0x1.c98702p-10f},  // 179.9
+    {0x1.fffffep-1f, 0x1p-12f},          // c one ulp below 1, s = 2^-12: not a unit pair
 }};
 
 // The point of the unit circle at parameter t = p / q through the rational parametrization
@@ -264,7 +282,8 @@ rc::Gen<LatticePoint> genLatticePoint(Int reach) {
 rc::Gen<LatticePoint> genDirection(Int reach) {
   return rc::gen::exec([=] {
     LatticePoint d = *genLatticePoint(reach);
-    if (d.x == 0 && d.y == 0) d = {1, 0};
+    if (d.x == 0 && d.y == 0)
+      d = {1, 0};
     return d;
   });
 }
@@ -308,11 +327,13 @@ rc::Gen<LatticePolygon> genConvexPolygon(int minVertices, int maxVertices, int m
     std::vector<LatticePoint> vectors;
     for (int i = 0; i < n; ++i) {
       LatticePoint v{dx[i], dy[order[i]]};
-      if (v.x != 0 || v.y != 0) vectors.push_back(v);
+      if (v.x != 0 || v.y != 0)
+        vectors.push_back(v);
     }
     auto half = [](LatticePoint v) { return v.y < 0 || (v.y == 0 && v.x < 0); };
     std::sort(vectors.begin(), vectors.end(), [&](LatticePoint a, LatticePoint b) {
-      if (half(a) != half(b)) return !half(a);
+      if (half(a) != half(b))
+        return !half(a);
       return cross(a, b) > 0;
     });
     LatticePolygon points;
@@ -412,7 +433,8 @@ rc::Gen<Case> genRandomConvex() {
     const LatticePoint positionA = *genLatticePoint(reach / 2);
     const LatticePoint positionB = positionA + *genLatticePoint(reach);
     const Rotation ra = *genRotation(RotationSet::NearUnit), rb = *genRotation(RotationSet::NearUnit);
-    return assemble("random-convex", "valtr-polygons", latticeShape(a, exponent, 0, latticePlacement(ra, positionA, exponent)),
+    return assemble("random-convex", "valtr-polygons",
+                    latticeShape(a, exponent, 0, latticePlacement(ra, positionA, exponent)),
                     latticeShape(b, exponent, 0, latticePlacement(rb, positionB, exponent)));
   });
 }
@@ -439,7 +461,8 @@ rc::Gen<LatticePolygon> genPointCloud(int minInterior) {
     for (int& key : keys) key = *genInt(0, MAX_POLYGON_VERTICES - 1, 0);
     std::vector<std::size_t> order(points.size());
     std::iota(order.begin(), order.end(), std::size_t{0});
-    std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return keys[a] < keys[b]; });
+    std::stable_sort(order.begin(), order.end(),
+                     [&](std::size_t a, std::size_t b) { return keys[a] < keys[b]; });
     LatticePolygon shuffled;
     for (std::size_t i : order) shuffled.push_back(points[i]);
     return shuffled;
@@ -474,9 +497,11 @@ rc::Gen<LatticePolygon> genPointsOnEdges() {
       const int extra = std::min(*genInt(0, 2, 0), budget);
       std::vector<Int> at;
       for (int e = 0; e < extra; ++e) at.push_back(*genInt64(1, (Int(1) << m) - 1, Int(1) << (m - 1)));
-      if (k == 0 && at.empty() && budget > 0) at.push_back(Int(1) << (m - 1));  // at least one, on edge 0
+      if (k == 0 && at.empty() && budget > 0)
+        at.push_back(Int(1) << (m - 1));  // at least one, on edge 0
       std::sort(at.begin(), at.end());
-      for (Int i : at) out.push_back(p + LatticePoint{(q.x - p.x) / (Int(1) << m) * i, (q.y - p.y) / (Int(1) << m) * i});
+      for (Int i : at)
+        out.push_back(p + LatticePoint{(q.x - p.x) / (Int(1) << m) * i, (q.y - p.y) / (Int(1) << m) * i});
       budget -= static_cast<int>(at.size());
     }
     return out;
@@ -497,12 +522,17 @@ rc::Gen<LatticePolygon> genCollinearRun(int minCount) {
 rc::Gen<Case> genCollinear() {
   return rc::gen::exec([] {
     const int variant = *genChoice({3, 3, 2, 1});
-    static const char* NAMES[] = {"points-on-edges", "collinear-run-vs-polygon", "collinear-runs", "points-on-edges-both"};
+    static const char* NAMES[] = {"points-on-edges", "collinear-run-vs-polygon", "collinear-runs",
+                                  "points-on-edges-both"};
     LatticePolygon a, b;
     bool sameLine = false;
     switch (variant) {
-      case 0: a = *genPointsOnEdges(), b = *genConvexPolygon(3, 8, 16); break;
-      case 1: a = *genCollinearRun(3), b = *genConvexPolygon(3, 8, 16); break;
+      case 0:
+        a = *genPointsOnEdges(), b = *genConvexPolygon(3, 8, 16);
+        break;
+      case 1:
+        a = *genCollinearRun(3), b = *genConvexPolygon(3, 8, 16);
+        break;
       case 2: {
         a = *genCollinearRun(3);
         b = *genCollinearRun(2);
@@ -515,13 +545,17 @@ rc::Gen<Case> genCollinear() {
         }
         break;
       }
-      default: a = *genPointsOnEdges(), b = *genPointsOnEdges(); break;
+      default:
+        a = *genPointsOnEdges(), b = *genPointsOnEdges();
+        break;
     }
     const int exponent = *genInt(-20, 20, 0);
     const LatticePoint positionA = *genLatticePoint(Int(1) << 16);
     const LatticePoint positionB = sameLine ? positionA : positionA + *genLatticePoint(Int(1) << 18);
-    const Rotation ra = *genRotation(RotationSet::NearUnit), rb = sameLine ? ra : *genRotation(RotationSet::NearUnit);
-    return assemble("collinear", sameLine ? "collinear-runs-on-one-line" : NAMES[variant], latticeShape(a, exponent, 0, latticePlacement(ra, positionA, exponent)),
+    const Rotation ra = *genRotation(RotationSet::NearUnit),
+                   rb = sameLine ? ra : *genRotation(RotationSet::NearUnit);
+    return assemble("collinear", sameLine ? "collinear-runs-on-one-line" : NAMES[variant],
+                    latticeShape(a, exponent, 0, latticePlacement(ra, positionA, exponent)),
                     latticeShape(b, exponent, 0, latticePlacement(rb, positionB, exponent)));
   });
 }
@@ -538,11 +572,13 @@ rc::Gen<LatticePolygon> genRepeatedVertices() {
       c = std::min(*genInt(0, 2, 0), budget);
       budget -= c;
     }
-    if (std::accumulate(copies.begin(), copies.end(), 0) == 0) copies[0] = 1;
+    if (std::accumulate(copies.begin(), copies.end(), 0) == 0)
+      copies[0] = 1;
     LatticePolygon out;
     for (std::size_t i = 0; i < polygon.size(); ++i) {
       out.push_back(polygon[i]);
-      if (!scatter) out.insert(out.end(), copies[i], polygon[i]);
+      if (!scatter)
+        out.insert(out.end(), copies[i], polygon[i]);
     }
     if (scatter) {
       for (std::size_t i = 0; i < polygon.size(); ++i) out.insert(out.end(), copies[i], polygon[i]);
@@ -557,8 +593,12 @@ rc::Gen<Case> genDuplicates() {
     static const char* NAMES[] = {"repeated-vertices", "repeated-vertices-both", "one-point-repeated"};
     LatticePolygon a, b;
     switch (variant) {
-      case 0: a = *genRepeatedVertices(), b = *genConvexPolygon(3, 8, 16); break;
-      case 1: a = *genRepeatedVertices(), b = *genRepeatedVertices(); break;
+      case 0:
+        a = *genRepeatedVertices(), b = *genConvexPolygon(3, 8, 16);
+        break;
+      case 1:
+        a = *genRepeatedVertices(), b = *genRepeatedVertices();
+        break;
       default: {
         const LatticePoint p = *genLatticePoint(Int(1) << 12);
         a.assign(*genInt(2, 6, 2), p);
@@ -570,7 +610,8 @@ rc::Gen<Case> genDuplicates() {
     const LatticePoint positionA = *genLatticePoint(Int(1) << 16);
     const LatticePoint positionB = positionA + *genLatticePoint(Int(1) << 17);
     const Rotation ra = *genRotation(RotationSet::NearUnit), rb = *genRotation(RotationSet::NearUnit);
-    return assemble("duplicates", NAMES[variant], latticeShape(a, exponent, 0, latticePlacement(ra, positionA, exponent)),
+    return assemble("duplicates", NAMES[variant],
+                    latticeShape(a, exponent, 0, latticePlacement(ra, positionA, exponent)),
                     latticeShape(b, exponent, 0, latticePlacement(rb, positionB, exponent)));
   });
 }
@@ -588,7 +629,8 @@ struct Contact {
   Int g = 1;
 };
 
-rc::Gen<Contact> genContact(LatticePoint step, bool edgeOnEdge, int minG, bool interiorContact, int cloudBits) {
+rc::Gen<Contact> genContact(LatticePoint step, bool edgeOnEdge, int minG, bool interiorContact,
+                            int cloudBits) {
   return rc::gen::exec([=] {
     Contact c;
     c.step = step;
@@ -619,12 +661,16 @@ rc::Gen<Contact> genContact(LatticePoint step, bool edgeOnEdge, int minG, bool i
 // A Pythagorean direction (|step| = h, an integer) in any of its eight orientations.
 rc::Gen<std::pair<LatticePoint, Int>> genPythagoreanStep() {
   return rc::gen::exec([] {
-    constexpr std::array<std::array<Int, 3>, 5> TRIPLES = {{{1, 0, 1}, {3, 4, 5}, {5, 12, 13}, {8, 15, 17}, {7, 24, 25}}};
+    constexpr std::array<std::array<Int, 3>, 5> TRIPLES = {
+        {{1, 0, 1}, {3, 4, 5}, {5, 12, 13}, {8, 15, 17}, {7, 24, 25}}};
     const auto& t = TRIPLES[*genInt(0, 4, 0)];
     LatticePoint step{t[0], t[1]};
-    if (*genChance(50)) step = {step.y, step.x};
-    if (*genChance(50)) step.x = -step.x;
-    if (*genChance(50)) step.y = -step.y;
+    if (*genChance(50))
+      step = {step.y, step.x};
+    if (*genChance(50))
+      step.x = -step.x;
+    if (*genChance(50))
+      step.y = -step.y;
     return std::make_pair(step, t[2]);
   });
 }
@@ -637,8 +683,9 @@ rc::Gen<Case> genTouching() {
     if (variant <= 1) {  // vertex on edge (or on a vertex), edge on edge: exact whatever the common transform
       const Contact c = *genContact(*genDirection(64), variant == 1, 1, false, 12);
       const Placement common = latticePlacement(*genRotation(RotationSet::Any), position, exponent);
-      return assemble("touching", variant == 0 ? "vertex-on-edge" : "edge-on-edge", latticeShape(c.a, exponent, 0, common),
-                      latticeShape(c.b, exponent, 0, common), "touching");
+      return assemble("touching", variant == 0 ? "vertex-on-edge" : "edge-on-edge",
+                      latticeShape(c.a, exponent, 0, common), latticeShape(c.b, exponent, 0, common),
+                      "touching");
     }
     if (variant == 2) {  // rounded shapes at core distance lambda h = rA + rB; quarter turns keep radii exact
       const auto [step, h] = *genPythagoreanStep();
@@ -680,7 +727,8 @@ rc::Gen<Case> genOverlapping() {
       for (;; ++m) {
         a = scaled(c.a, Int(1) << m);
         b = translated(scaled(c.b, Int(1) << m), inward);
-        if (strictlyInside(a, (Int(1) << m) * c.contact + inward) || m >= 12) break;
+        if (strictlyInside(a, (Int(1) << m) * c.contact + inward) || m >= 12)
+          break;
       }
       std::string name = "vertex-pushed-in";
       if (!strictlyInside(a, (Int(1) << m) * c.contact + inward)) {
@@ -689,8 +737,8 @@ rc::Gen<Case> genOverlapping() {
         name = "point-inside";
       }
       const Placement common = latticePlacement(*genRotation(RotationSet::Any), position, exponent);
-      return assemble("overlapping", name, latticeShape(a, exponent, 0, common), latticeShape(b, exponent, 0, common),
-                      "overlapping");
+      return assemble("overlapping", name, latticeShape(a, exponent, 0, common),
+                      latticeShape(b, exponent, 0, common), "overlapping");
     }
     // Rounded shapes whose core distance lambda h 2^m is a few lattice units short of rA + rB.
     const auto [step, h] = *genPythagoreanStep();
@@ -737,8 +785,8 @@ rc::Gen<Case> genNearParallel() {
     const int exponent = *genInt(-30, 10, 0);
     const Placement common =
         latticePlacement(*genRotation(RotationSet::Any), *genLatticePoint(Int(1) << 20), exponent);
-    return assemble("near-parallel", fewUlps ? "few-ulps" : "tiny-angle", latticeShape(a, exponent, 0, common),
-                    latticeShape(b, exponent, 0, common));
+    return assemble("near-parallel", fewUlps ? "few-ulps" : "tiny-angle",
+                    latticeShape(a, exponent, 0, common), latticeShape(b, exponent, 0, common));
   });
 }
 
@@ -749,8 +797,8 @@ rc::Gen<Case> genShortEdge() {
     const Int h = *genInt64(1, 7, 1);
     const Int ratio = *genInt64(1, 3, 1) << *genInt(7, 17, 7);
     LatticePolygon a;
-    LatticePoint tip;   // where the short edge is, B goes beyond it in +x
-    Int tipHeight = 0;  // the short edge spans [tip.y, tip.y + tipHeight]
+    LatticePoint tip;    // where the short edge is, B goes beyond it in +x
+    Int tipHeight = 0;   // the short edge spans [tip.y, tip.y + tipHeight]
     if (variant == 0) {  // the plank (+-L, +-h), Box2D's ShapeDistanceShortEdgeTest shape
       const Int half = h * ratio;
       a = {{-half, -h}, {half, -h}, {half, h}, {-half, h}};
@@ -775,8 +823,8 @@ rc::Gen<Case> genShortEdge() {
     const int exponent = *genInt(-24, 0, 0);
     const Placement common =
         latticePlacement(*genRotation(RotationSet::NearUnit), *genLatticePoint(Int(1) << 16), exponent);
-    return assemble("short-edge", variant == 0 ? "plank-vs-point" : "short-edge-quad", latticeShape(a, exponent, 0, common),
-                    latticeShape(b, exponent, 0, common));
+    return assemble("short-edge", variant == 0 ? "plank-vs-point" : "short-edge-quad",
+                    latticeShape(a, exponent, 0, common), latticeShape(b, exponent, 0, common));
   });
 }
 
@@ -790,7 +838,8 @@ rc::Gen<Case> genLargeOffset() {
     const float major = latticeFloat(significand, farExponent - 23) * (*genChance(50) ? -1.0f : 1.0f);
     const float minor = latticeFloat(*genInt64(-(Int(1) << 23), Int(1) << 23, 0), farExponent - 23);
     float fx = major, fy = minor;
-    if (*genChance(50)) std::swap(fx, fy);
+    if (*genChance(50))
+      std::swap(fx, fy);
     const int exponent = *genInt(-12, 0, 0);  // lattice unit; shapes fit in 2^(8 + exponent) <= 2^8
     const int bits = 8 + exponent;
     const LatticePolygon a = *genConvexPolygon(3, 8, std::max(1, std::min(bits, 16)));
@@ -826,7 +875,8 @@ rc::Gen<Case> genScale() {
     if (variant == 1) {  // exact vertex-on-edge contact: touching at every scale
       const Contact c = *genContact(*genDirection(4), *genChance(50), 1, false, 5);
       const Placement common{r, 0, 0};
-      return assemble("scale", "touching", latticeShape(c.a, e, 0, common), latticeShape(c.b, e, 0, common), "touching");
+      return assemble("scale", "touching", latticeShape(c.a, e, 0, common), latticeShape(c.b, e, 0, common),
+                      "touching");
     }
     const LatticePolygon a = *genConvexPolygon(3, 8, 6);
     const LatticePolygon b = *genConvexPolygon(3, 8, 6);
@@ -860,14 +910,23 @@ rc::Gen<Case> genSliver() {
     LatticePolygon b;
     const Int length = extent(a);
     switch (variant) {
-      case 0: b = {{*genInt64(-length / 4, length + length / 4, length / 2), *genInt64(-64, 64, -1)}}; break;
-      case 1: b = translated(*genConvexPolygon(3, 6, 8), {*genInt64(0, length, length / 2), *genInt64(-512, -1, -256)}); break;
-      default: b = translated(*genSliverShape(), *genLatticePoint(length / 4)); break;
+      case 0:
+        b = {{*genInt64(-length / 4, length + length / 4, length / 2), *genInt64(-64, 64, -1)}};
+        break;
+      case 1:
+        b = translated(*genConvexPolygon(3, 6, 8),
+                       {*genInt64(0, length, length / 2), *genInt64(-512, -1, -256)});
+        break;
+      default:
+        b = translated(*genSliverShape(), *genLatticePoint(length / 4));
+        break;
     }
     const int exponent = *genInt(-24, 4, 0);
-    const Rotation ra = *genRotation(RotationSet::Any), rb = variant == 2 ? *genRotation(RotationSet::Any) : ra;
+    const Rotation ra = *genRotation(RotationSet::Any),
+                   rb = variant == 2 ? *genRotation(RotationSet::Any) : ra;
     const LatticePoint position = *genLatticePoint(Int(1) << 20);
-    return assemble("sliver", NAMES[variant], latticeShape(a, exponent, 0, latticePlacement(ra, position, exponent)),
+    return assemble("sliver", NAMES[variant],
+                    latticeShape(a, exponent, 0, latticePlacement(ra, position, exponent)),
                     latticeShape(b, exponent, 0, latticePlacement(rb, position, exponent)));
   });
 }
@@ -876,10 +935,14 @@ rc::Gen<Case> genSliver() {
 rc::Gen<LatticePolygon> genDegenerateShape() {
   return rc::gen::exec([] {
     switch (*genChoice({3, 1, 3, 2})) {
-      case 0: return LatticePolygon{*genLatticePoint(64)};
-      case 1: return LatticePolygon(*genInt(2, 4, 2), *genLatticePoint(64));
-      case 2: return LatticePolygon{*genLatticePoint(64), *genLatticePoint(64)};
-      default: return translated(*genCollinearRun(3), *genLatticePoint(64));
+      case 0:
+        return LatticePolygon{*genLatticePoint(64)};
+      case 1:
+        return LatticePolygon(*genInt(2, 4, 2), *genLatticePoint(64));
+      case 2:
+        return LatticePolygon{*genLatticePoint(64), *genLatticePoint(64)};
+      default:
+        return translated(*genCollinearRun(3), *genLatticePoint(64));
     }
   });
 }
@@ -928,16 +991,21 @@ rc::Gen<Case> genRadius() {
     if (variant == 3) {
       const LatticePolygon a = *genConvexPolygon(1, 8, 16), b = *genConvexPolygon(1, 8, 16);
       const LatticePoint offset = *genLatticePoint(2 * (extent(a) + extent(b)) + 1);
-      ShapeSpec sa = latticeShape(a, exponent, 0, latticePlacement(*genRotation(RotationSet::NearUnit), {0, 0}, exponent));
-      ShapeSpec sb = latticeShape(b, exponent, 0, latticePlacement(*genRotation(RotationSet::NearUnit), offset, exponent));
-      for (ShapeSpec* s : {&sa, &sb}) {  // mostly a radius with an exponent of its own: 2^-36 .. 2^24 lattice units
-        if (*genChance(80)) s->radius = latticeFloat(*genInt64(1, (Int(1) << 20) - 1, 1), exponent + *genInt(-36, 4, 0));
+      ShapeSpec sa = latticeShape(a, exponent, 0,
+                                  latticePlacement(*genRotation(RotationSet::NearUnit), {0, 0}, exponent));
+      ShapeSpec sb = latticeShape(b, exponent, 0,
+                                  latticePlacement(*genRotation(RotationSet::NearUnit), offset, exponent));
+      for (ShapeSpec* s :
+           {&sa, &sb}) {  // mostly a radius with an exponent of its own: 2^-36 .. 2^24 lattice units
+        if (*genChance(80))
+          s->radius = latticeFloat(*genInt64(1, (Int(1) << 20) - 1, 1), exponent + *genInt(-36, 4, 0));
       }
-      if (sa.radius == 0 && sb.radius == 0) sa.radius = latticeFloat(1, exponent);
+      if (sa.radius == 0 && sb.radius == 0)
+        sa.radius = latticeFloat(1, exponent);
       return assemble("radius", NAMES[variant], sa, sb);
     }
     LatticePolygon a, b;
-    Int distance = 0;  // exact core distance, lattice units
+    Int distance = 0;    // exact core distance, lattice units
     if (variant == 0) {  // centres lambda (p, q) apart with p^2 + q^2 = h^2
       const auto [step, h] = *genPythagoreanStep();
       const Int lambda = *genInt64(1, 64, 1);
@@ -961,10 +1029,13 @@ rc::Gen<Case> genRadius() {
     const Int delta = *genInt64(1 - distance, 4, 0);
     const Int total = distance + delta;
     const Int ra = *genInt64(0, total, 0);
-    const Placement common = latticePlacement(*genRotation(RotationSet::QuarterTurns), *genLatticePoint(Int(1) << 16), exponent);
+    const Placement common =
+        latticePlacement(*genRotation(RotationSet::QuarterTurns), *genLatticePoint(Int(1) << 16), exponent);
     return assemble("radius", NAMES[variant], latticeShape(a, exponent, ra, common),
                     latticeShape(b, exponent, total - ra, common),
-                    delta < 0 ? "separated" : delta == 0 ? "touching" : "overlapping");
+                    delta < 0    ? "separated"
+                    : delta == 0 ? "touching"
+                                 : "overlapping");
   });
 }
 
@@ -978,11 +1049,20 @@ struct FamilyRow {
 
 const std::vector<FamilyRow>& familyTable() {
   static const std::vector<FamilyRow> TABLE = {
-      {"random-convex", genRandomConvex}, {"random-points", genRandomPoints}, {"collinear", genCollinear},
-      {"duplicates", genDuplicates},      {"touching", genTouching},          {"overlapping", genOverlapping},
-      {"near-parallel", genNearParallel}, {"short-edge", genShortEdge},        {"large-offset", genLargeOffset},
-      {"scale", genScale},                {"sliver", genSliver},              {"degenerate", genDegenerate},
-      {"rotated", genRotated},            {"radius", genRadius},
+      {"random-convex", genRandomConvex},
+      {"random-points", genRandomPoints},
+      {"collinear", genCollinear},
+      {"duplicates", genDuplicates},
+      {"touching", genTouching},
+      {"overlapping", genOverlapping},
+      {"near-parallel", genNearParallel},
+      {"short-edge", genShortEdge},
+      {"large-offset", genLargeOffset},
+      {"scale", genScale},
+      {"sliver", genSliver},
+      {"degenerate", genDegenerate},
+      {"rotated", genRotated},
+      {"radius", genRadius},
   };
   return TABLE;
 }
@@ -1018,11 +1098,20 @@ rc::Gen<Case> genFamily(const std::string& family) {
 rc::Gen<Case> genAnyFamily() {
   // Plain random cases make up a quarter; each degenerate family about 1/16.
   return rc::gen::weightedOneOf<Case>({
-      {4, genFamily("random-convex")}, {2, genFamily("random-points")}, {2, genFamily("collinear")},
-      {2, genFamily("duplicates")},    {2, genFamily("touching")},      {2, genFamily("overlapping")},
-      {2, genFamily("near-parallel")}, {2, genFamily("short-edge")},    {2, genFamily("large-offset")},
-      {2, genFamily("scale")},         {2, genFamily("sliver")},        {2, genFamily("degenerate")},
-      {2, genFamily("rotated")},       {2, genFamily("radius")},
+      {4, genFamily("random-convex")},
+      {2, genFamily("random-points")},
+      {2, genFamily("collinear")},
+      {2, genFamily("duplicates")},
+      {2, genFamily("touching")},
+      {2, genFamily("overlapping")},
+      {2, genFamily("near-parallel")},
+      {2, genFamily("short-edge")},
+      {2, genFamily("large-offset")},
+      {2, genFamily("scale")},
+      {2, genFamily("sliver")},
+      {2, genFamily("degenerate")},
+      {2, genFamily("rotated")},
+      {2, genFamily("radius")},
   });
 }
 
@@ -1031,13 +1120,16 @@ Case sampleFamily(const std::string& family, std::uint64_t seed, std::uint64_t i
   rc::Random random(seed);
   for (int bit = 63; bit >= 0; --bit) {  // one split per bit of the index: a path in the tree of streams
     rc::Random right = random.split();
-    if ((index >> bit) & 1u) random = right;
+    if ((index >> bit) & 1u)
+      random = right;
   }
   Case value = generator(random, FAMILY_SAMPLE_SIZE).value();
   value.source = "family:" + family + "/seed:" + std::to_string(seed) + "/index:" + std::to_string(index);
   return value;
 }
 
-void showValue(const Case& value, std::ostream& os) { os << "\n" << formatCase(value); }
+void showValue(const Case& value, std::ostream& os) {
+  os << "\n" << formatCase(value);
+}
 
 }  // namespace gjk::check

@@ -27,46 +27,56 @@ namespace {
 constexpr std::uint64_t SEED = 20261121;
 constexpr int SAMPLES_PER_FAMILY = 150;
 
-bool sameBits(float a, float b) { return std::memcmp(&a, &b, sizeof a) == 0; }
+bool sameBits(float a, float b) {
+  return std::memcmp(&a, &b, sizeof a) == 0;
+}
 
 // Every float and meta line of two cases, bit for bit.
 bool identical(const Case& x, const Case& y) {
   auto sameShape = [](const ShapeSpec& a, const ShapeSpec& b) {
-    if (a.vertices.size() != b.vertices.size()) return false;
+    if (a.vertices.size() != b.vertices.size())
+      return false;
     for (std::size_t i = 0; i < a.vertices.size(); ++i)
-      if (!sameBits(a.vertices[i].x, b.vertices[i].x) || !sameBits(a.vertices[i].y, b.vertices[i].y)) return false;
-    return sameBits(a.radius, b.radius) && sameBits(a.positionX, b.positionX) && sameBits(a.positionY, b.positionY) &&
-           sameBits(a.rotationC, b.rotationC) && sameBits(a.rotationS, b.rotationS);
+      if (!sameBits(a.vertices[i].x, b.vertices[i].x) || !sameBits(a.vertices[i].y, b.vertices[i].y))
+        return false;
+    return sameBits(a.radius, b.radius) && sameBits(a.positionX, b.positionX) &&
+           sameBits(a.positionY, b.positionY) && sameBits(a.rotationC, b.rotationC) &&
+           sameBits(a.rotationS, b.rotationS);
   };
-  if (x.meta.size() != y.meta.size()) return false;
+  if (x.meta.size() != y.meta.size())
+    return false;
   for (std::size_t i = 0; i < x.meta.size(); ++i)
-    if (x.meta[i].key != y.meta[i].key || x.meta[i].value != y.meta[i].value) return false;
+    if (x.meta[i].key != y.meta[i].key || x.meta[i].value != y.meta[i].value)
+      return false;
   return sameShape(x.a, y.a) && sameShape(x.b, y.b);
 }
 
 // What every case of a family must satisfy; "" when it does.
 std::string problemsOf(const std::string& family, const Case& value) {
   std::ostringstream out;
-  if (value.metaValue("family") != family) out << "meta.family is '" << value.metaValue("family") << "'; ";
+  if (value.metaValue("family") != family)
+    out << "meta.family is '" << value.metaValue("family") << "'; ";
   for (const ShapeSpec* shape : {&value.a, &value.b}) {
     if (shape->vertices.empty() || shape->vertices.size() > static_cast<std::size_t>(MAX_POLYGON_VERTICES))
       out << "a shape has " << shape->vertices.size() << " vertices; ";
   }
   std::string text = formatCase(value);
   Case back = parseCase(text, "generated");
-  if (!identical(back, value)) out << "the reader does not give the case back; ";
+  if (!identical(back, value))
+    out << "the reader does not give the case back; ";
   std::string feature = missingFamilyFeature(value);
-  if (!feature.empty()) out << "missing feature: " << feature << "; ";
+  if (!feature.empty())
+    out << "missing feature: " << feature << "; ";
   for (const std::string& message : unmetCaseExpectations(value)) out << message << "; ";
   std::string problems = out.str();
   return problems.empty() ? "" : problems + "\n" + text;
 }
 
 TEST(Families, areTheFourteenOfTheIssueInOrder) {
-  EXPECT_EQ(familyNames(), (std::vector<std::string>{"random-convex", "random-points", "collinear", "duplicates",
-                                                     "touching", "overlapping", "near-parallel", "short-edge",
-                                                     "large-offset", "scale", "sliver", "degenerate", "rotated",
-                                                     "radius"}));
+  EXPECT_EQ(familyNames(),
+            (std::vector<std::string>{"random-convex", "random-points", "collinear", "duplicates", "touching",
+                                      "overlapping", "near-parallel", "short-edge", "large-offset", "scale",
+                                      "sliver", "degenerate", "rotated", "radius"}));
 }
 
 TEST(Families, anUnknownFamilyIsAnInvalidArgument) {
@@ -95,7 +105,8 @@ TEST_P(EachFamily, samplesTheSameCaseForTheSameSeedAndIndex) {
     Case second = sampleFamily(GetParam(), SEED, index);
     EXPECT_TRUE(identical(first, second)) << index;
     EXPECT_EQ(formatCase(first), formatCase(second));
-    EXPECT_EQ(first.source, "family:" + GetParam() + "/seed:" + std::to_string(SEED) + "/index:" + std::to_string(index));
+    EXPECT_EQ(first.source,
+              "family:" + GetParam() + "/seed:" + std::to_string(SEED) + "/index:" + std::to_string(index));
   }
   std::set<std::string> distinct;
   for (int index = 0; index < 20; ++index) distinct.insert(formatCase(sampleFamily(GetParam(), SEED, index)));
@@ -114,10 +125,12 @@ TEST_P(EachFamily, shrinksOnlyToCasesOfTheSameFamily) {
       std::vector<rc::Shrinkable<Case>> candidates;
       for (int k = 0; k < 6; ++k) {
         auto next = shrinks.next();
-        if (!next) break;
+        if (!next)
+          break;
         candidates.push_back(*next);
       }
-      if (candidates.empty()) break;
+      if (candidates.empty())
+        break;
       for (const auto& candidate : candidates) {
         ASSERT_EQ(problemsOf(GetParam(), candidate.value()), "") << "seed " << seed << " depth " << depth;
       }
@@ -134,7 +147,8 @@ TEST_P(EachFamily, shrinksAllTheWayToASmallMemberOfTheFamily) {
   int steps = 0;
   for (; steps < 2000; ++steps) {
     auto next = current.shrinks().next();
-    if (!next) break;
+    if (!next)
+      break;
     current = *next;
   }
   const Case& simplest = current.value();
@@ -195,7 +209,8 @@ TEST(Families, radiusCasesClaimEveryRelation) {
   for (int i = 0; i < 200; ++i) {
     Case value = sampleFamily("radius", SEED + 3, i);
     std::string claim = value.metaValue("expected-relation");
-    if (claim.empty()) continue;
+    if (claim.empty())
+      continue;
     EXPECT_EQ(oracle::relationName(solveExactly(value).relation), claim) << formatCase(value);
     ++relations[claim];
   }
