@@ -23,6 +23,10 @@ const char* USAGE =
     "                        everything about one case: exact answer, every strategy, the trace\n"
     "  corpus check [DIR...] replay every case against its expected verdict (default: corpus)\n"
     "  corpus verdicts DIR   the verdict table of every strategy on the cases under DIR\n"
+    "  gen --family F --count N --seed K --out DIR\n"
+    "                        write generated cases of a family\n"
+    "  compare [--strategies ...] [--families ...] [--count N] [--seed K] --out DIR\n"
+    "                        every strategy on the same generated cases: the comparison report\n"
     "  convert FILE | --to input|case --out DIR PATH...\n"
     "                        fuzzer inputs to .case files and back\n"
     "  campaign --strategy NAME [--time S] [--jobs N] [--out DIR]\n"
@@ -46,6 +50,8 @@ int main(int argc, char** argv) {
     if (command == "run") return runCommand(argc, argv, 2);
     if (command == "repro") return reproCommand(argc, argv, 2);
     if (command == "corpus") return corpusCommand(argc, argv, 2);
+    if (command == "compare") return compareCommand(argc, argv, 2);
+    if (command == "gen") return genCommand(argc, argv, 2);
     if (command == "convert") return convertCommand(argc, argv, 2);
     if (command == "campaign") return campaignCommand(argc, argv, 2);
     throw UsageError("unknown command '" + command + "'");

@@ -1,0 +1,168 @@
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <ctime>
+#include <fstream>
+#include <sstream>
+#include <stdexcept>
+#include <string>
+#include <thread>
+
+#include "check/comparison.h"
+#include "check/comparison_report.h"
+#include "check/families.h"
+#include "check/strategy.h"
+#include "tools/command_line.h"
+#include "tools/commands.h"
+
+namespace gjk::tools {
+namespace {
+
+const char* HELP =
+    "usage: gjkcheck compare [--strategies A,B,...] [--families F,G,...] [--count N] [--seed K] [--jobs N]\n"
+    "                        [--rows all|violations] [--gallery N] --out DIR\n\n"
+    "Runs every chosen strategy on the same generated cases (N per family, from the family generators of\n"
+    "check/families.h, sampled from the seed) and writes the comparison report to DIR: README.md with\n"
+    "the command, seed, commit and machine and the tables (per strategy and family: violations by kind,\n"
+    "distance error p50/p99/max in u, witness error p99/max, iterations mean/p99/max, time per query),\n"
+    "rows.csv, summary.csv, timing.csv, SVG charts (distance-error CDF, iteration histograms, violation\n"
+    "heat map, scale envelope) and a gallery of the worst cases per strategy with their pictures.\n"
+    "A findings.md already in DIR is kept and closes the README.\n\n"
+    "--strategies   comma-separated names, modifiers allowed (default: all)\n"
+    "--families     comma-separated family names (default: all)\n"
+    "--count        cases per family (default 1000)\n"
+    "--seed         the seed of the case streams (default 1)\n"
+    "--jobs         worker threads (default: the number of cores)\n"
+    "--rows         all (default) or violations: what rows.csv keeps\n"
+    "--gallery      worst cases per strategy in the gallery (default 3)\n\n"
+    "Everything but the times is the same for the same arguments, whatever --jobs is.\n"
+    "Exit code 0 (violations are the report's content, not an error), 2 for bad usage.";
+
+std::vector<std::string> splitList(const std::string& text) {
+  std::vector<std::string> items;
+  std::stringstream in(text);
+  std::string item;
+  while (std::getline(in, item, ',')) {
+    if (!item.empty()) items.push_back(item);
+  }
+  return items;
+}
+
+std::string commandOutput(const char* command) {
+  std::string text;
+  if (FILE* pipe = popen(command, "r")) {
+    char buffer[256];
+    while (fgets(buffer, sizeof buffer, pipe)) text += buffer;
+    pclose(pipe);
+  }
+  while (!text.empty() && (text.back() == '\n' || text.back() == ' ')) text.pop_back();
+  return text;
+}
+
+std::string machineDescription() {
+  std::string cpu = "unknown CPU";
+  std::ifstream info("/proc/cpuinfo");
+  for (std::string line; std::getline(info, line);) {
+    if (line.rfind("model name", 0) == 0) {
+      cpu = line.substr(line.find(':') + 2);
+      break;
+    }
+  }
+  std::string os = commandOutput("uname -sr 2>/dev/null");
+  return cpu + ", " + std::to_string(std::thread::hardware_concurrency()) + " cores, " + os;
+}
+
+std::string today() {
+  std::time_t now = std::time(nullptr);
+  char buffer[32];
+  std::strftime(buffer, sizeof buffer, "%Y-%m-%d", std::gmtime(&now));
+  return buffer;
+}
+
+void showProgress(std::uint64_t done, std::uint64_t total, double seconds) {
+  const int WIDTH = 30;
+  double fraction = total ? static_cast<double>(done) / static_cast<double>(total) : 1;
+  int filled = static_cast<int>(fraction * WIDTH);
+  std::string bar = std::string(filled, '#') + std::string(WIDTH - filled, '.');
+  double eta = fraction > 0 ? seconds / fraction - seconds : 0;
+  std::fprintf(stderr, "\rcompare [%s] %3.0f%%  %llu/%llu cases  %.0f s  eta %.0f s ", bar.c_str(), 100 * fraction,
+               static_cast<unsigned long long>(done), static_cast<unsigned long long>(total), seconds, eta);
+}
+
+}  // namespace
+
+int compareCommand(int argc, char** argv, int first) {
+  CommandLine line = parseCommandLine(argc, argv, first,
+                                      {"strategies", "families", "count", "seed", "jobs", "out", "rows", "gallery"}, {});
+  if (line.has("help")) {
+    std::puts(HELP);
+    return EXIT_ALL_OK;
+  }
+  if (!line.positional.empty()) throw UsageError("compare takes no positional arguments");
+  if (!line.values.count("out")) throw UsageError("--out DIR is required");
+
+  check::ComparisonOptions options;
+  std::string strategyList = line.value("strategies", "all");
+  try {
+    if (strategyList == "all") {
+      options.strategies = check::selectStrategies("all");
+    } else {
+      for (const std::string& name : splitList(strategyList)) {
+        for (const check::StrategyInfo* s : check::selectStrategies(name)) options.strategies.push_back(s);
+      }
+    }
+  } catch (const std::invalid_argument& error) {
+    throw UsageError(error.what());
+  }
+  std::vector<std::string> known = check::familyNames();
+  options.families = line.values.count("families") ? splitList(line.value("families", "")) : known;
+  for (const std::string& family : options.families) {
+    if (std::find(known.begin(), known.end(), family) == known.end()) {
+      throw UsageError("unknown family '" + family + "'");
+    }
+  }
+  if (options.strategies.empty() || options.families.empty()) throw UsageError("nothing to compare");
+  long long count = line.integer("count", 1000), seed = line.integer("seed", 1);
+  long long jobs = line.integer("jobs", std::max(1u, std::thread::hardware_concurrency()));
+  long long gallery = line.integer("gallery", 3);
+  if (count < 1 || seed < 0 || jobs < 1 || gallery < 0) throw UsageError("--count and --jobs must be positive");
+  std::string rows = line.value("rows", "all");
+  if (rows != "all" && rows != "violations") throw UsageError("--rows takes all or violations");
+  options.count = static_cast<std::uint64_t>(count);
+  options.seed = static_cast<std::uint64_t>(seed);
+  options.jobs = static_cast<int>(jobs);
+
+  auto start = std::chrono::steady_clock::now();
+  auto elapsed = [&start] {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  };
+  options.progress = [&elapsed](std::uint64_t done, std::uint64_t total) { showProgress(done, total, elapsed()); };
+  std::fprintf(stderr, "compare: %zu strategies x %zu families x %llu cases, seed %llu, %d jobs\n",
+               options.strategies.size(), options.families.size(), static_cast<unsigned long long>(options.count),
+               static_cast<unsigned long long>(options.seed), options.jobs);
+  check::ComparisonResult result = check::runComparison(options);
+  std::fputc('\n', stderr);
+
+  check::ReportContext context;
+  std::string command = "gjkcheck compare";
+  if (line.values.count("strategies")) command += " --strategies " + strategyList;
+  if (line.values.count("families")) command += " --families " + line.value("families", "");
+  command += " --count " + std::to_string(count) + " --seed " + std::to_string(seed) + " --jobs " +
+             std::to_string(jobs);
+  if (rows != "all") command += " --rows " + rows;
+  if (line.values.count("gallery")) command += " --gallery " + std::to_string(gallery);
+  command += " --out " + line.value("out", "");
+  context.command = command;
+  context.commit = commandOutput("git describe --always --dirty 2>/dev/null");
+  if (context.commit.empty()) context.commit = "unknown (not run in a git checkout)";
+  context.machine = machineDescription();
+  context.date = today();
+  context.seconds = elapsed();
+  context.allRows = rows == "all";
+  context.galleryPerStrategy = static_cast<int>(gallery);
+  check::writeComparisonReport(line.value("out", ""), options, result, context);
+  std::fprintf(stderr, "compare: wrote %s/README.md in %.1f s\n", line.value("out", "").c_str(), elapsed());
+  return EXIT_ALL_OK;
+}
+
+}  // namespace gjk::tools
