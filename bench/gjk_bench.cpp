@@ -4,6 +4,9 @@
 //   build/default/bench/gjk_bench --benchmark_filter=random8
 //
 // Names: BM_Oracle/<family>            oracle::solveByHull, the exact answer the harness uses
+//        BM_OracleNoFilter/<family>    the same with the double filter off (every sign from the integers)
+//        BM_OraclePointCloud/<family>  oracle::solveByPointCloudHull, the reference (the oracle's method
+//                                      before the fast one)
 //        BM_OracleHullFree/<family>    oracle::solveWithoutHull, the second exact method
 //        BM_OracleCGAL.../<family>     CGAL 5.5 Epeck (oracle_cgal_bench.cpp)
 //        BM_Verdict/<family>           check::judge of perp's answer, the exact answer given
@@ -56,24 +59,30 @@ inline std::size_t caseAt(std::size_t i) {
   return i % static_cast<std::size_t>(BENCH_CASE_COUNT);
 }
 
-void registerOracle(const Family& family) {
-  benchmark::RegisterBenchmark(("BM_Oracle/" + family.name).c_str(), [&family](benchmark::State& state) {
+// One exact method on the family: the answer is built and destroyed in every iteration.
+template <class Solve>
+void registerSolve(const std::string& name, const Family& family, Solve solve) {
+  benchmark::RegisterBenchmark(name.c_str(), [&family, solve](benchmark::State& state) {
     std::size_t i = 0;
     for (auto _ : state) {
       const std::size_t k = caseAt(i++);
-      oracle::ExactAnswer answer = oracle::solveByHull(family.oracleA[k], family.oracleB[k]);
+      oracle::ExactAnswer answer = solve(family.oracleA[k], family.oracleB[k]);
       benchmark::DoNotOptimize(answer);
     }
   });
-  benchmark::RegisterBenchmark(
-      ("BM_OracleHullFree/" + family.name).c_str(), [&family](benchmark::State& state) {
-        std::size_t i = 0;
-        for (auto _ : state) {
-          const std::size_t k = caseAt(i++);
-          oracle::ExactAnswer answer = oracle::solveWithoutHull(family.oracleA[k], family.oracleB[k]);
-          benchmark::DoNotOptimize(answer);
-        }
-      });
+}
+
+void registerOracle(const Family& family) {
+  using oracle::InputShape;
+  registerSolve("BM_Oracle/" + family.name, family,
+                [](const InputShape& a, const InputShape& b) { return oracle::solveByHull(a, b); });
+  registerSolve("BM_OracleNoFilter/" + family.name, family, [](const InputShape& a, const InputShape& b) {
+    return oracle::solveByHull(a, b, oracle::HullOptions{false});
+  });
+  registerSolve("BM_OraclePointCloud/" + family.name, family,
+                [](const InputShape& a, const InputShape& b) { return oracle::solveByPointCloudHull(a, b); });
+  registerSolve("BM_OracleHullFree/" + family.name, family,
+                [](const InputShape& a, const InputShape& b) { return oracle::solveWithoutHull(a, b); });
 }
 
 // The verdict alone: perp's answers and the exact answers are computed before timing.

@@ -7,17 +7,9 @@
 namespace gjk::check {
 namespace {
 
-using oracle::HighPrecision;
-using oracle::Rational;
-
 bool isFinite(const StrategyResult& r) {
   return std::isfinite(r.distance) && std::isfinite(r.pointA.x) && std::isfinite(r.pointA.y) &&
          std::isfinite(r.pointB.x) && std::isfinite(r.pointB.y);
-}
-
-double inUnits(const HighPrecision& value, const Rational& unit) {
-  HighPrecision u(unit);
-  return static_cast<double>(HighPrecision(value / u));
 }
 
 }  // namespace
@@ -30,6 +22,11 @@ std::string reasonList(const Verdict& verdict) {
   return text.empty() ? "ok" : text;
 }
 
+// The numbers are computed lazily (oracle::errorsInUnits, distanceExceeds, valueExceeds): double-double
+// proposals checked by exact comparisons, high precision only where those cannot decide. They are the
+// very doubles and decisions of the high-precision route (oracle::errorsInUnitsByHighPrecision and the
+// comparisons HighPrecision(D) > HighPrecision(u) * T, HighPrecision(d) > HighPrecision(u) * T), bit for
+// bit; tests/oracle/lazy_units_test.cpp checks that.
 Verdict judge(const Case& value, const oracle::ExactAnswer& exact, const StrategyResult& result) {
   Verdict verdict;
   const double T = VIOLATION_THRESHOLD_U;
@@ -44,26 +41,23 @@ Verdict judge(const Case& value, const oracle::ExactAnswer& exact, const Strateg
     verdict.reasons.push_back("iteration-cap");
   }
   if (finite) {
-    Rational unit = errorUnit(exact);
-    HighPrecision exactDistance = oracle::distance(exact);
-    HighPrecision reported(oracle::exactDouble(result.distance));
-    verdict.distanceErrorU = inUnits(abs(reported - exactDistance), unit);
+    const oracle::Rational unit = errorUnit(exact);
+    oracle::ReportedAnswer reported;
+    reported.distance = result.distance;
+    reported.pointAX = result.pointA.x;
+    reported.pointAY = result.pointA.y;
+    reported.pointBX = result.pointB.x;
+    reported.pointBY = result.pointB.y;
+    const oracle::ErrorsInUnits errors =
+        oracle::errorsInUnits(toOracleShape(value.a), toOracleShape(value.b), exact, unit, reported);
+    verdict.distanceErrorU = errors.distanceError;
+    verdict.witnessErrorU = errors.witnessError;
+    verdict.witnessGapU = errors.witnessGap;
 
-    Rational ax = oracle::exactDouble(result.pointA.x), ay = oracle::exactDouble(result.pointA.y);
-    Rational bx = oracle::exactDouble(result.pointB.x), by = oracle::exactDouble(result.pointB.y);
-    HighPrecision witnessA = oracle::distanceToShape(toOracleShape(value.a), ax, ay);
-    HighPrecision witnessB = oracle::distanceToShape(toOracleShape(value.b), bx, by);
-    verdict.witnessErrorU = inUnits(witnessA > witnessB ? witnessA : witnessB, unit);
-
-    Rational gx = bx - ax, gy = by - ay;
-    HighPrecision gap = oracle::squareRoot(gx * gx + gy * gy) - exactDistance;
-    verdict.witnessGapU = inUnits(gap, unit);
-
-    HighPrecision thresholdDistance = HighPrecision(unit) * T;
-    if (result.distance == 0 && exactDistance > thresholdDistance) {
+    if (result.distance == 0 && oracle::distanceExceeds(exact, unit, T)) {
       verdict.reasons.push_back("false-overlap");
     }
-    if (exact.relation != oracle::Relation::Separated && reported > thresholdDistance) {
+    if (exact.relation != oracle::Relation::Separated && oracle::valueExceeds(result.distance, unit, T)) {
       verdict.reasons.push_back("false-separation");
     }
     if (verdict.distanceErrorU > T) {

@@ -90,7 +90,7 @@ int compare(const U256& left, const U256& right) {
   return left.low < right.low ? -1 : (left.low > right.low ? 1 : 0);
 }
 
-U128 magnitude(__int128 value) {
+U128 unsignedMagnitude(__int128 value) {
   return value < 0 ? -static_cast<U128>(value) : static_cast<U128>(value);
 }
 
@@ -107,7 +107,8 @@ int productDifferenceSign(__int128 a, __int128 b, __int128 c, __int128 d) {
   if (left == 0) {
     return 0;
   }
-  const int order = compare(multiply(magnitude(a), magnitude(b)), multiply(magnitude(c), magnitude(d)));
+  const int order = compare(multiply(unsignedMagnitude(a), unsignedMagnitude(b)),
+                            multiply(unsignedMagnitude(c), unsignedMagnitude(d)));
   return left > 0 ? order : -order;
 }
 
@@ -116,7 +117,8 @@ void setProductSum(Integer& out, __int128 a, __int128 b, __int128 c, __int128 d)
   // then written into the four limbs of the GMP integer.
   static_assert(GMP_NUMB_BITS == 64, "the 256-bit magnitude is written as four 64-bit limbs");
   const bool negative1 = (a < 0) != (b < 0), negative2 = (c < 0) != (d < 0);
-  const U256 m1 = multiply(magnitude(a), magnitude(b)), m2 = multiply(magnitude(c), magnitude(d));
+  const U256 m1 = multiply(unsignedMagnitude(a), unsignedMagnitude(b)),
+             m2 = multiply(unsignedMagnitude(c), unsignedMagnitude(d));
   U256 sum;
   bool negative = negative1;
   if (negative1 == negative2) {
@@ -188,7 +190,7 @@ void setDyadic(Rational& out, __int128 value, int exponent) {
     mpq_set_ui(q, 0, 1);
     return;
   }
-  U128 m = magnitude(value);
+  U128 m = unsignedMagnitude(value);
   const int zeros = static_cast<std::uint64_t>(m) != 0
                         ? std::countr_zero(static_cast<std::uint64_t>(m))
                         : 64 + std::countr_zero(static_cast<std::uint64_t>(m >> 64));
@@ -281,6 +283,7 @@ ExactPoints::ExactPoints(const SmallVector<TermSum>& xs, const SmallVector<TermS
   if (lowest < FILTER_MIN_EXPONENT || highest > FILTER_MAX_EXPONENT) {
     filter_ = false;
   }
+  magnitude_ = magnitude;
   differenceBound_ = DIFFERENCE_SIGN_BOUND * magnitude;
   productBound_ = (PRODUCT_SIGN_BOUND * magnitude) * magnitude;
 
@@ -371,8 +374,8 @@ int ExactPoints::magnitudeSign(int p, int axisP, int q, int axisQ) {
   }
   ++exact_;
   if (narrow_) {
-    const U128 left = magnitude((axisP == 0 ? narrowX_ : narrowY_)[p]);
-    const U128 right = magnitude((axisQ == 0 ? narrowX_ : narrowY_)[q]);
+    const U128 left = unsignedMagnitude((axisP == 0 ? narrowX_ : narrowY_)[p]);
+    const U128 right = unsignedMagnitude((axisQ == 0 ? narrowX_ : narrowY_)[q]);
     return (left > right) - (left < right);
   }
   const int order = mpz_cmpabs((axisP == 0 ? wideX_ : wideY_)[p].backend().data(),

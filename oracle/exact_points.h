@@ -74,6 +74,12 @@ class ExactPoints {
   void rationalCoordinate(int p, int axis, Rational& out) const;
   int exponent() const { return exponent_; }
 
+  // The filter's inputs, for its tests: X~ of a coordinate, T~, and the two bounds (error_bounds.h).
+  double approximate(int p, int axis) const { return (axis == 0 ? approxX_ : approxY_)[p]; }
+  double magnitude() const { return magnitude_; }
+  double differenceBound() const { return differenceBound_; }
+  double productBound() const { return productBound_; }
+
   bool filterOn() const { return filter_; }
   bool narrow() const { return narrow_; }
   // How many sign tests the filter decided, and how many needed the integers.
@@ -85,6 +91,7 @@ class ExactPoints {
   int exactProductSign(int p1, int q1, int p2, int q2, bool cross) const;
 
   SmallVector<double> approxX_, approxY_;  // X~ (error_bounds.h, WORLD)
+  double magnitude_ = 0;                   // T~
   double differenceBound_ = 0;             // DIFFERENCE_SIGN_BOUND * T~
   double productBound_ = 0;                // PRODUCT_SIGN_BOUND * T~ * T~
   bool filter_ = true;

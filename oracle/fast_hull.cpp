@@ -22,21 +22,23 @@ int orientation(ExactPoints& points, int o, int a, int b) {
   return points.crossSign(a, o, b, o);
 }
 
-// Exact: sorted lexicographically, repeated points dropped. Insertion with a three-way comparison for
-// the few points a shape has (each pair compared at most once), std::sort beyond that.
-SmallVector<int> sortedUnique(ExactPoints& points, SmallVector<int> indices) {
-  constexpr std::size_t INSERTION_LIMIT = 32;
-  if (indices.size() > INSERTION_LIMIT) {
-    std::sort(indices.begin(), indices.end(),
+// Exact: the indices first .. first + count - 1 into `sorted`, in lexicographic order, repeated points
+// dropped. Insertion sort with a three-way comparison for the few points a shape has, std::sort beyond.
+void sortedUnique(ExactPoints& points, int first, int count, SmallVector<int>& sorted) {
+  constexpr int INSERTION_LIMIT = 32;
+  sorted.clear();
+  if (count > INSERTION_LIMIT) {
+    for (int index = first; index < first + count; ++index) {
+      sorted.push_back(index);
+    }
+    std::sort(sorted.begin(), sorted.end(),
               [&points](int p, int q) { return lexicographicOrder(points, p, q) < 0; });
-    indices.erase(std::unique(indices.begin(), indices.end(),
-                              [&points](int p, int q) { return lexicographicOrder(points, p, q) == 0; }),
-                  indices.end());
-    return indices;
+    sorted.erase(std::unique(sorted.begin(), sorted.end(),
+                             [&points](int p, int q) { return lexicographicOrder(points, p, q) == 0; }),
+                 sorted.end());
+    return;
   }
-  SmallVector<int> sorted;
-  sorted.reserve(indices.size());
-  for (int index : indices) {
+  for (int index = first; index < first + count; ++index) {
     std::size_t position = sorted.size();
     bool repeated = false;
     while (position > 0) {
@@ -54,7 +56,6 @@ SmallVector<int> sortedUnique(ExactPoints& points, SmallVector<int> indices) {
       sorted.insert(sorted.begin() + static_cast<std::ptrdiff_t>(position), index);
     }
   }
-  return sorted;
 }
 
 using Direction = MergedHull::Direction;
@@ -82,24 +83,25 @@ int directionOrder(ExactPoints& points, Direction e, Direction f) {
 
 }  // namespace
 
-ShapeHull shapeHull(ExactPoints& points, SmallVector<int> indices) {
-  if (indices.empty()) {
+ShapeHull shapeHull(ExactPoints& points, int first, int count) {
+  if (count <= 0) {
     throw std::invalid_argument("oracle: the hull of no points");
   }
   // Exact: Andrew's monotone chain as minkowski_hull.cpp's monotoneChain, on exact sign tests: a point
   // is popped while the turn it makes is not strictly counter-clockwise.
-  const SmallVector<int> sorted = sortedUnique(points, std::move(indices));
-  const std::size_t count = sorted.size();
+  SmallVector<int> sorted;
+  sortedUnique(points, first, count, sorted);
+  const std::size_t unique = sorted.size();  // distinct points
   ShapeHull result;
-  if (count <= 2) {
+  if (unique <= 2) {
     result.vertices = sorted;
-    result.largest = static_cast<int>(count) - 1;
+    result.largest = static_cast<int>(unique) - 1;
     return result;
   }
   SmallVector<int>& hull = result.vertices;
-  hull.resize(2 * count);
+  hull.resize(2 * unique);
   std::size_t size = 0;
-  for (std::size_t i = 0; i < count; ++i) {  // lower chain, left to right
+  for (std::size_t i = 0; i < unique; ++i) {  // lower chain, left to right
     while (size >= 2 && orientation(points, hull[size - 2], hull[size - 1], sorted[i]) <= 0) {
       --size;
     }
@@ -107,7 +109,7 @@ ShapeHull shapeHull(ExactPoints& points, SmallVector<int> indices) {
   }
   result.largest = static_cast<int>(size) - 1;  // the lower chain ends at the largest point
   const std::size_t lowerSize = size + 1;
-  for (std::size_t i = count - 1; i-- > 0;) {  // upper chain, right to left
+  for (std::size_t i = unique - 1; i-- > 0;) {  // upper chain, right to left
     while (size >= lowerSize && orientation(points, hull[size - 2], hull[size - 1], sorted[i]) <= 0) {
       --size;
     }
@@ -216,7 +218,8 @@ ClosestFeature closestFeature(ExactPoints& points, const MergedHull& hull) {
   throw std::logic_error("oracle: no closest feature found on the Minkowski difference");
 }
 
-ExactClosest exactClosest(const ExactPoints& points, const MergedHull& hull, const ClosestFeature& feature) {
+ExactClosest exactClosest(const ExactPoints& points, const MergedHull& hull, const ClosestFeature& feature,
+                          bool withPoint) {
   using Kind = ClosestFeature::Kind;
   ExactClosest result;
   if (feature.kind == Kind::Inside) {
@@ -233,8 +236,10 @@ ExactClosest exactClosest(const ExactPoints& points, const MergedHull& hull, con
     // Exact: |W|^2 in units of 2^(2 exponent); W itself in units of 2^exponent.
     const Integer normSquared = px * px + py * py;
     setDyadic(result.distanceSquared, normSquared, 2 * exponent);
-    setDyadic(result.x, px, exponent);
-    setDyadic(result.y, py, exponent);
+    if (withPoint) {
+      setDyadic(result.x, px, exponent);
+      setDyadic(result.y, py, exponent);
+    }
     if (normSquared == 0) {  // a point or segment M through the origin: all of it is boundary
       result.containsOrigin = true;
       result.originOnBoundary = true;
@@ -270,8 +275,10 @@ ExactClosest exactClosest(const ExactPoints& points, const MergedHull& hull, con
     cross = px * dy - py * dx;
   }
   result.distanceSquared = Rational(Integer(cross * cross), lengthSquared);
-  result.x = Rational(Integer(px * lengthSquared + along * dx), lengthSquared);
-  result.y = Rational(Integer(py * lengthSquared + along * dy), lengthSquared);
+  if (withPoint) {
+    result.x = Rational(Integer(px * lengthSquared + along * dx), lengthSquared);
+    result.y = Rational(Integer(py * lengthSquared + along * dy), lengthSquared);
+  }
   const auto scale = [](Rational& value, int power) {
     mpq_ptr q = value.backend().data();
     if (power >= 0) {
@@ -281,8 +288,10 @@ ExactClosest exactClosest(const ExactPoints& points, const MergedHull& hull, con
     }
   };
   scale(result.distanceSquared, 2 * exponent);
-  scale(result.x, exponent);
-  scale(result.y, exponent);
+  if (withPoint) {
+    scale(result.x, exponent);
+    scale(result.y, exponent);
+  }
   return result;
 }
 

@@ -21,7 +21,7 @@
 
 namespace gjk::oracle {
 
-// The hull of the points with these indices: counter-clockwise from the lexicographically smallest,
+// The hull of a range of points: counter-clockwise from the lexicographically smallest,
 // collinear and repeated points removed; one index for a point, two (smallest, largest) for a segment.
 struct ShapeHull {
   SmallVector<int> vertices;
@@ -29,8 +29,8 @@ struct ShapeHull {
 };
 
 // Exact: Andrew's monotone chain on ExactPoints' exact sign tests (the reference's algorithm, with its
-// lexicographic order and its removal of collinear points).
-ShapeHull shapeHull(ExactPoints& points, SmallVector<int> indices);
+// lexicographic order and its removal of collinear points), of the points first .. first + count - 1.
+ShapeHull shapeHull(ExactPoints& points, int first, int count);
 
 // M = hull(B) - hull(A) by the merge of edges.
 struct MergedHull {
@@ -76,7 +76,9 @@ struct ExactClosest {
 };
 
 // Exact: a vertex is X[b] - X[a]; inside an edge P + t D, t = -(P . D) / |D|^2, the squared distance
-// cross(P, D)^2 / |D|^2, all from the scaled integers, scaled back by powers of two.
-ExactClosest exactClosest(const ExactPoints& points, const MergedHull& hull, const ClosestFeature& feature);
+// cross(P, D)^2 / |D|^2, all from the scaled integers, scaled back by powers of two. withPoint = false
+// leaves x and y at 0 (only the distance is wanted).
+ExactClosest exactClosest(const ExactPoints& points, const MergedHull& hull, const ClosestFeature& feature,
+                          bool withPoint = true);
 
 }  // namespace gjk::oracle

@@ -4,7 +4,9 @@
 #include <gmp.h>
 
 #include <algorithm>
+#include <bit>
 #include <cmath>
+#include <cstdint>
 #include <stdexcept>
 #include <vector>
 
@@ -46,15 +48,6 @@ Rational exactSum(double a, double b) {
   return result;
 }
 
-// The indices first, first + 1, ..., first + count - 1.
-SmallVector<int> range(int first, int count) {
-  SmallVector<int> indices(static_cast<std::size_t>(count));
-  for (int i = 0; i < count; ++i) {
-    indices[static_cast<std::size_t>(i)] = first + i;
-  }
-  return indices;
-}
-
 }  // namespace
 
 ExactAnswer solveByHull(const InputShape& a, const InputShape& b) {
@@ -74,8 +67,8 @@ ExactAnswer solveByHull(const InputShape& a, const InputShape& b, const HullOpti
   const int countB = static_cast<int>(b.vertices.size());
   ExactPoints points(std::move(xs), std::move(ys), options.filter);
 
-  const ShapeHull hullA = shapeHull(points, range(0, countA));
-  const ShapeHull hullB = shapeHull(points, range(countA, countB));
+  const ShapeHull hullA = shapeHull(points, 0, countA);
+  const ShapeHull hullB = shapeHull(points, countA, countB);
   const MergedHull merged = mergeHulls(points, hullB, hullA);
   const ClosestFeature feature = closestFeature(points, merged);
   ExactClosest closest = exactClosest(points, merged, feature);
@@ -140,10 +133,28 @@ Rational squaredDistanceToCore(const InputShape& shape, double x, double y) {
   xs.push_back({{x, 0, 0}});
   ys.push_back({{y, 0, 0}});
   ExactPoints points(std::move(xs), std::move(ys));
-  const ShapeHull hull = shapeHull(points, range(0, count));
-  const ShapeHull point = shapeHull(points, {count});
+  const ShapeHull hull = shapeHull(points, 0, count);
+  const ShapeHull point = shapeHull(points, count, 1);
   const MergedHull merged = mergeHulls(points, point, hull);
-  return exactClosest(points, merged, closestFeature(points, merged)).distanceSquared;
+  return exactClosest(points, merged, closestFeature(points, merged), false).distanceSquared;
+}
+
+Rational exactDouble(double value) {
+  if (!std::isfinite(value)) {
+    throw std::invalid_argument("oracle: exactDouble of a value that is not finite");
+  }
+  // Exact: value = m * 2^k with |m| < 2^53 from the IEEE fields (a subnormal has no hidden bit);
+  // setDyadic moves the trailing zeros of m into k, which makes the rational canonical.
+  const std::uint64_t bits = std::bit_cast<std::uint64_t>(value);
+  const int field = static_cast<int>((bits >> 52) & 0x7ff);
+  std::uint64_t mantissa = bits & ((std::uint64_t{1} << 52) - 1);
+  if (field != 0) {
+    mantissa |= std::uint64_t{1} << 52;
+  }
+  const __int128 m = (bits >> 63) != 0 ? -static_cast<__int128>(mantissa) : static_cast<__int128>(mantissa);
+  Rational result;
+  setDyadic(result, m, field != 0 ? field - 1075 : -1074);
+  return result;
 }
 
 // Exact: a rational that is a double goes the fast way; any other takes the reference.
@@ -151,6 +162,7 @@ Rational squaredDistanceToCore(const InputShape& shape, const Rational& x, const
   // mpq_get_d truncates; the conversion is exact exactly when converting back gives the same rational.
   const double dx = mpq_get_d(x.backend().data());
   const double dy = mpq_get_d(y.backend().data());
+  // Exact: mpq_get_d truncates; the rational is that double exactly when it converts back to itself.
   if (std::isfinite(dx) && std::isfinite(dy) && exactDouble(dx) == x && exactDouble(dy) == y) {
     return squaredDistanceToCore(shape, dx, dy);
   }

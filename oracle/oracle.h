@@ -134,12 +134,61 @@ FilterStatistics& filterStatistics();
 
 // High precision: the distance from (x, y) to the rounded shape, max(0, dist(p, core) - radius).
 HighPrecision distanceToShape(const InputShape& shape, const Rational& x, const Rational& y);
+// The same for a point given as doubles (finite), without forming rationals for it.
+HighPrecision distanceToShape(const InputShape& shape, double x, double y);
 
 // High precision: max(0, d0 - r).
 HighPrecision distance(const ExactAnswer& answer);
 
 // High precision square root of a non-negative rational.
 HighPrecision squareRoot(const Rational& value);
+
+// ---- Errors of a reported answer in units u (design §5), for check::judge ----------------------------
+
+// What a strategy reported, widened to double (exact for float results).
+struct ReportedAnswer {
+  double distance = 0;
+  double pointAX = 0, pointAY = 0;  // witness point on A, world frame
+  double pointBX = 0, pointBY = 0;  // witness point on B
+};
+
+// The three errors of design §5 in units u, with D = max(0, d0 - r) the exact distance:
+// |d - D| / u, max(dist(pA, A), dist(pB, B)) / u (shapes with their radius), (|pA - pB| - D) / u.
+struct ErrorsInUnits {
+  double distanceError = 0;
+  double witnessError = 0;
+  double witnessGap = 0;
+};
+
+// The reference: every value in HighPrecision, divided by HighPrecision(unit) and converted to double
+// by truncation (mpf_get_d), exactly as check::judge computed them before the lazy route. Finite
+// inputs only. High precision, not exact: each value is within 2^-320 (relative to the quantities it is
+// formed from) of the true one, then truncated.
+ErrorsInUnits errorsInUnitsByHighPrecision(const InputShape& a, const InputShape& b, const ExactAnswer& exact,
+                                           const Rational& unit, const ReportedAnswer& reported);
+
+// The same doubles, computed lazily (lazy_units.cpp): each value is proposed in double-double
+// arithmetic and accepted only when exact integer comparisons (squares of dyadic rationals against the
+// exact squared distances) prove that the reference's truncation gives that very double, with a margin
+// that covers the reference's own 2^-320; otherwise that value is computed by the reference. So the
+// result is identical to errorsInUnitsByHighPrecision's, bit for bit (tested), at a fraction of the
+// multiprecision work.
+ErrorsInUnits errorsInUnits(const InputShape& a, const InputShape& b, const ExactAnswer& exact, const Rational& unit,
+                            const ReportedAnswer& reported);
+
+// distance(exact) > HighPrecision(unit) * factor, as judge compares them (high precision), decided by
+// exact comparisons of D with factor * unit * (1 +- 2^-300) and by high precision only in between.
+bool distanceExceeds(const ExactAnswer& exact, const Rational& unit, double factor);
+
+// HighPrecision(exactDouble(value)) > HighPrecision(unit) * factor, decided the same way.
+bool valueExceeds(double value, const Rational& unit, double factor);
+
+// How the lazy route went, on this thread since it started (reset by assigning {}).
+struct LazyStatistics {
+  std::uint64_t values = 0;       // values and decisions asked for
+  std::uint64_t highPrecision = 0;  // of them, computed by the high-precision reference
+};
+LazyStatistics& lazyStatistics();
 
 // max(0, d0 - r) as a decimal string with the given number of significant digits (at least 30),
 // "0" when the shapes touch or overlap. Exact and correctly rounded (to nearest, ties to even): every
@@ -156,23 +205,8 @@ std::string rationalString(const Rational& value);
 Rational exactFloat(float value);
 
 // Exact rational of a finite double (every float widens to double exactly, so results of float and
-// double strategies convert alike); std::invalid_argument for NaN and infinities. Defined here, inline: frexp splits the value into a 53-bit integer
-// mantissa and a power of two, both exact.
-inline Rational exactDouble(double value) {
-  if (!std::isfinite(value)) {
-    throw std::invalid_argument("oracle: exactDouble of a value that is not finite");
-  }
-  int exponent = 0;
-  double mantissa = std::frexp(value, &exponent);  // value = mantissa * 2^exponent, |mantissa| in [0.5, 1)
-  Integer m(static_cast<long long>(std::ldexp(mantissa, 53)));
-  exponent -= 53;
-  Rational result(m);
-  if (exponent > 0) {
-    result *= Rational(Integer(1) << exponent);
-  } else if (exponent < 0) {
-    result /= Rational(Integer(1) << -exponent);
-  }
-  return result;
-}
+// double strategies convert alike); std::invalid_argument for NaN and infinities. The IEEE fields give
+// the integer significand and the power of two exactly; the rational is built canonical.
+Rational exactDouble(double value);
 
 }  // namespace gjk::oracle

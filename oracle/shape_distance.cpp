@@ -31,6 +31,14 @@ Rational squaredDistanceToCoreByPointCloud(const InputShape& shape, const Ration
   return closest.distanceSquared / Rational(common * common);
 }
 
+HighPrecision distanceToShape(const InputShape& shape, double x, double y) {
+  // High precision (see distanceBeyondRadius): the squared core distance (fast method) and the radius
+  // are exact.
+  HighPrecision result;
+  distanceBeyondRadius(result.backend().data(), squaredDistanceToCore(shape, x, y), exactFloat(shape.radius));
+  return result;
+}
+
 HighPrecision distanceToShape(const InputShape& shape, const Rational& x, const Rational& y) {
   // High precision (see distanceBeyondRadius): the squared core distance and the radius are exact.
   HighPrecision result;

@@ -73,13 +73,19 @@ enum Category {
   POINT_SEGMENT,
   NEAR_PARALLEL,
   ROTATED_RADIUS,
+  RANDOM_CONVEX,
+  RANDOM_POINTS,
+  SHORT_EDGE,
+  LARGE_OFFSET,
+  SLIVER,
   CATEGORY_COUNT
 };
 
 inline const char* categoryName(int category) {
-  static const char* const NAMES[CATEGORY_COUNT] = {"small-integer", "scaled-integer",  "subnormal",
-                                                    "wide-exponent", "narrow-exponent", "point-segment",
-                                                    "near-parallel", "rotated-radius"};
+  static const char* const NAMES[CATEGORY_COUNT] = {
+      "small-integer", "scaled-integer", "subnormal",      "wide-exponent", "narrow-exponent",
+      "point-segment", "near-parallel",  "rotated-radius", "random-convex", "random-points",
+      "short-edge",    "large-offset",   "sliver"};
   return NAMES[category];
 }
 
@@ -87,6 +93,37 @@ struct GeneratedCase {
   InputShape a;
   InputShape b;
 };
+
+// count points in convex position, counter-clockwise, on the ellipse (ax cos t, ay sin t): sorted
+// half-angle tangents in each half of the circle (the rational parametrization, no libm), then scaled.
+inline std::vector<InputPoint> convexPolygon(Generator& random, int count, double ax, double ay) {
+  std::vector<double> right, left;
+  for (int i = 0; i < count; ++i) {
+    (i % 2 == 0 ? right : left).push_back(random.unit() * 1.9 - 0.95);
+  }
+  std::sort(right.begin(), right.end());
+  std::sort(left.begin(), left.end());
+  std::vector<InputPoint> points;
+  for (int half = 0; half < 2; ++half) {
+    for (double t : half == 0 ? right : left) {
+      const double c = (1 - t * t) / (1 + t * t), s = 2 * t / (1 + t * t);
+      const double sign = half == 0 ? 1 : -1;
+      points.push_back({static_cast<float>(sign * ax * c), static_cast<float>(sign * ay * s)});
+    }
+  }
+  return points;
+}
+
+// A rotation, a position within `spread` of `center`, and sometimes a radius of `radius` at most.
+inline void place(Generator& random, InputShape& shape, double centerX, double centerY, double spread,
+                  double radius) {
+  random.rotation(shape.rotationC, shape.rotationS);
+  shape.positionX = static_cast<float>(centerX + (random.unit() * 2 - 1) * spread);
+  shape.positionY = static_cast<float>(centerY + (random.unit() * 2 - 1) * spread);
+  if (random.chance(30)) {
+    shape.radius = static_cast<float>(random.unit() * radius);
+  }
+}
 
 // Small integers: duplicates, collinear and interior points, the origin on edges and vertices of M,
 // touching with and without radius, all exact. Multiplied by 2^exponent (exact for these integers).
@@ -235,6 +272,71 @@ inline GeneratedCase generate(Generator& random, int category) {
       result.b.positionY = static_cast<float>(random.unit() * 20 - 10);
       break;
     }
+    case RANDOM_CONVEX:
+      // Convex polygons of 3 to 16 vertices, as the random-convex family and the bench's random8.
+      for (InputShape* shape : {&result.a, &result.b}) {
+        shape->vertices =
+            convexPolygon(random, random.integer(3, 16), 0.5 + random.unit() * 2, 0.5 + random.unit() * 2);
+        place(random, *shape, 0, 0, 4, 1);
+      }
+      if (random.chance(20)) {
+        // Touching at one vertex: B is A reflected through A's vertex v0 (B_0 = 2 v0 - v0 = v0 exactly;
+        // the other vertices round), with A's transform and no radius, so the world points v0 coincide.
+        const InputPoint v0 = result.a.vertices[0];
+        result.b = result.a;
+        result.a.radius = result.b.radius = 0;
+        for (InputPoint& vertex : result.b.vertices) {
+          vertex = {2 * v0.x - vertex.x, 2 * v0.y - vertex.y};
+        }
+      }
+      break;
+    case RANDOM_POINTS:
+      // Up to 16 random points: interior points, near-duplicates, any order.
+      for (InputShape* shape : {&result.a, &result.b}) {
+        const int count = random.integer(1, 16);
+        for (int i = 0; i < count; ++i) {
+          shape->vertices.push_back(
+              {static_cast<float>(random.unit() * 4 - 2), static_cast<float>(random.unit() * 4 - 2)});
+          if (random.chance(10)) {
+            shape->vertices.push_back({Generator::ulps(shape->vertices.back().x, random.integer(-2, 2)),
+                                       Generator::ulps(shape->vertices.back().y, random.integer(-2, 2))});
+          }
+        }
+        place(random, *shape, 0, 0, 3, 1);
+      }
+      break;
+    case SHORT_EDGE: {
+      // A plank with one edge of 2^-7 to 2^-20 of its length against a polygon, as Box2D's short-edge
+      // test; the plank's ends sometimes a single point apart.
+      const float half = std::ldexp(1.0f, -random.integer(7, 20));
+      result.a.vertices = {{-1, -half}, {1, -half}, {1, half}, {-1, half}};
+      if (random.chance(30)) {
+        result.a.vertices.push_back({1, Generator::ulps(half, -1)});
+      }
+      place(random, result.a, 0, 0, 0.1, 0.01);
+      result.b.vertices = convexPolygon(random, random.integer(1, 8), 0.5, 0.5);
+      place(random, result.b, 0, 0, 2, 0.5);
+      break;
+    }
+    case LARGE_OFFSET: {
+      // Shapes of size about 1 placed 1e3 to 1e7 from the origin, near each other.
+      const double far = std::ldexp(1.0 + random.unit(), random.integer(10, 23));
+      const double x = random.chance(50) ? far : -far, y = (random.unit() * 2 - 1) * far;
+      for (InputShape* shape : {&result.a, &result.b}) {
+        shape->vertices =
+            convexPolygon(random, random.integer(1, 8), 0.5 + random.unit(), 0.5 + random.unit());
+        place(random, *shape, x, y, 2, 0.5);
+      }
+      break;
+    }
+    case SLIVER:
+      // Thin shapes: aspect ratio 2^4 to 2^21.
+      for (InputShape* shape : {&result.a, &result.b}) {
+        shape->vertices =
+            convexPolygon(random, random.integer(3, 8), 1, std::ldexp(1.0, -random.integer(4, 21)));
+        place(random, *shape, 0, 0, 1.5, 0.01);
+      }
+      break;
     default:
       break;
   }

@@ -1,0 +1,271 @@
+// Errors of a reported answer in units u (oracle.h errorsInUnits, distanceExceeds, valueExceeds).
+//
+// The reference (errorsInUnitsByHighPrecision) computes each value in GMP floating point at 100 decimal
+// digits and truncates it to a double; check::judge reports those doubles, so the route here must give
+// them bit for bit. It does the reference's arithmetic, minus what exact arithmetic shows to be
+// unnecessary:
+//   - HighPrecision(unit) is converted once, not once per value (the same conversion, the same value);
+//   - a witness point within its shape (exactly: dist^2 <= r^2 on the exact squared distance) has
+//     witness distance exactly 0 in the reference, so no high precision is spent on it, and none at all
+//     when both are within their shapes;
+//   - the threshold decisions D > T u and d > T u are decided by exact dyadic comparisons against
+//     T u (1 +- 2^-300); only a value within that hair of the threshold goes to high precision, where
+//     the reference's own error (below 2^-320 relative, see below) could matter.
+// The squared distances of the witness points come from the fast exact method (squaredDistanceToCore).
+//
+// Measured and rejected: proposing each value in double-double and verifying it by exact comparisons
+// (squares of dyadic rationals against d0^2 = N / M) gives the same doubles but costs more than the
+// 100-digit route it replaces, because N and M are ratios of ~500-bit integers (random8: 8.5 us per
+// verdict against 5.2 us).
+//
+// Why the reference is within 2^-320: HighPrecision has at least 333 significant bits, and each mpf
+// operation computes at a higher precision and truncates to the destination's (GMP manual, "Floating-
+// point Functions"), a few units in the last place at most; a threshold decision involves fewer than ten
+// such operations.
+#include <gmp.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <limits>
+
+#include "oracle/high_precision.h"
+
+namespace gjk::oracle {
+
+namespace {
+
+// ---- The reference, value by value: judge's own expressions --------------------------------------
+
+double inUnits(const HighPrecision& value, const Rational& unit) {
+  HighPrecision u(unit);
+  return static_cast<double>(HighPrecision(value / u));
+}
+
+double referenceDistanceError(const HighPrecision& exactDistance, double reportedDistance,
+                              const Rational& unit) {
+  HighPrecision reported(exactDouble(reportedDistance));
+  return inUnits(abs(reported - exactDistance), unit);
+}
+
+double referenceWitnessError(const Rational& squaredA, const Rational& radiusA, const Rational& squaredB,
+                             const Rational& radiusB, const Rational& unit) {
+  // distanceToShape(shape, x, y) is distanceBeyondRadius(squaredDistanceToCore(shape, x, y), radius).
+  HighPrecision witnessA, witnessB;
+  distanceBeyondRadius(witnessA.backend().data(), squaredA, radiusA);
+  distanceBeyondRadius(witnessB.backend().data(), squaredB, radiusB);
+  return inUnits(witnessA > witnessB ? witnessA : witnessB, unit);
+}
+
+double referenceWitnessGap(const HighPrecision& exactDistance, const ReportedAnswer& reported,
+                           const Rational& unit) {
+  const Rational ax = exactDouble(reported.pointAX), ay = exactDouble(reported.pointAY);
+  const Rational bx = exactDouble(reported.pointBX), by = exactDouble(reported.pointBY);
+  const Rational gx = bx - ax, gy = by - ay;
+  HighPrecision gap = squareRoot(gx * gx + gy * gy) - exactDistance;
+  return inUnits(gap, unit);
+}
+
+// ---- Exact dyadic rationals m * 2^e in GMP integers -----------------------------------------------
+
+struct Dyadic {
+  Integer m;
+  long e = 0;
+};
+
+// Exact: the IEEE fields of a finite double.
+Dyadic dyadic(double value) {
+  int exponent = 0;
+  const double fraction = std::frexp(value, &exponent);  // exact split
+  Dyadic result;
+  result.m = static_cast<long long>(std::ldexp(fraction, 53));  // an integer below 2^53
+  result.e = exponent - 53;
+  return result;
+}
+
+Dyadic dyadic(const Integer& value) {
+  return {value, 0};
+}
+
+// Exact, when the denominator is a power of two (false otherwise).
+bool dyadic(const Rational& value, Dyadic& out) {
+  const mpz_srcptr denominator = mpq_denref(value.backend().data());
+  if (mpz_popcount(denominator) != 1) {
+    return false;
+  }
+  out.m = boost::multiprecision::numerator(value);
+  out.e = -static_cast<long>(mpz_sizeinbase(denominator, 2) - 1);
+  return true;
+}
+
+// Exact: the integer m * 2^(e - to), for to <= e.
+Integer shifted(const Dyadic& x, long to) {
+  Integer result = x.m;
+  if (x.e > to) {
+    mpz_mul_2exp(result.backend().data(), result.backend().data(), static_cast<mp_bitcnt_t>(x.e - to));
+  }
+  return result;
+}
+
+Dyadic operator+(const Dyadic& x, const Dyadic& y) {
+  const long e = std::min(x.e, y.e);
+  return {Integer(shifted(x, e) + shifted(y, e)), e};
+}
+Dyadic operator-(const Dyadic& x, const Dyadic& y) {
+  const long e = std::min(x.e, y.e);
+  return {Integer(shifted(x, e) - shifted(y, e)), e};
+}
+Dyadic operator*(const Dyadic& x, const Dyadic& y) {
+  return {Integer(x.m * y.m), x.e + y.e};
+}
+
+int sign(const Dyadic& x) {
+  return x.m.sign();
+}
+int compare(const Dyadic& x, const Dyadic& y) {
+  return sign(x - y);
+}
+
+// x * (1 + k 2^-bits), exact.
+Dyadic nudged(const Dyadic& x, int k, long bits) {
+  return x + Dyadic{Integer(x.m * k), x.e - bits};
+}
+
+// D = max(0, sqrt(N / M) - r) for an exact squared distance N / M (M > 0) and a dyadic radius r.
+struct Distance {
+  Dyadic n;  // N
+  Dyadic d;  // M
+  Dyadic r;
+};
+
+bool distance(const Rational& squared, const Rational& radius, Distance& out) {
+  out.n = dyadic(Integer(boost::multiprecision::numerator(squared)));
+  out.d = dyadic(Integer(boost::multiprecision::denominator(squared)));
+  return dyadic(radius, out.r);
+}
+
+// Exact: sign(N / M - x) = sign(N - M x).
+int compareSquared(const Distance& distance, const Dyadic& x) {
+  return sign(distance.n - distance.d * x);
+}
+
+// Exact: D <= a. D <= a < 0 never; otherwise sqrt(q) - r <= a (or D = 0 <= a) <=> q <= (a + r)^2.
+bool atMost(const Distance& distance, const Dyadic& a) {
+  if (sign(a) < 0) {
+    return false;
+  }
+  const Dyadic s = a + distance.r;
+  return compareSquared(distance, s * s) <= 0;
+}
+
+// Exact: D >= b. Always for b <= 0; otherwise sqrt(q) >= b + r > 0 <=> q >= (b + r)^2.
+bool atLeast(const Distance& distance, const Dyadic& b) {
+  if (sign(b) <= 0) {
+    return true;
+  }
+  const Dyadic s = b + distance.r;
+  return compareSquared(distance, s * s) >= 0;
+}
+
+}  // namespace
+
+LazyStatistics& lazyStatistics() {
+  thread_local LazyStatistics statistics;
+  return statistics;
+}
+
+ErrorsInUnits errorsInUnitsByHighPrecision(const InputShape& a, const InputShape& b, const ExactAnswer& exact,
+                                           const Rational& unit, const ReportedAnswer& reported) {
+  ErrorsInUnits errors;
+  const HighPrecision exactDistance = distance(exact);
+  errors.distanceError = referenceDistanceError(exactDistance, reported.distance, unit);
+  errors.witnessError = referenceWitnessError(
+      squaredDistanceToCore(a, reported.pointAX, reported.pointAY), exactFloat(a.radius),
+      squaredDistanceToCore(b, reported.pointBX, reported.pointBY), exactFloat(b.radius), unit);
+  errors.witnessGap = referenceWitnessGap(exactDistance, reported, unit);
+  return errors;
+}
+
+ErrorsInUnits errorsInUnits(const InputShape& a, const InputShape& b, const ExactAnswer& exact,
+                            const Rational& unit, const ReportedAnswer& reported) {
+  LazyStatistics& statistics = lazyStatistics();
+  statistics.values += 3;
+  const HighPrecision u(unit);  // the reference's HighPrecision(unit), converted once
+  const auto inUnitsOf = [&u](const HighPrecision& value) {
+    return static_cast<double>(HighPrecision(value / u));
+  };
+  ErrorsInUnits errors;
+
+  // |d - D| / u and (|pA - pB| - D) / u: the reference's expressions.
+  const HighPrecision exactDistance = distance(exact);
+  const HighPrecision reportedDistance(exactDouble(reported.distance));
+  errors.distanceError = inUnitsOf(abs(reportedDistance - exactDistance));
+  const Rational ax = exactDouble(reported.pointAX), ay = exactDouble(reported.pointAY);
+  const Rational bx = exactDouble(reported.pointBX), by = exactDouble(reported.pointBY);
+  const Rational gx = bx - ax, gy = by - ay;
+  errors.witnessGap = inUnitsOf(HighPrecision(squareRoot(gx * gx + gy * gy) - exactDistance));
+  statistics.highPrecision += 2;
+
+  // max(wA, wB) / u. distanceBeyondRadius gives exactly 0 when dist^2 - r^2 <= 0 (decided on the exact
+  // rationals), so such a witness needs no high precision, and two of them give exactly 0.
+  const Rational squaredA = squaredDistanceToCore(a, reported.pointAX, reported.pointAY);
+  const Rational squaredB = squaredDistanceToCore(b, reported.pointBX, reported.pointBY);
+  const Rational radiusA = exactFloat(a.radius), radiusB = exactFloat(b.radius);
+  const bool insideA = squaredA <= radiusA * radiusA;
+  const bool insideB = squaredB <= radiusB * radiusB;
+  if (insideA && insideB) {
+    errors.witnessError = 0;  // the reference: max(0, 0) / u = 0
+    return errors;
+  }
+  ++statistics.highPrecision;
+  HighPrecision witnessA, witnessB;  // 0 unless computed
+  if (!insideA) {
+    distanceBeyondRadius(witnessA.backend().data(), squaredA, radiusA);
+  }
+  if (!insideB) {
+    distanceBeyondRadius(witnessB.backend().data(), squaredB, radiusB);
+  }
+  errors.witnessError = inUnitsOf(witnessA > witnessB ? witnessA : witnessB);
+  return errors;
+}
+
+bool distanceExceeds(const ExactAnswer& exact, const Rational& unit, double factor) {
+  // D > factor u (1 + 2^-300) makes the reference's D~ > (factor u)~ (both within 2^-320 relative),
+  // D < factor u (1 - 2^-300) makes it false; between them only the reference can tell.
+  LazyStatistics& statistics = lazyStatistics();
+  ++statistics.values;
+  Dyadic u;
+  Distance core;
+  if (factor > 0 && std::isfinite(factor) && dyadic(unit, u) && sign(u) > 0 &&
+      distance(exact.coreDistanceSquared, exact.radius, core)) {
+    const Dyadic threshold = dyadic(factor) * u;
+    if (atLeast(core, nudged(threshold, 1, 300)) && !atMost(core, nudged(threshold, 1, 300))) {
+      return true;  // D >= t (1 + 2^-300), and not equal to it
+    }
+    if (atMost(core, nudged(threshold, -1, 300))) {
+      return false;
+    }
+  }
+  ++statistics.highPrecision;
+  return distance(exact) > HighPrecision(unit) * factor;
+}
+
+bool valueExceeds(double value, const Rational& unit, double factor) {
+  LazyStatistics& statistics = lazyStatistics();
+  ++statistics.values;
+  Dyadic u;
+  if (factor > 0 && std::isfinite(factor) && std::isfinite(value) && dyadic(unit, u) && sign(u) > 0) {
+    const Dyadic threshold = dyadic(factor) * u;
+    const Dyadic v = dyadic(value);
+    if (compare(v, nudged(threshold, 1, 300)) > 0) {
+      return true;
+    }
+    if (compare(v, nudged(threshold, -1, 300)) < 0) {
+      return false;
+    }
+  }
+  ++statistics.highPrecision;
+  return HighPrecision(exactDouble(value)) > HighPrecision(unit) * factor;
+}
+
+}  // namespace gjk::oracle
