@@ -188,7 +188,7 @@ bool nearParallel(const ShapeFeatures& a, const ShapeFeatures& b) {
 
 std::string shortNumber(double value) {
   char buffer[48];
-  std::snprintf(buffer, sizeof buffer, "%.6g", value);
+  std::snprintf(buffer, sizeof buffer, "%.8g", value);
   return buffer;
 }
 
@@ -248,7 +248,7 @@ ViolationSummary summarizeViolation(const Case& value, const StrategyInfo& strat
   double unit = static_cast<double>(errorUnit(exact));
   summary.story = strategy.name + " reports distance " + shortNumber(result.distance) + " (" + result.termination +
                   " after " + std::to_string(result.iterations) + " iterations) where the exact distance is " +
-                  oracle::distanceDecimal(exact, 30).substr(0, 12) + " (" + oracle::relationName(exact.relation) +
+                  shortNumber(static_cast<double>(oracle::distance(exact))) + " (" + oracle::relationName(exact.relation) +
                   "): " + reasonList(verdict) + "; distance error " + shortNumber(verdict.distanceErrorU) +
                   " u, witness error " + shortNumber(verdict.witnessErrorU) + " u, witness gap " +
                   shortNumber(verdict.witnessGapU) + " u (T = " + shortNumber(VIOLATION_THRESHOLD_U) +

@@ -8,13 +8,18 @@
 //
 // GJK_VIOLATION_KINDS, when set (comma separated, e.g. "false-overlap"), aborts only on violations of
 // those kinds and passes the others: a campaign that hunts one kind of failure.
+// GJK_KNOWN_SIGNATURES, when set, names a file of violation signatures (check/classify.h), one a line,
+// read once at start: a violation with one of them passes. `gjkcheck campaign` keeps that file up to
+// date, so that each fork-mode job hunts new signatures instead of dying on the ones already found.
 //
 // Input: check/fuzz_input.h. Inputs that encode no case are rejected (return -1: not added to the
 // corpus). Every strategy already fails somewhere (corpus/regressions), so this target is run by
 // `gjkcheck campaign` in libFuzzer's fork mode, which keeps going after each violation.
 #include <cstdint>
 #include <cstdlib>
+#include <fstream>
 #include <optional>
+#include <set>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -43,6 +48,20 @@ const std::vector<std::string>& violationKinds() {
   return KINDS;
 }
 
+const std::set<std::string>& knownSignatures() {
+  static const std::set<std::string> KNOWN = [] {
+    std::set<std::string> known;
+    if (const char* path = std::getenv("GJK_KNOWN_SIGNATURES")) {
+      std::ifstream in(path);
+      for (std::string line; std::getline(in, line);) {
+        if (!line.empty()) known.insert(line);
+      }
+    }
+    return known;
+  }();
+  return KNOWN;
+}
+
 bool wanted(const check::Verdict& verdict) {
   if (violationKinds().empty()) return true;
   for (const std::string& reason : verdict.reasons) {
@@ -58,6 +77,7 @@ bool wanted(const check::Verdict& verdict) {
 extern "C" int LLVMFuzzerInitialize(int*, char***) {
   fuzz::strategyFromEnvironment();
   violationKinds();
+  knownSignatures();
   fuzz::executionClock();
   return 0;
 }
@@ -73,6 +93,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   if (!verdict.violation || !wanted(verdict)) return 0;
 
   check::ViolationSummary summary = check::summarizeViolation(*value, strategy, exact, result, verdict);
+  if (knownSignatures().count(summary.signature)) return 0;
   check::Case found = check::regressionCase(*value, strategy, summary, verdict, "fuzz_distance");
   std::string details = "---- exact answer (oracle)\n" + fuzz::exactAnswerText(exact) + "---- " + strategy.name +
                         "\n" + fuzz::strategyAnswerText(result) + "---- verdict\n  reasons           " +

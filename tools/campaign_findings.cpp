@@ -71,6 +71,7 @@ check::Case shrinkKeepingSignature(const check::Case& value, const check::Strate
     best = candidate;
     return true;
   };
+  // Structure first, until nothing more goes: vertices, then radius, rotation and position to defaults.
   bool changed = true;
   while (changed && count < maxEvaluations) {
     changed = false;
@@ -104,39 +105,39 @@ check::Case shrinkKeepingSignature(const check::Case& value, const check::Strate
         return true;
       });
     }
-    // Each number: 0 if that keeps the signature, else the fewest significand bits that do.
-    auto numbers = [](check::Case& c) {
-      std::vector<float*> out;
-      for (check::ShapeSpec* s : {&c.a, &c.b}) {
-        for (float* f : {&s->radius, &s->positionX, &s->positionY, &s->rotationC, &s->rotationS}) out.push_back(f);
-        for (check::Vertex& v : s->vertices) {
-          out.push_back(&v.x);
-          out.push_back(&v.y);
-        }
+  }
+  // Then each number once: 0 if that keeps the signature, else the first of a few shorter significands.
+  // Rotations are left alone: a rotation pair cut short is no longer the rotation that failed, and
+  // (0, 0) would make a different, degenerate case.
+  auto numbers = [](check::Case& c) {
+    std::vector<float*> out;
+    for (check::ShapeSpec* s : {&c.a, &c.b}) {
+      for (float* f : {&s->radius, &s->positionX, &s->positionY}) out.push_back(f);
+      for (check::Vertex& v : s->vertices) {
+        out.push_back(&v.x);
+        out.push_back(&v.y);
       }
-      return out;
-    };
-    std::size_t fieldCount = numbers(best).size();
-    for (std::size_t k = 0; k < fieldCount; ++k) {
-      float current = *numbers(best)[k];
-      if (current == 0) continue;
+    }
+    return out;
+  };
+  std::size_t fieldCount = numbers(best).size();
+  for (std::size_t k = 0; k < fieldCount && count < maxEvaluations; ++k) {
+    float current = *numbers(best)[k];
+    if (current == 0) continue;
+    if (tryChange([&](check::Case& c) {
+          *numbers(c)[k] = 0;
+          return true;
+        })) {
+      continue;
+    }
+    for (int bits : {0, 1, 2, 4, 8, 12, 16}) {
+      float cut = cutSignificand(current, bits);
+      if (sameBits(cut, current)) break;
       if (tryChange([&](check::Case& c) {
-            *numbers(c)[k] = 0;
+            *numbers(c)[k] = cut;
             return true;
           })) {
-        changed = true;
-        continue;
-      }
-      for (int bits = 0; bits < 23; ++bits) {
-        float cut = cutSignificand(current, bits);
-        if (sameBits(cut, current)) break;
-        if (tryChange([&](check::Case& c) {
-              *numbers(c)[k] = cut;
-              return true;
-            })) {
-          changed = true;
-          break;
-        }
+        break;
       }
     }
   }

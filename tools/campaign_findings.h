@@ -41,8 +41,9 @@ Judged judgeCase(const check::Case& value, const check::StrategyInfo& strategy);
 CrashInput judgeCrashInput(const std::filesystem::path& file, const check::StrategyInfo& strategy);
 
 // A smaller case with the same violation signature: vertices dropped, radius, rotation and position
-// set to their defaults, each number set to 0 or cut to the fewest significand bits, each step kept only
-// when the signature stays. At most `maxEvaluations` judgements.
+// set to their defaults, then each vertex coordinate, radius and position set to 0 or cut to a shorter
+// significand (0, 1, 2, 4, 8, 12 or 16 bits after the leading one), each step kept only when the
+// signature stays. At most `maxEvaluations` judgements.
 check::Case shrinkKeepingSignature(const check::Case& value, const check::StrategyInfo& strategy,
                                    const std::string& signature, int maxEvaluations, int* evaluations);
 

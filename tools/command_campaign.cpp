@@ -43,7 +43,10 @@ const char* HELP =
     "family; check/classify.h) not yet filed in DIR is minimized (libFuzzer -minimize_crash, then a shrink\n"
     "that keeps the signature: fewer vertices, default transforms, shorter numbers), written atomically\n"
     "as DIR/<signature with dots>.case with its meta lines, and replayed to check that it reproduces.\n"
-    "A report goes to reports/campaigns/<date>-<strategy>/README.md.\n\n"
+    "A report goes to reports/campaigns/<date>-<strategy>/README.md.\n"
+    "The fuzzer is told the signatures found so far and those already filed in DIR (a file named by\n"
+    "GJK_KNOWN_SIGNATURES, updated as crashes come in): a violation with a known signature passes, so the\n"
+    "jobs spend their time on new ones.\n\n"
     "--strategy NAME      any name of `gjkcheck strategies`, modifiers allowed (perp+local+scaled)\n"
     "--time S             seconds of fuzzing (default 600)\n"
     "--jobs N             parallel fuzzing jobs (default 2)\n"
@@ -59,7 +62,8 @@ const char* HELP =
     "--seeds PATH,...     case folders that seed the fuzzer, less the cases the strategy already fails\n"
     "                     (default corpus/seeds,corpus/regressions)\n"
     "--kinds K,...        count only violations of these kinds (GJK_VIOLATION_KINDS), e.g. false-overlap\n"
-    "--minimize S         seconds of libFuzzer -minimize_crash per new signature (default 10; 0: none)\n"
+    "--minimize S         seconds of libFuzzer -minimize_crash per new signature (default 3; 0: none);\n"
+    "                     all of them together take at most a quarter of --time (at least 30 s)\n"
     "--no-mutator         libFuzzer's byte mutations only (GJK_MUTATOR=0)\n\n"
     "--measure-mutator    instead of a campaign: run fuzz_distance (one process, -seed=1..R) R times with the\n"
     "                     geometry-aware mutator and R times without, each until its first violation or\n"
@@ -80,7 +84,7 @@ struct Options {
   fs::path report;
   std::vector<std::string> seeds = {"corpus/seeds", "corpus/regressions"};
   std::string kinds;
-  int minimizeSeconds = 10;
+  int minimizeSeconds = 3;
   bool mutator = true;
   bool measure = false;
   int runs = 5;
@@ -240,12 +244,22 @@ class Campaign {
     seeds_ = convertCasesToInputs(existingSeedFolders(options_), work_ / "seeds", &strategy_);
     corpusBefore_ = countFiles(work_ / "corpus");
     for (const auto& entry : fs::directory_iterator(work_ / "crashes")) crashesBefore_.insert(entry.path().string());
+    filedBefore_ = filedSignatures(options_.out);
+    known_ = filedBefore_;
+    scanCrashes();  // the crash inputs of earlier runs: their signatures are known too
+    writeKnownSignatures();
     std::fprintf(stderr,
                  "campaign %s: %d seed inputs (%d seed cases left out: %s already fails them), working corpus %d "
                  "inputs%s\nfuzzer %s, %lld s, %d jobs, work %s\n",
                  strategy_.name.c_str(), seeds_.written, seeds_.skippedAsViolation, strategy_.name.c_str(),
                  corpusBefore_, corpusBefore_ > 0 ? " (resumed)" : "", fuzzer_.c_str(), options_.seconds,
                  options_.jobs, work_.c_str());
+  }
+
+  void writeKnownSignatures() {
+    std::string text;
+    for (const std::string& signature : known_) text += signature + "\n";
+    check::writeFileAtomically(work_ / "known-signatures", text);
   }
 
   static int countFiles(const fs::path& folder) {
@@ -269,7 +283,10 @@ class Campaign {
     std::ofstream log(work_ / "fuzzer.log", std::ios::app);
     log << "==== " << options_.commandLine << "\n==== " << fuzzerCommand_ << "\n";
     start_ = std::chrono::steady_clock::now();
-    ChildProcess child = startProcess(argv, fuzzerEnvironment(options_, strategy_, options_.mutator));
+    started_ = true;
+    Environment env = fuzzerEnvironment(options_, strategy_, options_.mutator);
+    env.push_back({"GJK_KNOWN_SIGNATURES", fs::absolute(work_ / "known-signatures").string()});
+    ChildProcess child = startProcess(argv, env);
     forwardInterruptTo(child.pid);
     bool tty = isatty(2);
     int ticks = 0;
@@ -301,11 +318,11 @@ class Campaign {
     double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
     char line[256];
     std::snprintf(line, sizeof line,
-                  "[%s] %4.0f/%lld s  execs %s  exec/s %lld  cov %lld  corpus %lld  crash inputs %d  "
+                  "[%s] %4.0f/%lld s  execs %s  exec/s %.0f  cov %lld  corpus %lld  crash inputs %d  "
                   "violations %d (%d signatures)",
                   strategy_.name.c_str(), seconds, options_.seconds, withThousands(status_.executions).c_str(),
-                  status_.execPerSecond, status_.coverage, status_.corpus, crashInputsThisRun_,
-                  violationInputs_, violationSignatures());
+                  seconds > 0 ? double(status_.executions) / seconds : 0.0, status_.coverage, status_.corpus,
+                  crashInputsThisRun_, violationInputs_, violationSignatures());
     return line;
   }
 
@@ -337,6 +354,7 @@ class Campaign {
       if (crash.violation) {
         violationInputs_ += thisRun;
         finding.reasons = crash.reasons;
+        if (known_.insert(crash.signature).second && started_) writeKnownSignatures();
       }
     }
   }
@@ -373,6 +391,8 @@ class Campaign {
 
   void collect() {
     std::set<std::string> filed = filedSignatures(options_.out);
+    const double minimizeBudget = std::max(30.0, double(options_.seconds) / 4);
+    auto collectStart = std::chrono::steady_clock::now();
     for (auto& [signature, finding] : findings_) {
       if (signature.empty()) {
         finding.status = "no violation when judged again: a sanitizer finding, a timeout, or a build that rounds "
@@ -389,7 +409,8 @@ class Campaign {
       }
       fs::path chosen = smallest->file;
       bool minimized = false;
-      if (options_.minimizeSeconds > 0 && !interrupted()) {
+      double spent = std::chrono::duration<double>(std::chrono::steady_clock::now() - collectStart).count();
+      if (options_.minimizeSeconds > 0 && !interrupted() && spent < minimizeBudget) {
         fs::path result = minimizeWithLibFuzzer(*smallest);
         minimized = result != smallest->file;
         chosen = result;
@@ -397,7 +418,7 @@ class Campaign {
       std::vector<std::uint8_t> bytes = readBytes(chosen);
       check::Case value = *check::decodeFuzzInput(bytes.data(), bytes.size());
       int evaluations = 0;
-      check::Case shrunk = shrinkKeepingSignature(value, strategy_, signature, 3000, &evaluations);
+      check::Case shrunk = shrinkKeepingSignature(value, strategy_, signature, 1500, &evaluations);
       Judged judged = judgeCase(shrunk, strategy_);
       check::Case regression = check::regressionCase(shrunk, strategy_, judged.summary, judged.verdict,
                                                      "campaign " + strategy_.name + " " + date_);
@@ -454,8 +475,11 @@ class Campaign {
     text += "| working corpus | " + std::to_string(corpusBefore_) + " inputs at the start" +
             (corpusBefore_ > 0 ? " (resumed)" : "") + ", " + std::to_string(countFiles(work_ / "corpus")) +
             " at the end (" + work_.string() + "/corpus) |\n";
-    text += "| executions | " + withThousands(status_.executions) + " (" + std::to_string(status_.execPerSecond) +
-            " exec/s at the last status line, all jobs) |\n";
+    char rate[64];
+    std::snprintf(rate, sizeof rate, "%.0f", elapsed_ > 0 ? double(status_.executions) / elapsed_ : 0.0);
+    text += "| executions | " + withThousands(status_.executions) + " (" + rate + " exec/s over the run, all jobs) |\n";
+    text += "| known signatures | " + std::to_string(filedBefore_.size()) + " already filed in " +
+            options_.out.string() + " were passed over (GJK_KNOWN_SIGNATURES), as was each new one once found |\n";
     text += "| coverage | " + std::to_string(status_.coverage) + " edges, " + std::to_string(status_.features) +
             " features |\n";
     text += "| crash inputs | " + std::to_string(crashInputsThisRun_) + " this run, " +
@@ -503,6 +527,9 @@ class Campaign {
   ConversionCount seeds_;
   int corpusBefore_ = 0;
   std::set<std::string> crashesBefore_;
+  std::set<std::string> filedBefore_;  // signatures filed in the out folder before this run
+  std::set<std::string> known_;        // what GJK_KNOWN_SIGNATURES tells the fuzzer
+  bool started_ = false;
   std::set<std::string> judged_;
   std::map<std::string, SignatureFinding> findings_;  // "" collects inputs that are no violation
   FuzzerStatus status_;
@@ -715,7 +742,7 @@ int campaignCommand(int argc, char** argv, int first) {
   options.seconds = line.integer("time", options.measure ? 60 : 600);
   options.jobs = static_cast<int>(line.integer("jobs", 2));
   options.runs = static_cast<int>(line.integer("runs", 5));
-  options.minimizeSeconds = static_cast<int>(line.integer("minimize", 10));
+  options.minimizeSeconds = static_cast<int>(line.integer("minimize", 3));
   if (options.seconds < 1 || options.jobs < 1 || options.jobs > 64 || options.runs < 1 || options.minimizeSeconds < 0) {
     throw UsageError("--time, --jobs and --runs must be positive (--jobs at most 64), --minimize not negative");
   }

@@ -1,0 +1,55 @@
+#!/bin/bash -eu
+# Builds every fuzz target of fuzz/ for OSS-Fuzz / ClusterFuzzLite: with the toolchain's $CC $CXX
+# $CFLAGS $CXXFLAGS, linked with $LIB_FUZZING_ENGINE, into $OUT with each target's seed-corpus zip,
+# dictionary and options. Scratch files go to $WORK; the source is $SRC/gjkcheck (or this script's
+# repository when that does not exist). .ci/run runs it on an ordinary machine with these variables set.
+#
+# $OUT/fuzz_distance checks the strategy named by GJK_STRATEGY, perp when unset: on OSS-Fuzz, where no
+# environment can be set per target, it fuzzes perp, and every violation is reported as a crash.
+source_dir="$SRC/gjkcheck"
+if [ ! -d "$source_dir" ]; then
+  source_dir="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+fi
+build_dir="$WORK/gjkcheck-build"
+targets=(fuzz_distance fuzz_oracle fuzz_cache fuzz_case_reader)
+
+# GMP statically, when the static library is there: the runner image has no libgmp.
+gmp_static="$(find /usr/lib /usr/local/lib -name libgmp.a 2>/dev/null | head -n 1 || true)"
+gmp_option=()
+if [ -n "$gmp_static" ]; then
+  gmp_option=(-DGMP_LIBRARY="$gmp_static")
+fi
+
+cmake -S "$source_dir" -B "$build_dir" -G Ninja \
+  -DCMAKE_BUILD_TYPE=Release \
+  -DCMAKE_C_COMPILER="$CC" -DCMAKE_CXX_COMPILER="$CXX" \
+  -DCMAKE_C_FLAGS="$CFLAGS" -DCMAKE_CXX_FLAGS="$CXXFLAGS" \
+  -DCMAKE_C_FLAGS_RELEASE="" -DCMAKE_CXX_FLAGS_RELEASE="" \
+  -DGJK_FUZZ_ENGINE="$LIB_FUZZING_ENGINE" \
+  -DGJK_BUILD_TESTS=OFF \
+  "${gmp_option[@]}"
+cmake --build "$build_dir" --target "${targets[@]}" gjkcheck
+
+# Seed corpora: the case corpus converted to fuzzer inputs (gjkcheck convert), and the case files
+# themselves for the text reader.
+seeds="$WORK/gjkcheck-seeds"
+rm -rf "$seeds"
+mkdir -p "$seeds/reader"
+"$build_dir/tools/gjkcheck" convert --to input --out "$seeds/geometry" \
+  "$source_dir/corpus/seeds" "$source_dir/corpus/regressions"
+for file in $(cd "$source_dir" && find corpus -name '*.case' | sort) $(cd "$source_dir" && find fuzz/corpus/case_reader -type f | sort); do
+  cp "$source_dir/$file" "$seeds/reader/$(echo "$file" | tr '/' '-')"
+done
+
+for target in "${targets[@]}"; do
+  cp "$build_dir/fuzz/$target" "$OUT/"
+  cp "$build_dir/fuzz/$target.dict" "$OUT/$target.dict"
+  cp "$build_dir/fuzz/$target.options" "$OUT/$target.options"
+  corpus="$seeds/geometry"
+  if [ "$target" = fuzz_case_reader ]; then
+    corpus="$seeds/reader"
+  fi
+  rm -f "$OUT/${target}_seed_corpus.zip"
+  (cd "$corpus" && zip -q -r "$OUT/${target}_seed_corpus.zip" .)
+done
+echo "build.sh: ${targets[*]} in $OUT"
