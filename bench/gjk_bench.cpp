@@ -63,11 +63,19 @@ inline std::size_t caseAt(std::size_t i) {
 template <class Solve>
 void registerSolve(const std::string& name, const Family& family, Solve solve) {
   benchmark::RegisterBenchmark(name.c_str(), [&family, solve](benchmark::State& state) {
+    const oracle::FilterStatistics before = oracle::filterStatistics();
     std::size_t i = 0;
     for (auto _ : state) {
       const std::size_t k = caseAt(i++);
       oracle::ExactAnswer answer = solve(family.oracleA[k], family.oracleB[k]);
       benchmark::DoNotOptimize(answer);
+    }
+    // The fast method's sign tests per query: decided by the double filter, or from the integers.
+    const oracle::FilterStatistics& after = oracle::filterStatistics();
+    const double queries = static_cast<double>(after.queries - before.queries);
+    if (queries > 0) {
+      state.counters["filtered"] = static_cast<double>(after.filtered - before.filtered) / queries;
+      state.counters["exact"] = static_cast<double>(after.exact - before.exact) / queries;
     }
   });
 }

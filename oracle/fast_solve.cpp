@@ -103,7 +103,7 @@ ExactAnswer solveByHull(const InputShape& a, const InputShape& b, const HullOpti
   int largest = 0;
   int largestAxis = 0;
   for (int p = 0; p < points.size(); ++p) {
-    for (int axis = 0; axis < 2; ++axis) {
+    for (int axis = p == 0 ? 1 : 0; axis < 2; ++axis) {  // x of point 0 is the first candidate
       if (points.magnitudeSign(p, axis, largest, largestAxis) > 0) {
         largest = p;
         largestAxis = axis;
