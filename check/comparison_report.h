@@ -1,6 +1,6 @@
 // The comparison report of design §8, a folder:
 //   README.md            the command, seed, commit, machine; tables; charts; gallery; findings.md if present
-//   rows.csv             one row per case and strategy (or only the violations, for very large runs)
+//   rows.csv             one row per case and strategy (or only the violations; gzipped for very large runs)
 //   summary.csv          one row per strategy and family
 //   timing.csv           mean time per query per strategy and family (the one column that varies by run)
 //   *.svg                charts: distance-error CDF, iteration histograms, violation heat map, scale envelope
@@ -23,6 +23,7 @@ struct ReportContext {
   std::string date;
   double seconds = 0;   // wall time of the run
   bool allRows = true;  // false: rows.csv keeps only the rows with a violation
+  bool gzipRows = false;  // compress rows.csv to rows.csv.gz with the system's gzip -9 -n (no timestamp)
   int galleryPerStrategy = 3;
 };
 

@@ -34,7 +34,8 @@ const char* HELP =
     "--seed         the seed of the case streams (default 1)\n"
     "--jobs         worker threads (default: the number of cores)\n"
     "--rows         all (default) or violations: what rows.csv keeps\n"
-    "--gallery      worst cases per strategy in the gallery (default 3)\n\n"
+    "--gallery      worst cases per strategy in the gallery (default 3)\n"
+    "--gzip-rows    compress rows.csv to rows.csv.gz (gzip -9 -n) for very large runs\n\n"
     "Everything but the times is the same for the same arguments, whatever --jobs is.\n"
     "Exit code 0 (violations are the report's content, not an error), 2 for bad usage.";
 
@@ -93,7 +94,7 @@ void showProgress(std::uint64_t done, std::uint64_t total, double seconds) {
 
 int compareCommand(int argc, char** argv, int first) {
   CommandLine line = parseCommandLine(argc, argv, first,
-                                      {"strategies", "families", "count", "seed", "jobs", "out", "rows", "gallery"}, {});
+                                      {"strategies", "families", "count", "seed", "jobs", "out", "rows", "gallery"}, {"gzip-rows"});
   if (line.has("help")) {
     std::puts(HELP);
     return EXIT_ALL_OK;
@@ -151,6 +152,7 @@ int compareCommand(int argc, char** argv, int first) {
              std::to_string(jobs);
   if (rows != "all") command += " --rows " + rows;
   if (line.values.count("gallery")) command += " --gallery " + std::to_string(gallery);
+  if (line.has("gzip-rows")) command += " --gzip-rows";
   command += " --out " + line.value("out", "");
   context.command = command;
   context.commit = commandOutput("git describe --always --dirty 2>/dev/null");
@@ -160,6 +162,7 @@ int compareCommand(int argc, char** argv, int first) {
   context.seconds = elapsed();
   context.allRows = rows == "all";
   context.galleryPerStrategy = static_cast<int>(gallery);
+  context.gzipRows = line.has("gzip-rows");
   check::writeComparisonReport(line.value("out", ""), options, result, context);
   std::fprintf(stderr, "compare: wrote %s/README.md in %.1f s\n", line.value("out", "").c_str(), elapsed());
   return EXIT_ALL_OK;

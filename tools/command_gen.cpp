@@ -10,15 +10,16 @@
 namespace gjk::tools {
 
 int genCommand(int argc, char** argv, int first) {
-  CommandLine line = parseCommandLine(argc, argv, first, {"family", "count", "seed", "out"}, {});
+  CommandLine line = parseCommandLine(argc, argv, first, {"family", "count", "seed", "first", "out"}, {});
   if (line.has("help")) {
     std::string families;
     for (const std::string& name : check::familyNames()) families += " " + name;
     std::printf(
-        "usage: gjkcheck gen --family F --count N --seed K --out DIR\n\n"
-        "Writes N generated cases of family F to DIR/F-<index>.case: case <index> of the stream <seed>,\n"
-        "the same bit for bit on every machine (check/families.h). Files are written atomically.\n"
-        "--family all writes N cases of every family.\n\nfamilies:%s\n",
+        "usage: gjkcheck gen --family F --count N --seed K [--first I] --out DIR\n\n"
+        "Writes N generated cases of family F to DIR/F-<index>.case: cases I .. I+N-1 (default I = 0) of the\n"
+        "stream <seed>, the same bit for bit on every machine (check/families.h). Files are written\n"
+        "atomically. --family all writes N cases of every family. A row of a comparison report's rows.csv\n"
+        "(family, index) is the case `gen --family F --seed K --first INDEX --count 1`.\n\nfamilies:%s\n",
         families.c_str());
     return EXIT_ALL_OK;
   }
@@ -26,14 +27,16 @@ int genCommand(int argc, char** argv, int first) {
   for (const char* required : {"family", "count", "out"}) {
     if (!line.values.count(required)) throw UsageError(std::string("--") + required + " is required");
   }
-  long long count = line.integer("count", 0), seed = line.integer("seed", 1);
-  if (count < 1 || seed < 0) throw UsageError("--count must be positive and --seed not negative");
+  long long count = line.integer("count", 0), seed = line.integer("seed", 1), firstIndex = line.integer("first", 0);
+  if (count < 1 || seed < 0 || firstIndex < 0) {
+    throw UsageError("--count must be positive, --seed and --first not negative");
+  }
   std::string family = line.value("family", "");
   std::vector<std::string> families = family == "all" ? check::familyNames() : std::vector<std::string>{family};
   std::filesystem::path out = line.value("out", "");
   std::filesystem::create_directories(out);
   for (const std::string& name : families) {
-    for (long long i = 0; i < count; ++i) {
+    for (long long i = firstIndex; i < firstIndex + count; ++i) {
       check::Case value;
       try {
         value = check::sampleFamily(name, static_cast<std::uint64_t>(seed), static_cast<std::uint64_t>(i));

@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 
 #include <bit>
+#include <cmath>
 #include <cstdint>
 #include <random>
 
@@ -91,6 +92,25 @@ TEST(Box2dAdapter, warmStartAgreesWithPerpToTheBit) {
     ASSERT_EQ(r1.iterations, r2.iterations) << "case " << i;
     ASSERT_EQ(cache1.count, cache2.count) << "case " << i;
   }
+}
+
+}  // namespace
+
+namespace {
+
+// Where the two part: the one case of the committed comparison on which b2Distance divides by a triangle
+// weight sum that overflowed and returns NaN, while perp's nearest-edge fallback answers.
+TEST(Box2dAdapter, partsFromPerpOnlyWhereSolve3WouldDivideByANonPositiveSum) {
+  const auto* box2d = findStrategy("box2d-2.4.1");
+  const auto* perp = findStrategy("perp");
+  ASSERT_NE(box2d, nullptr);
+  Case value = gjk::check::readCaseFile(std::string(GJK_SOURCE_DIR) +
+                                        "/corpus/regressions/box2d-2.4.1.non-finite.containment.scale.case");
+  StrategyResult r1 = box2d->run(value, {});
+  StrategyResult r2 = perp->run(value, {});
+  EXPECT_TRUE(std::isnan(r1.pointA.x) || std::isnan(r1.pointA.y));
+  EXPECT_TRUE(std::isfinite(r2.pointA.x) && std::isfinite(r2.pointA.y) && std::isfinite(r2.distance));
+  EXPECT_EQ(r1.termination, "containment");
 }
 
 }  // namespace
