@@ -7,7 +7,8 @@
 // expected reasons: ready for corpus/regressions), both answers and the reasons, then aborts.
 //
 // GJK_VIOLATION_KINDS, when set (comma separated, e.g. "false-overlap"), aborts only on violations of
-// those kinds and passes the others: a campaign that hunts one kind of failure.
+// those kinds and passes the others: a campaign that hunts one kind of failure. GJK_VIOLATION_FAMILIES
+// does the same for the family of the case (check/classify.h), e.g. "short-edge".
 // GJK_KNOWN_SIGNATURES, when set, names a file of violation signatures (check/classify.h), one a line,
 // read once at start: a violation with one of them passes. `gjkcheck campaign` keeps that file up to
 // date, so that each fork-mode job hunts new signatures instead of dying on the ones already found.
@@ -15,6 +16,7 @@
 // Input: check/fuzz_input.h. Inputs that encode no case are rejected (return -1: not added to the
 // corpus). Every strategy already fails somewhere (corpus/regressions), so this target is run by
 // `gjkcheck campaign` in libFuzzer's fork mode, which keeps going after each violation.
+#include <algorithm>
 #include <cstdint>
 #include <cstdlib>
 #include <fstream>
@@ -34,18 +36,25 @@ namespace {
 
 using namespace gjk;
 
-const std::vector<std::string>& violationKinds() {
-  static const std::vector<std::string> KINDS = [] {
-    std::vector<std::string> kinds;
-    if (const char* text = std::getenv("GJK_VIOLATION_KINDS")) {
-      std::stringstream in(text);
-      for (std::string kind; std::getline(in, kind, ',');) {
-        if (!kind.empty()) kinds.push_back(kind);
-      }
+std::vector<std::string> listFromEnvironment(const char* name) {
+  std::vector<std::string> items;
+  if (const char* text = std::getenv(name)) {
+    std::stringstream in(text);
+    for (std::string item; std::getline(in, item, ',');) {
+      if (!item.empty()) items.push_back(item);
     }
-    return kinds;
-  }();
+  }
+  return items;
+}
+
+const std::vector<std::string>& violationKinds() {
+  static const std::vector<std::string> KINDS = listFromEnvironment("GJK_VIOLATION_KINDS");
   return KINDS;
+}
+
+const std::vector<std::string>& violationFamilies() {
+  static const std::vector<std::string> FAMILIES = listFromEnvironment("GJK_VIOLATION_FAMILIES");
+  return FAMILIES;
 }
 
 const std::set<std::string>& knownSignatures() {
@@ -77,6 +86,7 @@ bool wanted(const check::Verdict& verdict) {
 extern "C" int LLVMFuzzerInitialize(int*, char***) {
   fuzz::strategyFromEnvironment();
   violationKinds();
+  violationFamilies();
   knownSignatures();
   fuzz::executionClock();
   return 0;
@@ -94,6 +104,10 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
 
   check::ViolationSummary summary = check::summarizeViolation(*value, strategy, exact, result, verdict);
   if (knownSignatures().count(summary.signature)) return 0;
+  if (!violationFamilies().empty() &&
+      std::find(violationFamilies().begin(), violationFamilies().end(), summary.family) == violationFamilies().end()) {
+    return 0;
+  }
   check::Case found = check::regressionCase(*value, strategy, summary, verdict, "fuzz_distance");
   std::string details = "---- exact answer (oracle)\n" + fuzz::exactAnswerText(exact) + "---- " + strategy.name +
                         "\n" + fuzz::strategyAnswerText(result) + "---- verdict\n  reasons           " +

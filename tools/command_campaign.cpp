@@ -62,6 +62,7 @@ const char* HELP =
     "--seeds PATH,...     case folders that seed the fuzzer, less the cases the strategy already fails\n"
     "                     (default corpus/seeds,corpus/regressions)\n"
     "--kinds K,...        count only violations of these kinds (GJK_VIOLATION_KINDS), e.g. false-overlap\n"
+    "--families F,...     count only violations on cases of these families (GJK_VIOLATION_FAMILIES)\n"
     "--minimize S         seconds of libFuzzer -minimize_crash per new signature (default 3; 0: none);\n"
     "                     all of them together take at most a quarter of --time (at least 30 s)\n"
     "--no-mutator         libFuzzer's byte mutations only (GJK_MUTATOR=0)\n\n"
@@ -84,6 +85,7 @@ struct Options {
   fs::path report;
   std::vector<std::string> seeds = {"corpus/seeds", "corpus/regressions"};
   std::string kinds;
+  std::string families;
   int minimizeSeconds = 3;
   bool mutator = true;
   bool measure = false;
@@ -202,6 +204,7 @@ void addFuzzerFlags(std::vector<std::string>& argv, const fs::path& fuzzer) {
 Environment fuzzerEnvironment(const Options& options, const check::StrategyInfo& strategy, bool mutator) {
   Environment env = {{"GJK_STRATEGY", strategy.name}, {"GJK_MUTATOR", mutator ? "1" : "0"}};
   if (!options.kinds.empty()) env.push_back({"GJK_VIOLATION_KINDS", options.kinds});
+  if (!options.families.empty()) env.push_back({"GJK_VIOLATION_FAMILIES", options.families});
   return env;
 }
 
@@ -370,6 +373,7 @@ class Campaign {
     argv.push_back(crash.file.string());
     Options focused = options_;
     focused.kinds = crash.reasons.substr(0, crash.reasons.find(','));
+    focused.families = crash.signature.substr(crash.signature.rfind(' ') + 1);
     ChildProcess child = startProcess(argv, fuzzerEnvironment(focused, strategy_, options_.mutator),
                                       (work_ / "minimized" / "last.log").string());
     forwardInterruptTo(child.pid);
@@ -455,7 +459,8 @@ class Campaign {
     text += "| machine | " + machineDescription() + " |\n";
     text += "| fuzzer | `" + fuzzerCommand_ + "` with GJK_STRATEGY=" + strategy_.name +
             (options_.mutator ? "" : " GJK_MUTATOR=0") +
-            (options_.kinds.empty() ? "" : " GJK_VIOLATION_KINDS=" + options_.kinds) + " |\n";
+            (options_.kinds.empty() ? "" : " GJK_VIOLATION_KINDS=" + options_.kinds) +
+            (options_.families.empty() ? "" : " GJK_VIOLATION_FAMILIES=" + options_.families) + " |\n";
     char seconds[64];
     std::snprintf(seconds, sizeof seconds, "%.0f s of %lld s asked", elapsed_, options_.seconds);
     text += std::string("| time | ") + seconds + (interrupted_ ? ", interrupted by Ctrl-C" : "") +
@@ -651,7 +656,8 @@ int measureMutator(const Options& options, const fs::path& fuzzer) {
   text += "Each run is one fuzz_distance process (`-seed=1.." + std::to_string(options.runs) +
           "`, no fork) from the strategy's seed inputs (corpus/seeds and corpus/regressions less the cases the "
           "strategy already fails), stopped at its first violation" +
-          (options.kinds.empty() ? "" : " of kind " + options.kinds) + " or after " +
+          (options.kinds.empty() ? "" : " of kind " + options.kinds) +
+          (options.families.empty() ? "" : " on a case of family " + options.families) + " or after " +
           std::to_string(options.seconds) + " s; \"mutator\" runs use the geometry-aware mutator " +
           "(fuzz/geometry_mutator.h, with libFuzzer's byte mutations one time in 4), \"bytes\" runs set " +
           "GJK_MUTATOR=0 (libFuzzer's own mutations and the dictionary only). Executions and seconds are " +
@@ -722,7 +728,8 @@ int measureMutator(const Options& options, const fs::path& fuzzer) {
 int campaignCommand(int argc, char** argv, int first) {
   CommandLine line = parseCommandLine(
       argc, argv, first,
-      {"strategy", "time", "jobs", "out", "fuzzer", "work", "report", "seeds", "kinds", "minimize", "runs"},
+      {"strategy", "time", "jobs", "out", "fuzzer", "work", "report", "seeds", "kinds", "families", "minimize",
+       "runs"},
       {"no-mutator", "measure-mutator"});
   if (line.has("help")) {
     std::puts(HELP);
@@ -756,6 +763,13 @@ int campaignCommand(int argc, char** argv, int first) {
     if (std::find_if(std::begin(check::VIOLATION_KINDS), std::end(check::VIOLATION_KINDS),
                      [&](const char* k) { return kind == k; }) == std::end(check::VIOLATION_KINDS)) {
       throw UsageError("unknown violation kind '" + kind + "'");
+    }
+  }
+  options.families = line.value("families", "");
+  for (const std::string& family : splitList(options.families)) {
+    const std::vector<std::string>& known = check::classifiedFamilies();
+    if (std::find(known.begin(), known.end(), family) == known.end()) {
+      throw UsageError("unknown family '" + family + "' (check/classify.h)");
     }
   }
   options.mutator = !line.has("no-mutator");
