@@ -3,16 +3,19 @@
 
 #include <rapidcheck.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <ctime>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <mutex>
+#include <set>
 #include <sstream>
 #include <stdexcept>
 
 #include "check/exact_case.h"
+#include "check/families.h"
 
 #ifndef GJK_SOURCE_DIR
 #define GJK_SOURCE_DIR "."
@@ -78,12 +81,46 @@ RunMode decideRunMode() {
 // A static initializer, so that RC_PARAMS is set before any property runs.
 const RunMode& RUN_MODE_AT_START = runMode();
 
-struct Plan {
-  std::vector<const StrategyInfo*> random;  // checked on every generated case
+struct Checked {
+  const StrategyInfo* strategy;
+  std::set<std::string> families;  // the families its random cases come from
 };
+
+struct Plan {
+  std::vector<Checked> random;       // each checked on the generated cases of its families
+  std::vector<std::string> families;  // their union, in familyNames() order: what the generator draws
+};
+
+// genAnyFamily's weights (check/families.cpp): plain random cases weighted up.
+int familyWeight(const std::string& family) {
+  return family == "random-convex" ? 4 : 2;
+}
+
+std::string plural(std::size_t n, const char* word) {
+  return std::to_string(n) + " " + word + (n == 1 ? "" : "s");
+}
+
+// How many checks each strategy got in this process, printed at exit (shrinking steps included).
+struct CheckCounts {
+  std::mutex lock;
+  std::map<std::string, std::vector<std::pair<std::string, long>>> counts;  // property -> strategy, count
+  ~CheckCounts() {
+    for (const auto& [property, list] : counts) {
+      std::cout << "[properties] " << property << ": generated cases checked per strategy (shrinking included):";
+      for (const auto& [strategy, count] : list) std::cout << " " << strategy << " " << count << ";";
+      std::cout << std::endl;
+    }
+  }
+};
+
+CheckCounts& checkCounts() {
+  static CheckCounts COUNTS;
+  return COUNTS;
+}
 
 Plan makePlan(const StrategyProperty& property) {
   const RunMode& mode = runMode();
+  const std::vector<std::string> allFamilies = check::familyNames();
   std::vector<const StrategyInfo*> candidates;
   if (mode.onlyStrategies.empty()) {
     for (const StrategyInfo& s : check::strategies()) candidates.push_back(&s);
@@ -102,24 +139,69 @@ Plan makePlan(const StrategyProperty& property) {
     const KnownRow* row = knownRow(s->name, property.name);
     if (!why.empty()) {
       excluded << "\n    " << s->name << ": " << why;
-    } else if (row != nullptr && row->status == "violates" && !mode.explore) {
+      continue;
+    }
+    Checked checked{s, {allFamilies.begin(), allFamilies.end()}};
+    if (row != nullptr && row->status == "violates" && !mode.explore) {
+      checked.families = {row->families.begin(), row->families.end()};
       reproduced << "\n    " << s->name << ": " << row->counterexample;
-    } else {
-      plan.random.push_back(s);
+    }
+    plan.random.push_back(checked);
+  }
+  for (const std::string& family : allFamilies) {
+    for (const Checked& c : plan.random) {
+      if (c.families.count(family)) {
+        plan.families.push_back(family);
+        break;
+      }
     }
   }
-  std::cout << "[properties] " << property.name << ": " << property.claim << ".\n  random cases: ";
-  for (const StrategyInfo* s : plan.random) std::cout << s->name << (s == plan.random.back() ? "" : ", ");
+  int totalWeight = 0;
+  for (const std::string& family : plan.families) totalWeight += familyWeight(family);
+  std::cout << "[properties] " << property.name << ": " << property.claim << ".\n  generated cases come from "
+            << plan.families.size() << " of " << allFamilies.size() << " families";
+  if (plan.families.size() < allFamilies.size()) {
+    std::cout << " (";
+    for (const std::string& f : plan.families) std::cout << f << (f == plan.families.back() ? "" : ", ");
+    std::cout << ")";
+  }
+  std::cout << "; random cases, per strategy:";
+  for (const Checked& c : plan.random) {
+    int weight = 0;
+    for (const std::string& f : c.families) weight += familyWeight(f);
+    std::cout << "\n    " << c.strategy->name << ": " << c.families.size() << " of " << allFamilies.size()
+              << " families";
+    if (c.families.empty()) {
+      std::cout << ", no random cases: the committed counterexample only";
+      continue;
+    }
+    std::cout << ", about " << (totalWeight == 0 ? 0 : 100 * weight / totalWeight) << "% of the generated cases";
+    if (c.families.size() < allFamilies.size()) {
+      std::cout << " (not: ";
+      bool first = true;
+      for (const std::string& f : allFamilies) {
+        if (c.families.count(f))
+          continue;
+        std::cout << (first ? "" : ", ") << f;
+        first = false;
+      }
+      std::cout << ")";
+    }
+  }
   if (plan.random.empty())
-    std::cout << "none (every strategy has a known violation)";
+    std::cout << "\n    none";
   if (!reproduced.str().empty()) {
-    std::cout << "\n  known violations, replaced by the reproduction of their committed counterexample "
+    std::cout << "\n  known violations, also held to their committed counterexample "
                  "(KnownViolations.stillReproducesOnItsCommittedCase):"
               << reproduced.str();
   }
   if (!excluded.str().empty())
     std::cout << "\n  not applicable:" << excluded.str();
   std::cout << std::endl;
+  CheckCounts& counts = checkCounts();
+  std::lock_guard<std::mutex> guard(counts.lock);
+  auto& list = counts.counts[property.name];
+  for (const Checked& c : plan.random) list.emplace_back(c.strategy->name, 0);
   return plan;
 }
 
@@ -237,11 +319,36 @@ const std::vector<KnownRow>& knownViolations() {
       std::stringstream fieldsIn(line);
       std::string field;
       while (std::getline(fieldsIn, field, '\t')) fields.push_back(field);
-      if (fields.size() != 4 || (fields[2] != "holds" && fields[2] != "violates")) {
-        throw std::runtime_error(file + ":" + std::to_string(number) +
-                                 ": expected strategy<TAB>property<TAB>holds|violates<TAB>file (or -)");
+      const std::string where = file + ":" + std::to_string(number);
+      if (fields.size() != 5 || (fields[2] != "holds" && fields[2] != "violates")) {
+        throw std::runtime_error(where +
+                                 ": expected strategy<TAB>property<TAB>holds|violates<TAB>file (or -)"
+                                 "<TAB>all|none|family,family...");
       }
-      rows.push_back({fields[0], fields[1], fields[2], fields[3], number});
+      KnownRow row{fields[0], fields[1], fields[2], fields[3], fields[4], {}, number};
+      const std::vector<std::string> names = check::familyNames();
+      if (row.familiesField == "all") {
+        if (row.status != "holds")
+          throw std::runtime_error(where + ": a violated pair lists its holding families, not 'all'");
+        row.families = names;
+      } else if (row.familiesField != "none") {
+        if (row.status == "holds")
+          throw std::runtime_error(where + ": a pair that holds holds in 'all' families");
+        const std::vector<std::string> listed = splitList(row.familiesField);
+        for (const std::string& family : listed) {
+          if (std::find(names.begin(), names.end(), family) == names.end())
+            throw std::runtime_error(where + ": '" + family + "' is not a family (check/families.h)");
+        }
+        for (const std::string& family : names) {  // in familyNames() order, each once
+          if (std::find(listed.begin(), listed.end(), family) != listed.end())
+            row.families.push_back(family);
+        }
+        if (row.families.size() != listed.size() || row.familiesField.back() == ',')
+          throw std::runtime_error(where + ": the families column names a family twice or has an empty name");
+      } else if (row.status == "holds") {
+        throw std::runtime_error(where + ": a pair that holds holds in 'all' families");
+      }
+      rows.push_back(row);
     }
     return rows;
   }();
@@ -291,13 +398,39 @@ std::string counterexampleFileName(const Case& counterexample) {
   return name + ".case";
 }
 
-void checkOnEveryStrategyWhereItHolds(const std::string& name, const Case& value) {
+rc::Gen<Case> casesFor(const std::string& name) {
+  const Plan& plan = planFor(strategyProperty(name));
+  if (plan.families.size() == check::familyNames().size())
+    return check::genAnyFamily();
+  if (plan.families.empty())  // nothing to check on random cases: any case will do (and is checked on none)
+    return check::genFamily("random-convex");
+  // A weighted draw of the family (not shrunk, as in genAnyFamily: shrinking stays within the family).
+  std::vector<std::string> slots;  // one entry per unit of weight
+  for (const std::string& family : plan.families)
+    slots.insert(slots.end(), static_cast<std::size_t>(familyWeight(family)), family);
+  return rc::gen::mapcat(rc::gen::noShrink(rc::gen::inRange<std::size_t>(0, slots.size())),
+                         [slots](std::size_t slot) { return check::genFamily(slots[slot]); });
+}
+
+void checkOnEveryStrategyWhereItHolds(const std::string& name) {
   announceRun();
   const StrategyProperty& property = strategyProperty(name);
   const Plan& plan = planFor(property);
+  const Case value = *casesFor(name);
   CaseContext context(value);
-  RC_TAG(value.metaValue("family"), oracle::relationName(context.exact().relation));
-  for (const StrategyInfo* strategy : plan.random) {
+  const std::string family = value.metaValue("family");
+  RC_TAG(family, oracle::relationName(context.exact().relation));
+  std::vector<std::pair<std::string, long>>* counts = nullptr;
+  {
+    std::lock_guard<std::mutex> guard(checkCounts().lock);
+    counts = &checkCounts().counts[name];
+  }
+  for (std::size_t i = 0; i < plan.random.size(); ++i) {
+    const Checked& checked = plan.random[i];
+    if (!checked.families.count(family))
+      continue;
+    const StrategyInfo* strategy = checked.strategy;
+    ++(*counts)[i].second;
     const std::string failure = property.check(*strategy, context);
     if (failure.empty())
       continue;
@@ -309,7 +442,7 @@ void checkOnEveryStrategyWhereItHolds(const std::string& name, const Case& value
           std::filesystem::path(runMode().counterexampleFolder) / counterexampleFileName(kept),
           check::formatCase(kept));
     }
-    RC_FAIL(strategy->name + " does not satisfy " + name + ": " + failure);
+    RC_FAIL(strategy->name + " does not satisfy " + name + " (family " + family + "): " + failure);
   }
 }
 

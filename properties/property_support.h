@@ -14,6 +14,8 @@
 #include <string>
 #include <vector>
 
+#include <rapidcheck.h>
+
 #include "check/case.h"
 #include "check/strategy.h"
 #include "check/verdict.h"
@@ -97,13 +99,17 @@ const StrategyProperty& strategyProperty(const std::string& name);
 
 // ---------------------------------------------------------------------------------------------------
 // known-violations.tsv: strategy <TAB> property <TAB> holds|violates <TAB> counterexample file (relative to
-// the repository, "-" for holds).
+// the repository, "-" for holds) <TAB> holding families: "all" for holds; for violates the families where
+// the exploration of find-known-violations found no violation of the pair (a comma-separated list of
+// check::familyNames(), never the counterexample's own family), or "none".
 
 struct KnownRow {
   std::string strategy;
   std::string property;
   std::string status;          // "holds" | "violates"
   std::string counterexample;  // "corpus/regressions/....case" or "-"
+  std::string familiesField;   // the fifth field as written: "all", "none" or "a,b,c"
+  std::vector<std::string> families;  // the holding families, in the table's order ("all": every family)
   int line = 0;
 };
 
@@ -114,12 +120,20 @@ const std::vector<KnownRow>& knownViolations();
 // The row for a pair, or null.
 const KnownRow* knownRow(const std::string& strategy, const std::string& property);
 
-// The body of every strategy property, run by RapidCheck on one generated case: tags the case's family
-// and exact relation, then checks each registered strategy the property applies to and the table says
-// holds (all of them in explore mode; only GJK_PROPERTY_STRATEGIES when set), and fails with the first
-// strategy that does not satisfy it. Prints once per run which strategies are checked on random cases and
-// which known violations are instead reproduced from their committed cases.
-void checkOnEveryStrategyWhereItHolds(const std::string& property, const Case& value);
+// The body of every strategy property, run by RapidCheck: draws one case from the families where some
+// checked strategy holds (casesFor), tags it with its family and exact relation, then checks each
+// registered strategy the property applies to on it when the case's family is one where the table says
+// the pair holds ("all" for holds rows, the families column for violates rows; every family for every
+// strategy in explore mode; only GJK_PROPERTY_STRATEGIES when set), and fails with the first strategy that
+// does not satisfy it. Prints once per run, for every strategy, which families it is checked on (and how
+// many of the generated cases that makes, by the generator's weights), which known violations are
+// replayed from their committed cases, and at exit how many generated cases each strategy was checked on.
+void checkOnEveryStrategyWhereItHolds(const std::string& property);
+
+// The generator of a property's run: genAnyFamily's weights (random-convex 4, every other family 2)
+// restricted to the families where at least one checked strategy holds; genAnyFamily itself when that is
+// every family.
+rc::Gen<Case> casesFor(const std::string& property);
 
 // The regression case file of a property failure: the case with meta.signature "<strategy> <property>
 // property <family>", meta.strategy, meta.property, meta.expected-verdict (whatever judge() says),
