@@ -293,13 +293,30 @@ class Campaign {
     forwardInterruptTo(child.pid);
     bool tty = isatty(2);
     int ticks = 0;
+    std::string temporaryFolder;  // fork mode's own, left behind when it is stopped by a signal
+    auto interruptedAt = std::chrono::steady_clock::time_point();
     readLines(
         child.output,
         [&](const std::string& line) {
           log << line << "\n";
           parseFuzzerStatus(line, status_);
+          std::size_t at = line.find("starting to fuzz in ");
+          if (at != std::string::npos) temporaryFolder = line.substr(at + 20);
         },
         [&] {
+          // libFuzzer's fork-mode parent runs its jobs through system(), which ignores SIGINT: after
+          // Ctrl-C the jobs stop but the parent starts new ones. It is told again with SIGTERM, then
+          // stopped with SIGKILL.
+          if (interrupted()) {
+            auto now = std::chrono::steady_clock::now();
+            if (interruptedAt == std::chrono::steady_clock::time_point()) {
+              interruptedAt = now;
+            } else if (now - interruptedAt > std::chrono::seconds(6)) {
+              kill(-child.pid, SIGKILL);
+            } else if (now - interruptedAt > std::chrono::seconds(2)) {
+              kill(-child.pid, SIGTERM);
+            }
+          }
           scanCrashes();
           if (tty) {
             std::fprintf(stderr, "\r%s   ", progressLine().c_str());
@@ -310,6 +327,11 @@ class Campaign {
         });
     fuzzerExit_ = waitProcess(child.pid);
     stopForwardingTo(child.pid);
+    if (interrupted()) kill(-child.pid, SIGKILL);  // a job the parent left running
+    if (temporaryFolder.rfind("/tmp/libFuzzerTemp.", 0) == 0) {
+      std::error_code ignored;
+      fs::remove_all(temporaryFolder, ignored);
+    }
     elapsed_ = std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
     scanCrashes();
     std::fprintf(stderr, "%s%s\n", tty ? "\r" : "", progressLine().c_str());
