@@ -27,6 +27,7 @@
 #include "tools/command_line.h"
 #include "tools/commands.h"
 #include "tools/fuzz_files.h"
+#include "tools/run_context.h"
 
 namespace gjk::tools {
 namespace {
@@ -92,48 +93,6 @@ struct Options {
   int runs = 5;
   std::string commandLine;
 };
-
-std::vector<std::string> splitList(const std::string& text) {
-  std::vector<std::string> items;
-  std::stringstream in(text);
-  for (std::string item; std::getline(in, item, ',');) {
-    if (!item.empty()) items.push_back(item);
-  }
-  return items;
-}
-
-std::string today() {
-  std::time_t now = std::time(nullptr);
-  char buffer[16];
-  std::strftime(buffer, sizeof buffer, "%Y-%m-%d", std::gmtime(&now));
-  return buffer;
-}
-
-std::string trimmed(std::string text) {
-  while (!text.empty() && (text.back() == '\n' || text.back() == ' ')) text.pop_back();
-  return text;
-}
-
-std::string commitDescription() {
-  int status = 0;
-  std::string out = captureOutput({"/usr/bin/env", "git", "describe", "--always", "--dirty", "--abbrev=12"}, {}, &status);
-  return status == 0 ? trimmed(out) : "unknown (not a git checkout)";
-}
-
-std::string machineDescription() {
-  utsname name{};
-  uname(&name);
-  std::string cpu = "unknown CPU";
-  std::ifstream info("/proc/cpuinfo");
-  for (std::string line; std::getline(info, line);) {
-    if (line.rfind("model name", 0) == 0) {
-      cpu = line.substr(line.find(':') + 2);
-      break;
-    }
-  }
-  return std::string(name.sysname) + " " + name.release + " " + name.machine + ", " +
-         std::to_string(sysconf(_SC_NPROCESSORS_ONLN)) + " cores, " + cpu;
-}
 
 bool isLibFuzzerBinary(const fs::path& path) {
   std::error_code error;

@@ -14,6 +14,7 @@
 #include "check/strategy.h"
 #include "tools/command_line.h"
 #include "tools/commands.h"
+#include "tools/run_context.h"
 
 namespace gjk::tools {
 namespace {
@@ -38,47 +39,6 @@ const char* HELP =
     "--gzip-rows    compress rows.csv to rows.csv.gz (gzip -9 -n) for very large runs\n\n"
     "Everything but the times is the same for the same arguments, whatever --jobs is.\n"
     "Exit code 0 (violations are the report's content, not an error), 2 for bad usage.";
-
-std::vector<std::string> splitList(const std::string& text) {
-  std::vector<std::string> items;
-  std::stringstream in(text);
-  std::string item;
-  while (std::getline(in, item, ',')) {
-    if (!item.empty()) items.push_back(item);
-  }
-  return items;
-}
-
-std::string commandOutput(const char* command) {
-  std::string text;
-  if (FILE* pipe = popen(command, "r")) {
-    char buffer[256];
-    while (fgets(buffer, sizeof buffer, pipe)) text += buffer;
-    pclose(pipe);
-  }
-  while (!text.empty() && (text.back() == '\n' || text.back() == ' ')) text.pop_back();
-  return text;
-}
-
-std::string machineDescription() {
-  std::string cpu = "unknown CPU";
-  std::ifstream info("/proc/cpuinfo");
-  for (std::string line; std::getline(info, line);) {
-    if (line.rfind("model name", 0) == 0) {
-      cpu = line.substr(line.find(':') + 2);
-      break;
-    }
-  }
-  std::string os = commandOutput("uname -sr 2>/dev/null");
-  return cpu + ", " + std::to_string(std::thread::hardware_concurrency()) + " cores, " + os;
-}
-
-std::string today() {
-  std::time_t now = std::time(nullptr);
-  char buffer[32];
-  std::strftime(buffer, sizeof buffer, "%Y-%m-%d", std::gmtime(&now));
-  return buffer;
-}
 
 void showProgress(std::uint64_t done, std::uint64_t total, double seconds) {
   const int WIDTH = 30;
@@ -155,8 +115,7 @@ int compareCommand(int argc, char** argv, int first) {
   if (line.has("gzip-rows")) command += " --gzip-rows";
   command += " --out " + line.value("out", "");
   context.command = command;
-  context.commit = commandOutput("git describe --always --dirty 2>/dev/null");
-  if (context.commit.empty()) context.commit = "unknown (not run in a git checkout)";
+  context.commit = commitDescription();
   context.machine = machineDescription();
   context.date = today();
   context.seconds = elapsed();

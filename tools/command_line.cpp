@@ -1,6 +1,7 @@
 #include "tools/command_line.h"
 
 #include <cstdlib>
+#include <sstream>
 
 namespace gjk::tools {
 
@@ -57,6 +58,15 @@ CommandLine parseCommandLine(int argc, char** argv, int first, const std::set<st
     }
   }
   return line;
+}
+
+std::vector<std::string> splitList(const std::string& text) {
+  std::vector<std::string> items;
+  std::stringstream in(text);
+  for (std::string item; std::getline(in, item, ',');) {
+    if (!item.empty()) items.push_back(item);
+  }
+  return items;
 }
 
 std::vector<check::Case> loadCases(const std::vector<std::string>& arguments) {

@@ -37,6 +37,9 @@ struct CommandLine {
 CommandLine parseCommandLine(int argc, char** argv, int first, const std::set<std::string>& valueOptions,
                              const std::set<std::string>& flagOptions);
 
+// "a,b,,c" -> {"a", "b", "c"}: the items of a comma-separated option value, empty ones dropped.
+std::vector<std::string> splitList(const std::string& text);
+
 // Every case named by the arguments (files, folders searched recursively for *.case). Throws
 // check::CaseError naming the file and line of the first bad one, UsageError when there are none.
 std::vector<check::Case> loadCases(const std::vector<std::string>& arguments);
