@@ -3,6 +3,8 @@
 // code are unchanged, and an unwritable FILE is exit 2 with a message naming it.
 #include <gtest/gtest.h>
 
+#include "run_gjkcheck.h"
+
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -16,22 +18,8 @@ namespace {
 
 namespace fs = std::filesystem;
 
-struct CliRun {
-  int exitCode = -1;
-  std::string out;  // stdout and stderr together
-};
-
-CliRun gjkcheck(const std::string& arguments) {
-  std::string command = std::string(GJKCHECK_BINARY) + " " + arguments + " 2>&1";
-  CliRun run;
-  FILE* pipe = popen(command.c_str(), "r");
-  char buffer[4096];
-  size_t n;
-  while ((n = fread(buffer, 1, sizeof buffer, pipe)) > 0) run.out.append(buffer, n);
-  int status = pclose(pipe);
-  run.exitCode = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  return run;
-}
+using gjk::testing::CliRun;
+using gjk::testing::gjkcheck;
 
 std::string readFile(const fs::path& path) {
   std::ifstream in(path, std::ios::binary);

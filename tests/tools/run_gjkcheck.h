@@ -1,0 +1,29 @@
+// Running the gjkcheck program from a test, as a user would: its exit code and its output.
+#pragma once
+
+#include <sys/wait.h>
+
+#include <cstdio>
+#include <string>
+
+namespace gjk::testing {
+
+struct CliRun {
+  int exitCode = -1;
+  std::string out;  // stdout and stderr together
+};
+
+// Runs `gjkcheck ARGUMENTS` (the binary this build made) through the shell.
+inline CliRun gjkcheck(const std::string& arguments) {
+  std::string command = std::string(GJKCHECK_BINARY) + " " + arguments + " 2>&1";
+  CliRun run;
+  FILE* pipe = popen(command.c_str(), "r");
+  char buffer[4096];
+  size_t n;
+  while ((n = fread(buffer, 1, sizeof buffer, pipe)) > 0) run.out.append(buffer, n);
+  int status = pclose(pipe);
+  run.exitCode = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  return run;
+}
+
+}  // namespace gjk::testing
