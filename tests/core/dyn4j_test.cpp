@@ -2,6 +2,8 @@
 // code guarantees or documents, and what its absolute tolerances do in float.
 #include <gtest/gtest.h>
 
+#include "test_shapes.h"
+
 #include <cfloat>
 #include <cmath>
 
@@ -12,48 +14,7 @@ namespace {
 
 using namespace gjk;
 
-template <class T>
-Proxy<T> polygonOf(std::initializer_list<Vec2<T>> points, T radius = 0) {
-  Proxy<T> proxy;
-  for (Vec2<T> p : points) proxy.vertices[proxy.count++] = p;
-  proxy.radius = radius;
-  return proxy;
-}
-
-Proxy<float> polygon(std::initializer_list<Vec2<float>> points, float radius = 0) {
-  return polygonOf<float>(points, radius);
-}
-
-template <class T = float>
-Proxy<T> box(T halfWidth, T halfHeight) {
-  return polygonOf<T>({{-halfWidth, -halfHeight},
-                       {halfWidth, -halfHeight},
-                       {halfWidth, halfHeight},
-                       {-halfWidth, halfHeight}});
-}
-
-template <class T = float>
-DistanceInput<T> makeInput(Proxy<T> a, Proxy<T> b, Vec2<T> positionB, bool useRadii = true) {
-  DistanceInput<T> input;
-  input.proxyA = a;
-  input.proxyB = b;
-  input.transformB.p = positionB;
-  input.useRadii = useRadii;
-  return input;
-}
-
-template <class Strategy, class T>
-DistanceOutput<T> query(const DistanceInput<T>& input, Trace<T>* trace = nullptr) {
-  SimplexCache<T> cache;
-  DistanceOutput<T> output;
-  Strategy::distance(input, &cache, &output, trace);
-  return output;
-}
-
-bool finite(const DistanceOutput<float>& out) {
-  return std::isfinite(out.distance) && std::isfinite(out.pointA.x) && std::isfinite(out.pointA.y) &&
-         std::isfinite(out.pointB.x) && std::isfinite(out.pointB.y);
-}
+using namespace gjk::testing;
 
 // Epsilon.E is what dyn4j's Epsilon.compute() loop returns (the unit roundoff, half of machine epsilon),
 // and DEFAULT_DISTANCE_EPSILON is its square root. The same loop run in T gives our translation.
