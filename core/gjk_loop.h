@@ -117,6 +117,43 @@ inline void applyRadii(const DistanceInput<T>& input, DistanceOutput<T>* output)
   }
 }
 
+// Whether the support pair of `vertex` is one of the `count` saved pairs: GJK's main termination test
+// (Box2D 2.4.1: "Check for duplicate support points"); a repeated pair means no progress is possible.
+template <class T>
+inline bool isSavedSupportPair(const SimplexVertex<T>& vertex, const int* saveA, const int* saveB, int count) {
+  for (int i = 0; i < count; ++i) {
+    if (vertex.indexA == saveA[i] && vertex.indexB == saveB[i]) {
+      return true;
+    }
+  }
+  return false;
+}
+
+// The output of a loop that ends on a Box2D-style simplex (Box2D 2.4.1's "Prepare output"): witness points
+// from the barycentric coordinates, distance = |pB - pA|, the cache written; then a TinyDirectionZero stop
+// reports distance 0 with both points at their midpoint, and otherwise the radii are applied when asked.
+template <class T>
+inline void finishOutput(const DistanceInput<T>& input, const Simplex<T>& simplex, int iterations,
+                         Termination termination, SimplexCache<T>* cache, DistanceOutput<T>* output) {
+  simplex.witnessPoints(&output->pointA, &output->pointB);
+  output->distance = distance(output->pointA, output->pointB);
+  output->iterations = iterations;
+  output->simplexCount = simplex.count;
+  output->termination = termination;
+  writeCache(simplex, cache);
+
+  if (termination == Termination::TinyDirectionZero) {
+    Vec2<T> p = T(0.5) * (output->pointA + output->pointB);
+    output->pointA = p;
+    output->pointB = p;
+    output->distance = 0;
+    return;
+  }
+  if (input.useRadii) {
+    applyRadii(input, output);
+  }
+}
+
 template <class T, class Policy>
 void gjkDistance(const DistanceInput<T>& input, SimplexCache<T>* cache, DistanceOutput<T>* output,
                  Trace<T>* trace = nullptr) {
@@ -163,37 +200,14 @@ void gjkDistance(const DistanceInput<T>& input, SimplexCache<T>* cache, Distance
       step->support = vertex;
     }
 
-    bool duplicate = false;
-    for (int i = 0; i < saveCount; ++i) {
-      if (vertex.indexA == saveA[i] && vertex.indexB == saveB[i]) {
-        duplicate = true;
-        break;
-      }
-    }
-    if (duplicate) {
+    if (isSavedSupportPair(vertex, saveA, saveB, saveCount)) {
       termination = Termination::DuplicateSupport;
       break;
     }
     simplex.v[simplex.count++] = vertex;
   }
 
-  simplex.witnessPoints(&output->pointA, &output->pointB);
-  output->distance = distance(output->pointA, output->pointB);
-  output->iterations = iteration;
-  output->simplexCount = simplex.count;
-  output->termination = termination;
-  writeCache(simplex, cache);
-
-  if (termination == Termination::TinyDirectionZero) {
-    Vec2<T> p = T(0.5) * (output->pointA + output->pointB);
-    output->pointA = p;
-    output->pointB = p;
-    output->distance = 0;
-    return;
-  }
-  if (input.useRadii) {
-    applyRadii(input, output);
-  }
+  finishOutput(input, simplex, iteration, termination, cache, output);
 }
 
 }  // namespace gjk

@@ -455,14 +455,7 @@ void shapeDistance(const DistanceInput<T>& input, SimplexCache<T>* cache, Distan
       step->support = worldVertex(vertex, xfA);
     }
 
-    bool duplicate = false;
-    for (int i = 0; i < saveCount; ++i) {
-      if (vertex.indexA == saveA[i] && vertex.indexB == saveB[i]) {
-        duplicate = true;
-        break;
-      }
-    }
-    if (duplicate) {
+    if (isSavedSupportPair(vertex, saveA, saveB, saveCount)) {
       termination = Termination::DuplicateSupport;
       break;
     }

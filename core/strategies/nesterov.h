@@ -291,23 +291,7 @@ void nesterovDistance(const DistanceInput<T>& input, SimplexCache<T>* cache, Dis
     }
   }
 
-  simplex.witnessPoints(&output->pointA, &output->pointB);
-  output->distance = distance(output->pointA, output->pointB);
-  output->iterations = supportCalls;
-  output->simplexCount = simplex.count;
-  output->termination = termination;
-  writeCache(simplex, cache);
-
-  if (termination == Termination::TinyDirectionZero) {
-    Vec2<T> p = T(0.5) * (output->pointA + output->pointB);
-    output->pointA = p;
-    output->pointB = p;
-    output->distance = 0;
-    return;
-  }
-  if (input.useRadii) {
-    applyRadii(input, output);
-  }
+  finishOutput(input, simplex, supportCalls, termination, cache, output);
 }
 
 struct NesterovStrategy {
