@@ -396,12 +396,12 @@ int ExactPoints::exactProductSign(int p1, int q1, int p2, int q2, bool cross) co
   return value.sign();
 }
 
-int ExactPoints::crossSign(int p1, int q1, int p2, int q2) {
+int ExactPoints::productSign(int p1, int q1, int p2, int q2, bool cross) {
   if (filter_) {
     // SIGN OF A CROSS OR DOT PRODUCT (error_bounds.h), in this order of operations.
     const double u1 = approxX_[p1] - approxX_[q1], u2 = approxY_[p1] - approxY_[q1];
     const double v1 = approxX_[p2] - approxX_[q2], v2 = approxY_[p2] - approxY_[q2];
-    const double value = u1 * v2 - u2 * v1;
+    const double value = cross ? u1 * v2 - u2 * v1 : u1 * v1 + u2 * v2;
     if (value > productBound_) {
       ++filtered_;
       return 1;
@@ -412,26 +412,12 @@ int ExactPoints::crossSign(int p1, int q1, int p2, int q2) {
     }
   }
   ++exact_;
-  return exactProductSign(p1, q1, p2, q2, true);
+  return exactProductSign(p1, q1, p2, q2, cross);
 }
 
-int ExactPoints::dotSign(int p1, int q1, int p2, int q2) {
-  if (filter_) {
-    const double u1 = approxX_[p1] - approxX_[q1], u2 = approxY_[p1] - approxY_[q1];
-    const double v1 = approxX_[p2] - approxX_[q2], v2 = approxY_[p2] - approxY_[q2];
-    const double value = u1 * v1 + u2 * v2;
-    if (value > productBound_) {
-      ++filtered_;
-      return 1;
-    }
-    if (value < -productBound_) {
-      ++filtered_;
-      return -1;
-    }
-  }
-  ++exact_;
-  return exactProductSign(p1, q1, p2, q2, false);
-}
+int ExactPoints::crossSign(int p1, int q1, int p2, int q2) { return productSign(p1, q1, p2, q2, true); }
+
+int ExactPoints::dotSign(int p1, int q1, int p2, int q2) { return productSign(p1, q1, p2, q2, false); }
 
 __int128 ExactPoints::narrowDifference(int p, int q, int axis) const {
   const SmallVector<__int128>& values = axis == 0 ? narrowX_ : narrowY_;

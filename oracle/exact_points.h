@@ -89,6 +89,8 @@ class ExactPoints {
  private:
   int exactDifferenceSign(int p, int q, int axis) const;
   int exactProductSign(int p1, int q1, int p2, int q2, bool cross) const;
+  // The filtered sign of the cross (cross = true) or dot product of (p1 - q1) and (p2 - q2).
+  int productSign(int p1, int q1, int p2, int q2, bool cross);
 
   SmallVector<double> approxX_, approxY_;  // X~ (error_bounds.h, WORLD)
   double magnitude_ = 0;                   // T~
