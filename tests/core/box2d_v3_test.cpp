@@ -2,6 +2,8 @@
 // boxes, radii, rotated and translated inputs against perp, the cache and the trace.
 #include <gtest/gtest.h>
 
+#include "test_shapes.h"
+
 #include <cmath>
 #include <cstdint>
 #include <initializer_list>
@@ -15,35 +17,7 @@ using namespace gjk;
 
 constexpr float LINEAR_SLOP = 0.005f;  // Box2D's B2_LINEAR_SLOP, the gap of ShapeDistanceShortEdgeTest
 
-Proxy<float> polygon(std::initializer_list<Vec2<float>> points, float radius = 0) {
-  Proxy<float> proxy;
-  for (Vec2<float> p : points) proxy.vertices[proxy.count++] = p;
-  proxy.radius = radius;
-  return proxy;
-}
-
-Proxy<float> box(float halfWidth, float halfHeight) {
-  return polygon({{-halfWidth, -halfHeight},
-                  {halfWidth, -halfHeight},
-                  {halfWidth, halfHeight},
-                  {-halfWidth, halfHeight}});
-}
-
-DistanceInput<float> makeInput(Proxy<float> a, Proxy<float> b, Vec2<float> positionB) {
-  DistanceInput<float> input;
-  input.proxyA = a;
-  input.proxyB = b;
-  input.transformB.p = positionB;
-  return input;
-}
-
-template <class Strategy>
-DistanceOutput<float> query(const DistanceInput<float>& input, SimplexCache<float>* cache = nullptr) {
-  SimplexCache<float> cold;
-  DistanceOutput<float> output;
-  Strategy::distance(input, cache ? cache : &cold, &output, static_cast<Trace<float>*>(nullptr));
-  return output;
-}
+using namespace gjk::test_support;
 
 // test_distance.c's setup: A is the plank with corners (+-0.5, +-halfThickness) in Box2D's order, B the
 // single point, both radius 0, identity transforms, useRadii false, an empty cache.

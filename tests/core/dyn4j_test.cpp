@@ -14,7 +14,7 @@ namespace {
 
 using namespace gjk;
 
-using namespace gjk::testing;
+using namespace gjk::test_support;
 
 // Epsilon.E is what dyn4j's Epsilon.compute() loop returns (the unit roundoff, half of machine epsilon),
 // and DEFAULT_DISTANCE_EPSILON is its square root. The same loop run in T gives our translation.
@@ -152,7 +152,7 @@ TEST(Dyn4j, floatReportsOverlapBelowTheSquaredCutoffE) {
   EXPECT_EQ(small.distance, 0.0f);
 
   DistanceOutput<double> smallInDouble =
-      query<Dyn4jStrategy>(makeInput(box(1.0, 1.0), box(1.0, 1.0), {2 + double(smallGap), 0.0}));
+      query<Dyn4jStrategy>(makeInput(box<double>(1.0, 1.0), box<double>(1.0, 1.0), {2 + double(smallGap), 0.0}));
   EXPECT_EQ(smallInDouble.distance, double(smallGap));
 
   const float largerGap = 0x1p-11f;

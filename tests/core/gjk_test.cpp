@@ -7,6 +7,7 @@
 #include <new>
 
 #include "core/gjk.h"
+#include "test_shapes.h"
 
 // Counts heap allocations so a test can show that a query makes none.
 static std::atomic<long> allocationCount{0};
@@ -22,32 +23,7 @@ namespace {
 
 using namespace gjk;
 
-Proxy<float> polygon(std::initializer_list<Vec2<float>> points, float radius = 0) {
-  Proxy<float> proxy;
-  for (Vec2<float> p : points) proxy.vertices[proxy.count++] = p;
-  proxy.radius = radius;
-  return proxy;
-}
-
-Proxy<float> box(float halfWidth, float halfHeight) {
-  return polygon({{-halfWidth, -halfHeight}, {halfWidth, -halfHeight}, {halfWidth, halfHeight}, {-halfWidth, halfHeight}});
-}
-
-DistanceInput<float> makeInput(Proxy<float> a, Proxy<float> b, Vec2<float> positionB) {
-  DistanceInput<float> input;
-  input.proxyA = a;
-  input.proxyB = b;
-  input.transformB.p = positionB;
-  return input;
-}
-
-template <class Strategy>
-DistanceOutput<float> query(const DistanceInput<float>& input, SimplexCache<float>* cache = nullptr) {
-  SimplexCache<float> cold;
-  DistanceOutput<float> output;
-  Strategy::distance(input, cache ? cache : &cold, &output, static_cast<Trace<float>*>(nullptr));
-  return output;
-}
+using namespace gjk::test_support;
 
 // The talk's single-precision example: the segment A = [0.021119118, 79.584320],
 // B = [0.020964622, -31.515678] and the query point Q = origin. The perpendicular direction is exactly

@@ -3,10 +3,11 @@
 
 #include <cmath>
 #include <initializer_list>
+#include <type_traits>
 
 #include "core/gjk.h"
 
-namespace gjk::testing {
+namespace gjk::test_support {
 
 template <class T>
 Proxy<T> polygonOf(std::initializer_list<Vec2<T>> points, T radius = 0) {
@@ -20,8 +21,9 @@ inline Proxy<float> polygon(std::initializer_list<Vec2<float>> points, float rad
   return polygonOf<float>(points, radius);
 }
 
+// A box centred on the origin; T is float unless named (box<double>(1, 2)).
 template <class T = float>
-Proxy<T> box(T halfWidth, T halfHeight) {
+Proxy<T> box(std::type_identity_t<T> halfWidth, std::type_identity_t<T> halfHeight) {
   return polygonOf<T>({{-halfWidth, -halfHeight},
                        {halfWidth, -halfHeight},
                        {halfWidth, halfHeight},
@@ -38,6 +40,7 @@ DistanceInput<T> makeInput(Proxy<T> a, Proxy<T> b, Vec2<T> positionB, bool useRa
   return input;
 }
 
+// A cold query, with its trace when given one.
 template <class Strategy, class T>
 DistanceOutput<T> query(const DistanceInput<T>& input, Trace<T>* trace = nullptr) {
   SimplexCache<T> cache;
@@ -46,9 +49,17 @@ DistanceOutput<T> query(const DistanceInput<T>& input, Trace<T>* trace = nullptr
   return output;
 }
 
+// A query that reads and writes the caller's cache (a warm start when it holds a simplex).
+template <class Strategy, class T>
+DistanceOutput<T> query(const DistanceInput<T>& input, SimplexCache<T>* cache) {
+  DistanceOutput<T> output;
+  Strategy::distance(input, cache, &output, static_cast<Trace<T>*>(nullptr));
+  return output;
+}
+
 inline bool finite(const DistanceOutput<float>& out) {
   return std::isfinite(out.distance) && std::isfinite(out.pointA.x) && std::isfinite(out.pointA.y) &&
          std::isfinite(out.pointB.x) && std::isfinite(out.pointB.y);
 }
 
-}  // namespace gjk::testing
+}  // namespace gjk::test_support

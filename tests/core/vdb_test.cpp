@@ -15,7 +15,7 @@ namespace {
 
 using namespace gjk;
 
-using namespace gjk::testing;
+using namespace gjk::test_support;
 
 // A Johnson simplex holding the triangle P0 = (0, 0), P1 = (4, 0), P2 = (0, 4) seen from the query point
 // q: the points are y_i = P_i - q, so the origin plays q. All three are kept in W as they are added (the
@@ -295,7 +295,7 @@ TEST(Vdb, radiiMoveTheWitnessPointsAlongV) {
 // Templated on the scalar: the double instantiation is exact on the integer boxes too.
 TEST(Vdb, doubleInstantiationAgrees) {
   DistanceOutput<double> out =
-      query<VdbStrategy>(makeInput(box(1.0, 1.0), box(1.0, 0.5), Vec2<double>{5, 4}));
+      query<VdbStrategy>(makeInput(box<double>(1.0, 1.0), box<double>(1.0, 0.5), Vec2<double>{5, 4}));
   EXPECT_EQ(out.distance, std::sqrt(15.25));
 }
 

@@ -18,8 +18,8 @@ namespace {
 
 namespace fs = std::filesystem;
 
-using gjk::testing::CliRun;
-using gjk::testing::gjkcheck;
+using gjk::test_support::CliRun;
+using gjk::test_support::gjkcheck;
 
 std::string readFile(const fs::path& path) {
   std::ifstream in(path, std::ios::binary);

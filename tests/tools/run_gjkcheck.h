@@ -6,7 +6,7 @@
 #include <cstdio>
 #include <string>
 
-namespace gjk::testing {
+namespace gjk::test_support {
 
 struct CliRun {
   int exitCode = -1;
@@ -26,4 +26,4 @@ inline CliRun gjkcheck(const std::string& arguments) {
   return run;
 }
 
-}  // namespace gjk::testing
+}  // namespace gjk::test_support
