@@ -98,24 +98,7 @@ ExactAnswer solveByHull(const InputShape& a, const InputShape& b, const HullOpti
     answer.relation = closest.originOnBoundary ? Relation::Touching : Relation::Overlapping;
   }
 
-  // Design §5: S = max |world coordinate| of both shapes + r. The largest magnitude by exact sign tests,
-  // then that one coordinate as a rational.
-  int largest = 0;
-  int largestAxis = 0;
-  for (int p = 0; p < points.size(); ++p) {
-    for (int axis = p == 0 ? 1 : 0; axis < 2; ++axis) {  // x of point 0 is the first candidate
-      if (points.magnitudeSign(p, axis, largest, largestAxis) > 0) {
-        largest = p;
-        largestAxis = axis;
-      }
-    }
-  }
-  points.rationalCoordinate(largest, largestAxis, answer.scale);
-  mpq_abs(answer.scale.backend().data(), answer.scale.backend().data());
-  answer.scale += answer.radius;
-  if (answer.scale == 0) {
-    answer.scale = Rational(Integer(1), Integer(1) << 126);  // the smallest normal float, 2^-126
-  }
+  answer.scale = problemScale(a, b);
   return answer;
 }
 

@@ -213,19 +213,7 @@ ExactAnswer solveWithoutHull(const InputShape& a, const InputShape& b) {
     }
   }
 
-  // Design §5, from the integers: S = (max |coordinate| + rA + rB) * 2^exponent, exact.
-  Integer largest = 0;
-  for (const std::vector<IntPoint>* world : {&scaled.worldA, &scaled.worldB}) {
-    for (const IntPoint& vertex : *world) {
-      for (const Integer* coordinate : {&vertex.x, &vertex.y}) {
-        if (abs(*coordinate) > largest) {
-          largest = abs(*coordinate);
-        }
-      }
-    }
-  }
-  const Integer scale = largest + radius;
-  answer.scale = scale == 0 ? powerOfTwo(-126) : scaledToRational(scale, scaled.exponent);
+  answer.scale = problemScale(a, b);
   return answer;
 }
 

@@ -49,11 +49,14 @@ double referenceDistanceError(const HighPrecision& exactDistance, double reporte
 }
 
 double referenceWitnessError(const Rational& squaredA, const Rational& radiusA, const Rational& squaredB,
-                             const Rational& radiusB, const Rational& unit) {
+                             const Rational& radiusB, bool merged, const Rational& unit) {
   // distanceToShape(shape, x, y) is distanceBeyondRadius(squaredDistanceToCore(shape, x, y), radius).
   HighPrecision witnessA, witnessB;
   distanceBeyondRadius(witnessA.backend().data(), squaredA, radiusA);
   distanceBeyondRadius(witnessB.backend().data(), squaredB, radiusB);
+  if (merged) {
+    return inUnits(witnessA < witnessB ? witnessA : witnessB, unit);
+  }
   return inUnits(witnessA > witnessB ? witnessA : witnessB, unit);
 }
 
@@ -181,7 +184,7 @@ ErrorsInUnits errorsInUnitsByHighPrecision(const InputShape& a, const InputShape
   errors.distanceError = referenceDistanceError(exactDistance, reported.distance, unit);
   errors.witnessError = referenceWitnessError(
       squaredDistanceToCore(a, reported.pointAX, reported.pointAY), exactFloat(a.radius),
-      squaredDistanceToCore(b, reported.pointBX, reported.pointBY), exactFloat(b.radius), unit);
+      squaredDistanceToCore(b, reported.pointBX, reported.pointBY), exactFloat(b.radius), reported.merged, unit);
   errors.witnessGap = referenceWitnessGap(exactDistance, reported, unit);
   return errors;
 }
@@ -206,15 +209,16 @@ ErrorsInUnits errorsInUnits(const InputShape& a, const InputShape& b, const Exac
   errors.witnessGap = inUnitsOf(HighPrecision(squareRoot(gx * gx + gy * gy) - exactDistance));
   statistics.highPrecision += 2;
 
-  // max(wA, wB) / u. distanceBeyondRadius gives exactly 0 when dist^2 - r^2 <= 0 (decided on the exact
-  // rationals), so such a witness needs no high precision, and two of them give exactly 0.
+  // max(wA, wB) / u, or min(wA, wB) / u for a merged point. distanceBeyondRadius gives exactly 0 when
+  // dist^2 - r^2 <= 0 (decided on the exact rationals), so such a witness needs no high precision, and
+  // two of them (or one, for a merged point) give exactly 0.
   const Rational squaredA = squaredDistanceToCore(a, reported.pointAX, reported.pointAY);
   const Rational squaredB = squaredDistanceToCore(b, reported.pointBX, reported.pointBY);
   const Rational radiusA = exactFloat(a.radius), radiusB = exactFloat(b.radius);
   const bool insideA = squaredA <= radiusA * radiusA;
   const bool insideB = squaredB <= radiusB * radiusB;
-  if (insideA && insideB) {
-    errors.witnessError = 0;  // the reference: max(0, 0) / u = 0
+  if ((insideA && insideB) || (reported.merged && (insideA || insideB))) {
+    errors.witnessError = 0;  // the reference: max(0, 0) / u = 0, or min(0, w) / u = 0
     return errors;
   }
   ++statistics.highPrecision;
@@ -224,6 +228,10 @@ ErrorsInUnits errorsInUnits(const InputShape& a, const InputShape& b, const Exac
   }
   if (!insideB) {
     distanceBeyondRadius(witnessB.backend().data(), squaredB, radiusB);
+  }
+  if (reported.merged) {
+    errors.witnessError = inUnitsOf(witnessA < witnessB ? witnessA : witnessB);  // both computed here
+    return errors;
   }
   errors.witnessError = inUnitsOf(witnessA > witnessB ? witnessA : witnessB);
   return errors;

@@ -182,22 +182,7 @@ ExactAnswer solveByPointCloudHull(const InputShape& a, const InputShape& b) {
     answer.relation = closest.originOnBoundary ? Relation::Touching : Relation::Overlapping;
   }
 
-  // Design §5: S = max |world coordinate| of both shapes + r, from the exact world vertices.
-  Rational largest = 0;
-  for (const std::vector<IntPoint>* world : {&scaled.worldA, &scaled.worldB}) {
-    for (const IntPoint& vertex : *world) {
-      for (const Integer* coordinate : {&vertex.x, &vertex.y}) {
-        const Rational magnitude = abs(scaledToRational(*coordinate, scaled.exponent));
-        if (magnitude > largest) {
-          largest = magnitude;
-        }
-      }
-    }
-  }
-  answer.scale = largest + answer.radius;
-  if (answer.scale == 0) {
-    answer.scale = powerOfTwo(-126);  // the smallest normal float
-  }
+  answer.scale = problemScale(a, b);
   return answer;
 }
 
