@@ -103,12 +103,12 @@ void registerVerdict(const Family& family) {
     results->push_back(perp->run(value, {}));
   }
   benchmark::RegisterBenchmark(
-      ("BM_Verdict/" + family.name).c_str(), [&family, exact, results](benchmark::State& state) {
+      ("BM_Verdict/" + family.name).c_str(), [&family, exact, results, perp](benchmark::State& state) {
         std::size_t i = 0;
         int violations = 0;
         for (auto _ : state) {
           const std::size_t k = caseAt(i++);
-          check::Verdict verdict = check::judge(family.cases[k], (*exact)[k], (*results)[k]);
+          check::Verdict verdict = check::judge(family.cases[k], (*exact)[k], (*results)[k], *perp);
           violations += verdict.violation;
           benchmark::DoNotOptimize(verdict);
         }

@@ -52,10 +52,10 @@ StrategyResult runBox2d(const Case& value, const RunOptions& options) {
   result.pointB = {answer.pointB[0], answer.pointB[1]};
   result.iterations = answer.iterations;
   result.simplexCount = cache.count;
-  // b2Distance does not say why it stopped. A cached triangle means containment; 20 support calls is its
-  // cap (the 20th call may also have found a duplicate: the adapter cannot tell those apart); anything
-  // else is a duplicate support pair or a tiny direction, reported as "box2d".
-  result.termination = cache.count == 3 ? "containment" : answer.iterations >= 20 ? "iteration-cap" : "box2d";
+  // b2Distance does not say why it stopped. A cached triangle means containment; any other stop (a
+  // duplicate support pair, a tiny direction, or the 20th support call) is "unreported": one name for
+  // "the engine did not say", never a guess between rules. Cap hits are counted from the iterations.
+  result.termination = cache.count == 3 ? "containment" : "unreported";
   return result;
 }
 
@@ -66,7 +66,7 @@ const StrategyInfo* box2dStrategy() {
       "box2d-2.4.1",
       std::string("the real b2Distance of the system's libbox2d ") + adapters::box2dVersion() +
           " (adapter; its trace is its iteration count only)",
-      "float", 20, &runBox2d};
+      "float", 20, ContactConvention::Merged, &runBox2d};
   return &INFO;
 }
 #else

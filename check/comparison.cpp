@@ -84,7 +84,7 @@ ComparisonResult runComparison(const ComparisonOptions& options) {
             auto stop = std::chrono::steady_clock::now();
             mine.nanoseconds[s][f] += std::chrono::duration<double, std::nano>(stop - start).count();
             ++mine.queries[s][f];
-            Verdict verdict = judge(value, exact, answer);
+            Verdict verdict = judge(value, exact, answer, *options.strategies[s]);
             ComparisonRow& row = rows[i * strategyCount + s];
             row.family = f;
             row.index = i;
@@ -97,6 +97,8 @@ ComparisonResult runComparison(const ComparisonOptions& options) {
             row.iterations = answer.iterations;
             row.termination = answer.termination;
             row.kinds = kindBits(verdict);
+            row.primary = verdict.reasons.empty() ? -1 : violationKindIndex(verdict.reasons.front());
+            row.iterationCap = verdict.iterationCap;
             row.distance = answer.distance;
           }
         }

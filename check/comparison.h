@@ -37,7 +37,9 @@ struct ComparisonRow {
   double witnessGapU = 0;
   int iterations = 0;
   std::string termination;
-  std::uint32_t kinds = 0;  // bit k set: VIOLATION_KINDS[k]
+  std::uint32_t kinds = 0;  // bit k set: VIOLATION_KINDS[k] applies (all kinds)
+  int primary = -1;         // the primary kind, an index into VIOLATION_KINDS; -1: no violation
+  bool iterationCap = false;  // a cost, not a violation: the strategy stopped at its cap
   double distance = 0;      // reported
 };
 

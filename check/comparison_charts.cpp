@@ -312,7 +312,7 @@ std::vector<GalleryEntry> writeGallery(const fs::path& folder, const ComparisonO
       Case value = comparisonCase(options, *row);
       oracle::ExactAnswer exact = solveExactly(value);
       StrategyResult answer = strategy.run(value, {.trace = true});
-      Verdict verdict = judge(value, exact, answer);
+      Verdict verdict = judge(value, exact, answer, strategy);
       value.setMeta("strategy", strategy.name);
       value.setMeta("expected-verdict", verdict.violation ? "violation" : "ok");
       if (verdict.violation) value.setMeta("expected-reasons", reasonList(verdict));

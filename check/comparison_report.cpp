@@ -51,13 +51,14 @@ std::string readFile(const fs::path& path) {
 std::string rowsCsv(const ComparisonOptions& options, const ComparisonResult& result, bool allRows) {
   std::string text =
       "family,index,strategy,relation,scale_log10,distance,distance_error_u,witness_error_u,witness_gap_u,"
-      "iterations,termination,violations\n";
+      "iterations,termination,iteration_cap,primary,violations\n";
   for (const ComparisonRow& row : result.rows) {
     if (!allRows && row.kinds == 0) continue;
     text += options.families[row.family] + "," + std::to_string(row.index) + "," +
             options.strategies[row.strategy]->name + "," + row.relation + "," + csvNumber(row.scaleLog10) + "," +
             csvNumber(row.distance) + "," + csvNumber(row.distanceErrorU) + "," + csvNumber(row.witnessErrorU) +
             "," + csvNumber(row.witnessGapU) + "," + std::to_string(row.iterations) + "," + row.termination + "," +
+            (row.iterationCap ? "1" : "0") + "," + (row.primary >= 0 ? VIOLATION_KINDS[row.primary] : "") + "," +
             kindList(row.kinds, '|') + "\n";
   }
   return text;
@@ -66,6 +67,8 @@ std::string rowsCsv(const ComparisonOptions& options, const ComparisonResult& re
 std::string summaryCsv(const ComparisonOptions& options, const ComparisonSummary& summary) {
   std::string text = "strategy,family,cases,violations";
   for (const char* kind : VIOLATION_KINDS) text += std::string(",") + kind;
+  text += ",iteration_cap,iteration_cap_right";
+  for (const char* kind : VIOLATION_KINDS) text += std::string(",any_") + kind;
   text +=
       ",distance_error_p50_u,distance_error_p99_u,distance_error_max_u,witness_error_p99_u,witness_error_max_u,"
       "iterations_mean,iterations_p99,iterations_max\n";
@@ -74,6 +77,8 @@ std::string summaryCsv(const ComparisonOptions& options, const ComparisonSummary
       const GroupSummary& g = f < options.families.size() ? summary.byFamily[s][f] : summary.overall[s];
       text += options.strategies[s]->name + "," + (f < options.families.size() ? options.families[f] : "all") +
               "," + std::to_string(g.cases) + "," + std::to_string(g.violations);
+      for (std::uint64_t n : g.byPrimary) text += "," + std::to_string(n);
+      text += "," + std::to_string(g.capHits) + "," + std::to_string(g.capHitsRight);
       for (std::uint64_t n : g.byKind) text += "," + std::to_string(n);
       text += "," + csvNumber(g.distanceP50) + "," + csvNumber(g.distanceP99) + "," + csvNumber(g.distanceMax) +
               "," + csvNumber(g.witnessP99) + "," + csvNumber(g.witnessMax) + "," + csvNumber(g.iterationsMean) +
@@ -96,7 +101,9 @@ std::string timingCsv(const ComparisonOptions& options, const ComparisonSummary&
 
 std::string groupRow(const std::string& label, const GroupSummary& g) {
   std::string text = "| " + label + " | " + std::to_string(g.cases) + " | " + std::to_string(g.violations);
-  for (std::uint64_t n : g.byKind) text += " | " + (n ? std::to_string(n) : std::string("·"));
+  for (std::uint64_t n : g.byPrimary) text += " | " + (n ? std::to_string(n) : std::string("·"));
+  text += " | " + (g.capHits ? std::to_string(g.capHits) + " (" + std::to_string(g.capHitsRight) + " right)"
+                             : std::string("·"));
   text += " | " + number(g.distanceP50) + " | " + number(g.distanceP99) + " | " + number(g.distanceMax) + " | " +
           number(g.witnessP99) + " | " + number(g.witnessMax) + " | " + number(g.iterationsMean) + " | " +
           std::to_string(g.iterationsP99) + " | " + std::to_string(g.iterationsMax) + " | " +
@@ -107,8 +114,9 @@ std::string groupRow(const std::string& label, const GroupSummary& g) {
 std::string groupHeader(const std::string& first) {
   std::string text = "| " + first + " | cases | violations";
   for (const char* kind : VIOLATION_KINDS) text += std::string(" | ") + kind;
-  text += " | dist p50 | dist p99 | dist max | wit p99 | wit max | iter mean | iter p99 | iter max | ns/query |\n|";
-  for (int i = 0; i < 3 + VIOLATION_KIND_COUNT + 9; ++i) text += "---|";
+  text += " | cap hits | dist p50 | dist p99 | dist max | wit p99 | wit max | iter mean | iter p99 | iter max | "
+          "ns/query |\n|";
+  for (int i = 0; i < 3 + VIOLATION_KIND_COUNT + 10; ++i) text += "---|";
   return text + "\n";
 }
 
@@ -118,9 +126,11 @@ void writeComparisonReport(const fs::path& folder, const ComparisonOptions& opti
                            const ReportContext& context) {
   fs::create_directories(folder);
   ComparisonSummary summary = summarize(options, result);
-  writeFileAtomically(folder / "rows.csv", rowsCsv(options, result, context.allRows));
   std::string rowsFile = "rows.csv";
-  if (context.gzipRows) {
+  if (context.rows != RowsKept::None) {
+    writeFileAtomically(folder / "rows.csv", rowsCsv(options, result, context.rows == RowsKept::All));
+  }
+  if (context.rows != RowsKept::None && context.gzipRows) {
     // -n: no name or timestamp in the header, so the same rows give the same bytes.
     std::string command = "gzip -9 -n -f '" + (folder / "rows.csv").string() + "'";
     if (std::system(command.c_str()) != 0) {
@@ -145,8 +155,14 @@ void writeComparisonReport(const fs::path& folder, const ComparisonOptions& opti
   md += "| wall time | " + number(context.seconds) + " s |\n";
   md += "| threshold T | " + number(VIOLATION_THRESHOLD_U) + " u (check/thresholds.h) |\n\n";
   md +=
-      "Errors are in units u = S·2⁻²⁴, S the case's scale (largest world coordinate plus the radii). "
-      "Percentiles are over the finite errors; `·` is zero. Times include turning the case into the query "
+      "Errors are in units u = S·2⁻²⁴, S the case's scale: the largest sum of the magnitudes of the terms "
+      "that place a vertex in the world (|c·x| + |s·y| + |p.x|, and likewise for y), plus the radii. Each "
+      "violation is counted once, under its primary kind (the first of non-finite, false-overlap, "
+      "false-separation, distance-error, witness-error, witness-gap that applies), so the kind columns add "
+      "up to the violations; summary.csv also has every kind that applies (`any_` columns). Witness points "
+      "are judged by each strategy's declared contact convention (`gjkcheck strategies`). Cap hits are a "
+      "cost, not a violation: how often the strategy stopped at its iteration cap, and how many of those "
+      "answers were still right. Percentiles are over the finite errors; `·` is zero. Times include turning the case into the query "
       "(a few dozen nanoseconds) and vary between runs; every other number is a function of the command.\n\n";
 
   md += "## All families\n\n" + groupHeader("strategy");
@@ -191,10 +207,16 @@ void writeComparisonReport(const fs::path& folder, const ComparisonOptions& opti
     }
     md += "\n";
   }
-  md += "`" + rowsFile + "` holds " +
-        (context.allRows ? std::string("every case and strategy.")
-                         : std::string("the rows with a violation only (every row: the command above with --rows all).")) +
-        " A row's case is `gjkcheck gen --family F --seed " + std::to_string(options.seed) +
+  if (context.rows == RowsKept::None) {
+    md += "Per-case rows are not kept with this report: the command above with `--rows all` writes them to "
+          "rows.csv.";
+  } else {
+    md += "`" + rowsFile + "` holds " +
+          (context.rows == RowsKept::All
+               ? std::string("every case and strategy.")
+               : std::string("the rows with a violation only (every row: the command above with --rows all)."));
+  }
+  md += " A row's case is `gjkcheck gen --family F --seed " + std::to_string(options.seed) +
         " --first INDEX --count 1 --out DIR`.\n";
   fs::path findings = folder / "findings.md";
   if (fs::exists(findings)) {

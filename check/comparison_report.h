@@ -1,6 +1,6 @@
 // The comparison report of design §8, a folder:
 //   README.md            the command, seed, commit, machine; tables; charts; gallery; findings.md if present
-//   rows.csv             one row per case and strategy (or only the violations; gzipped for very large runs)
+//   rows.csv             one row per case and strategy (or only the violations, or none; gzipped on request)
 //   summary.csv          one row per strategy and family
 //   timing.csv           mean time per query per strategy and family (the one column that varies by run)
 //   *.svg                charts: distance-error CDF, iteration histograms, violation heat map, scale envelope
@@ -16,13 +16,16 @@
 
 namespace gjk::check {
 
+// What rows.csv keeps.
+enum class RowsKept { All, Violations, None };
+
 struct ReportContext {
   std::string command;  // how to regenerate the report, exactly
   std::string commit;   // git describe of the source tree
   std::string machine;  // CPU, cores, OS
   std::string date;
   double seconds = 0;   // wall time of the run
-  bool allRows = true;  // false: rows.csv keeps only the rows with a violation
+  RowsKept rows = RowsKept::All;
   bool gzipRows = false;  // compress rows.csv to rows.csv.gz with the system's gzip -9 -n (no timestamp)
   int galleryPerStrategy = 3;
 };

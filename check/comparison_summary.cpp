@@ -17,6 +17,9 @@ struct Accumulator {
     ++summary.cases;
     summary.violations += row.kinds != 0;
     for (int k = 0; k < VIOLATION_KIND_COUNT; ++k) summary.byKind[k] += (row.kinds >> k) & 1u;
+    if (row.primary >= 0) ++summary.byPrimary[row.primary];
+    summary.capHits += row.iterationCap;
+    summary.capHitsRight += row.iterationCap && row.kinds == 0;
     if (std::isfinite(row.distanceErrorU)) distanceErrors.push_back(row.distanceErrorU);
     if (std::isfinite(row.witnessErrorU)) witnessErrors.push_back(row.witnessErrorU);
     iterations.push_back(row.iterations);

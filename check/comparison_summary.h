@@ -13,7 +13,10 @@ namespace gjk::check {
 struct GroupSummary {
   std::uint64_t cases = 0;
   std::uint64_t violations = 0;                       // cases with at least one kind
-  std::uint64_t byKind[VIOLATION_KIND_COUNT] = {};    // per VIOLATION_KINDS
+  std::uint64_t byPrimary[VIOLATION_KIND_COUNT] = {};  // per VIOLATION_KINDS, primary kind only: adds up
+  std::uint64_t byKind[VIOLATION_KIND_COUNT] = {};    // per VIOLATION_KINDS, every kind that applies
+  std::uint64_t capHits = 0;                          // answers that stopped at the iteration cap (a cost)
+  std::uint64_t capHitsRight = 0;                     // of those, answers without a violation
   // Percentiles over the finite errors (nearest rank); NaN when there is none.
   double distanceP50 = 0, distanceP99 = 0, distanceMax = 0;
   double witnessP99 = 0, witnessMax = 0;

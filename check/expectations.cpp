@@ -41,7 +41,7 @@ std::vector<std::string> unmetCaseExpectations(const Case& value) {
       unmet.push_back("meta.strategy names no registered strategy: '" + strategyName + "'");
       return unmet;
     }
-    Verdict verdict = judge(value, solveExactly(value), strategy->run(value, {}));
+    Verdict verdict = judge(value, solveExactly(value), strategy->run(value, {}), *strategy);
     std::string got = verdict.violation ? "violation" : "ok";
     if (expectedVerdict != got) {
       unmet.push_back(strategyName + ": expected verdict '" + expectedVerdict + "', got " + got + " (" +
@@ -63,7 +63,7 @@ std::vector<VerdictRow> computeVerdictTable(const std::filesystem::path& folder,
     oracle::ExactAnswer exact = solveExactly(value);
     std::string relative = std::filesystem::relative(file, folder).generic_string();
     for (const StrategyInfo* strategy : strategies) {
-      Verdict verdict = judge(value, exact, strategy->run(value, {}));
+      Verdict verdict = judge(value, exact, strategy->run(value, {}), *strategy);
       rows.push_back({relative, strategy->name, reasonList(verdict)});
     }
   }

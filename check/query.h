@@ -1,6 +1,7 @@
 // Turning a case into a core query and a core answer into a StrategyResult.
 #pragma once
 
+#include <cmath>
 #include <stdexcept>
 
 #include "check/case.h"
@@ -85,15 +86,22 @@ StrategyResult runCoreStrategy(const Case& value, const RunOptions& options) {
   DistanceOutput<T> output;
   TraceStep<T> steps[MAX_TRACE_STEPS];
   Trace<T> trace{steps, MAX_TRACE_STEPS, 0};
-  Strategy::distance(input, &cache, &output, options.trace ? &trace : nullptr);
+  // A strategy that answers in units of 2^k (`+scaled`) is scaled back here, in double: exact, and finite
+  // where the answer is beyond T's range.
+  int exponent = 0;
+  if constexpr (requires { Strategy::distanceInUnits(input, &cache, &output, &trace); }) {
+    exponent = Strategy::distanceInUnits(input, &cache, &output, options.trace ? &trace : nullptr);
+  } else {
+    Strategy::distance(input, &cache, &output, options.trace ? &trace : nullptr);
+  }
   if (options.cache != nullptr) {
     *options.cache = toCacheRecord(cache);
   }
 
   StrategyResult result;
-  result.distance = double(output.distance);
-  result.pointA = toPoint(output.pointA);
-  result.pointB = toPoint(output.pointB);
+  result.distance = std::ldexp(double(output.distance), exponent);
+  result.pointA = {std::ldexp(double(output.pointA.x), exponent), std::ldexp(double(output.pointA.y), exponent)};
+  result.pointB = {std::ldexp(double(output.pointB.x), exponent), std::ldexp(double(output.pointB.y), exponent)};
   result.iterations = output.iterations;
   result.simplexCount = output.simplexCount;
   result.termination = terminationName(output.termination);

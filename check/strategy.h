@@ -63,11 +63,22 @@ struct RunOptions {
 
 using RunFunction = StrategyResult (*)(const Case&, const RunOptions&);
 
+// Where a strategy puts its witness points when the shapes touch or overlap (design §5), declared per
+// strategy and checked by the verdict, never counted as a violation by itself:
+//   OnShapes: each witness point on its own shape (radius included), also on contact;
+//   Merged:   on touching or overlap one point serves as both witnesses (Box2D 2.4.1 puts it at the
+//             midpoint of the two core points); that point must lie on one of the shapes.
+enum class ContactConvention { OnShapes, Merged };
+
+// "on-shapes" | "merged"
+const char* contactConventionName(ContactConvention convention);
+
 struct StrategyInfo {
   std::string name;
   std::string description;  // one line
   std::string scalar;       // "float" or "double": the arithmetic of the query
   int maxIterations = 0;    // the strategy's iteration cap
+  ContactConvention contact = ContactConvention::OnShapes;
   RunFunction run = nullptr;
 };
 

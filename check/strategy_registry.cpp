@@ -21,15 +21,15 @@ struct Registry {
 
   // A float core strategy, with its three modified forms.
   template <class Strategy>
-  void addFloat(const char* name, const char* description, int maxIterations) {
-    base.push_back({name, description, "float", maxIterations, &runCoreStrategy<Strategy, float>});
+  void addFloat(const char* name, const char* description, int maxIterations, ContactConvention contact) {
+    base.push_back({name, description, "float", maxIterations, contact, &runCoreStrategy<Strategy, float>});
     std::string n = name;
     modified.push_back({n + "+local", std::string(description) + "; in A's local frame", "float", maxIterations,
-                        &runCoreStrategy<LocalFrame<Strategy>, float>});
+                        contact, &runCoreStrategy<LocalFrame<Strategy>, float>});
     modified.push_back({n + "+scaled", std::string(description) + "; scaled by 2^-k to unit size", "float",
-                        maxIterations, &runCoreStrategy<Scaled<Strategy>, float>});
+                        maxIterations, contact, &runCoreStrategy<Scaled<Strategy>, float>});
     modified.push_back({n + "+local+scaled", std::string(description) + "; local frame, scaled", "float",
-                        maxIterations, &runCoreStrategy<Scaled<LocalFrame<Strategy>>, float>});
+                        maxIterations, contact, &runCoreStrategy<Scaled<LocalFrame<Strategy>>, float>});
   }
 };
 
@@ -39,30 +39,30 @@ const Registry& registry() {
     r.addFloat<NaiveStrategy>("naive",
                               "direction -P (closest simplex point); Box2D 2.4.1 termination; the talk's first "
                               "version",
-                              NaivePolicy::MAX_ITERATIONS);
+                              NaivePolicy::MAX_ITERATIONS, ContactConvention::Merged);
     r.addFloat<PerpStrategy>("perp", "edge perpendicular, sign from cross(e, -w1); GDC 2010 / Box2D 2.4.1",
-                             PerpPolicy::MAX_ITERATIONS);
+                             PerpPolicy::MAX_ITERATIONS, ContactConvention::Merged);
     r.addFloat<Box2dV31Strategy>("box2d-v3.1",
                                  "(w1+w2)xe crossed with e in A's frame; d.d < FLT_EPSILON^2 returns distance 0; "
                                  "Box2D v3.1 distance.c",
-                                 box2d_v3::V31Rules::MAX_ITERATIONS);
+                                 box2d_v3::V31Rules::MAX_ITERATIONS, ContactConvention::OnShapes);
     r.addFloat<Box2dV3Strategy>("box2d-v3",
                                 "as box2d-v3.1 with the tiny-direction test d.d < 1000*FLT_MIN; Box2D main",
-                                box2d_v3::MainRules::MAX_ITERATIONS);
+                                box2d_v3::MainRules::MAX_ITERATIONS, ContactConvention::OnShapes);
     r.addFloat<Dyn4jStrategy>("dyn4j",
                               "two-point simplex from the centre difference, projection-progress stop, strict "
                               "containsOrigin; dyn4j Gjk.distance in float",
-                              Dyn4jStrategy::MAX_ITERATIONS);
+                              Dyn4jStrategy::MAX_ITERATIONS, ContactConvention::Merged);
     r.addFloat<VdbStrategy>("vdb",
                             "direction -v, Johnson's sub-algorithm, relative and absolute stops; van den Bergen / "
                             "SOLID",
-                            VdbStrategy::MAX_ITERATIONS);
+                            VdbStrategy::MAX_ITERATIONS, ContactConvention::Merged);
     r.addFloat<NesterovStrategy>("nesterov",
                                  "Nesterov-accelerated normalized direction, duality-gap stop, fallback to plain "
                                  "GJK; Montaut et al. 2022 / coal",
-                                 NESTEROV_MAX_ITERATIONS);
+                                 NESTEROV_MAX_ITERATIONS, ContactConvention::Merged);
     r.base.push_back({"perp-f64", "perp computed in double from the same float inputs", "double",
-                      PerpPolicy::MAX_ITERATIONS, &runCoreStrategy<PerpStrategy, double>});
+                      PerpPolicy::MAX_ITERATIONS, ContactConvention::Merged, &runCoreStrategy<PerpStrategy, double>});
     if (const StrategyInfo* box2d = box2dStrategy()) {
       r.base.push_back(*box2d);
     }
@@ -72,6 +72,10 @@ const Registry& registry() {
 }
 
 }  // namespace
+
+const char* contactConventionName(ContactConvention convention) {
+  return convention == ContactConvention::Merged ? "merged" : "on-shapes";
+}
 
 const std::vector<StrategyInfo>& strategies() { return registry().base; }
 

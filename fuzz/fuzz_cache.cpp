@@ -69,7 +69,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
 
   oracle::ExactAnswer exact = check::solveExactly(*value);
   check::StrategyResult cold = strategy.run(*value, {});
-  check::Verdict coldVerdict = check::judge(*value, exact, cold);
+  check::Verdict coldVerdict = check::judge(*value, exact, cold, strategy);
 
   check::CacheRecord caches[2];
   strategy.run(*value, {.cache = &caches[0]});
@@ -78,7 +78,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   for (int k = 0; k < 2; ++k) {
     check::CacheRecord cache = caches[k];
     check::StrategyResult warm = strategy.run(*value, {.cache = &cache});
-    check::Verdict warmVerdict = check::judge(*value, exact, warm);
+    check::Verdict warmVerdict = check::judge(*value, exact, warm, strategy);
     bool worse = !coldVerdict.violation && warmVerdict.violation;
     if (worse || !cacheInRange(cache, *value)) {
       std::string details = "---- exact answer (oracle)\n" + fuzz::exactAnswerText(exact) + "---- " +

@@ -99,7 +99,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   if (!value) return -1;
   check::StrategyResult result = strategy.run(*value, {});
   oracle::ExactAnswer exact = check::solveExactly(*value);
-  check::Verdict verdict = check::judge(*value, exact, result);
+  check::Verdict verdict = check::judge(*value, exact, result, strategy);
   if (!verdict.violation || !wanted(verdict)) return 0;
 
   check::ViolationSummary summary = check::summarizeViolation(*value, strategy, exact, result, verdict);

@@ -286,7 +286,7 @@ const StrategyResult& CaseContext::result(const StrategyInfo& strategy) {
 const check::Verdict& CaseContext::verdict(const StrategyInfo& strategy) {
   auto it = verdicts_.find(strategy.name);
   if (it == verdicts_.end()) {
-    it = verdicts_.emplace(strategy.name, check::judge(value_, exact(), result(strategy))).first;
+    it = verdicts_.emplace(strategy.name, check::judge(value_, exact(), result(strategy), strategy)).first;
   }
   return it->second;
 }
@@ -373,7 +373,7 @@ Case counterexampleCase(const Case& value, const StrategyInfo& strategy, const s
   kept.setMeta("signature", strategy.name + " " + property + " property " + family);
   kept.setMeta("strategy", strategy.name);
   kept.setMeta("property", property);
-  const check::Verdict verdict = check::judge(value, check::solveExactly(value), strategy.run(value, {}));
+  const check::Verdict verdict = check::judge(value, check::solveExactly(value), strategy.run(value, {}), strategy);
   kept.setMeta("expected-verdict", verdict.violation ? "violation" : "ok");
   if (verdict.violation) {
     kept.setMeta("expected-reasons", check::reasonList(verdict));

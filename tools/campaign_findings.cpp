@@ -16,7 +16,7 @@ Judged judgeCase(const check::Case& value, const check::StrategyInfo& strategy) 
   judged.value = value;
   judged.exact = check::solveExactly(value);
   judged.result = strategy.run(value, {});
-  judged.verdict = check::judge(value, judged.exact, judged.result);
+  judged.verdict = check::judge(value, judged.exact, judged.result, strategy);
   if (judged.verdict.violation) {
     judged.summary = check::summarizeViolation(value, strategy, judged.exact, judged.result, judged.verdict);
   }

@@ -21,7 +21,7 @@ namespace {
 
 const char* HELP =
     "usage: gjkcheck compare [--strategies A,B,...] [--families F,G,...] [--count N] [--seed K] [--jobs N]\n"
-    "                        [--rows all|violations] [--gallery N] --out DIR\n\n"
+    "                        [--rows all|violations|none] [--gallery N] --out DIR\n\n"
     "Runs every chosen strategy on the same generated cases (N per family, from the family generators of\n"
     "check/families.h, sampled from the seed) and writes the comparison report to DIR: README.md with\n"
     "the command, seed, commit and machine and the tables (per strategy and family: violations by kind,\n"
@@ -34,7 +34,7 @@ const char* HELP =
     "--count        cases per family (default 1000)\n"
     "--seed         the seed of the case streams (default 1)\n"
     "--jobs         worker threads (default: the number of cores)\n"
-    "--rows         all (default) or violations: what rows.csv keeps\n"
+    "--rows         all (default), violations, or none: what rows.csv keeps (none: no rows.csv)\n"
     "--gallery      worst cases per strategy in the gallery (default 3)\n"
     "--gzip-rows    compress rows.csv to rows.csv.gz (gzip -9 -n) for very large runs\n\n"
     "Everything but the times is the same for the same arguments, whatever --jobs is.\n"
@@ -88,7 +88,9 @@ int compareCommand(int argc, char** argv, int first) {
   long long gallery = line.integer("gallery", 3);
   if (count < 1 || seed < 0 || jobs < 1 || gallery < 0) throw UsageError("--count and --jobs must be positive");
   std::string rows = line.value("rows", "all");
-  if (rows != "all" && rows != "violations") throw UsageError("--rows takes all or violations");
+  if (rows != "all" && rows != "violations" && rows != "none") {
+    throw UsageError("--rows takes all, violations or none");
+  }
   options.count = static_cast<std::uint64_t>(count);
   options.seed = static_cast<std::uint64_t>(seed);
   options.jobs = static_cast<int>(jobs);
@@ -119,7 +121,9 @@ int compareCommand(int argc, char** argv, int first) {
   context.machine = machineDescription();
   context.date = today();
   context.seconds = elapsed();
-  context.allRows = rows == "all";
+  context.rows = rows == "all" ? check::RowsKept::All
+                 : rows == "violations" ? check::RowsKept::Violations
+                                        : check::RowsKept::None;
   context.galleryPerStrategy = static_cast<int>(gallery);
   context.gzipRows = line.has("gzip-rows");
   check::writeComparisonReport(line.value("out", ""), options, result, context);

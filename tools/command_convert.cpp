@@ -134,7 +134,7 @@ ConversionCount convertCasesToInputs(const std::vector<std::string>& paths, cons
     for (const fs::path& file : check::collectCaseFiles({root})) {
       check::Case value = check::readCaseFile(file);
       if (skipViolationsOf != nullptr) {
-        check::Verdict verdict = check::judge(value, check::solveExactly(value), skipViolationsOf->run(value, {}));
+        check::Verdict verdict = check::judge(value, check::solveExactly(value), skipViolationsOf->run(value, {}), *skipViolationsOf);
         if (verdict.violation) {
           ++count.skippedAsViolation;
           continue;

@@ -98,7 +98,7 @@ int reproCommand(int argc, char** argv, int first) {
   check::Verdict tracedVerdict;
   for (const check::StrategyInfo& strategy : check::strategies()) {
     check::StrategyResult result = strategy.run(value, {.trace = &strategy == traced});
-    check::Verdict verdict = check::judge(value, exact, result);
+    check::Verdict verdict = check::judge(value, exact, result, strategy);
     violations += verdict.violation;
     std::printf("%-12s %-14s %10.3g %10.3g %10.3g %5d %-18s %s\n", strategy.name.c_str(),
                 check::scalarDecimal(result.distance, strategy.scalar).c_str(), verdict.distanceErrorU,
@@ -113,7 +113,7 @@ int reproCommand(int argc, char** argv, int first) {
   if (!tracedRan) {
     // A modified strategy (perp+local, ...) is not in the side-by-side table: run it for its trace.
     tracedResult = traced->run(value, {.trace = true});
-    tracedVerdict = check::judge(value, exact, tracedResult);
+    tracedVerdict = check::judge(value, exact, tracedResult, *traced);
   }
   printTrace(*traced, tracedResult);
   if (line.values.count("svg") != 0) {

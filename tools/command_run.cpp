@@ -43,7 +43,7 @@ int runCommand(int argc, char** argv, int first) {
     std::string exactObject = line.has("json") ? check::exactJson(value.source, exact) : "";
     for (const check::StrategyInfo* strategy : selected) {
       check::StrategyResult result = strategy->run(value, {});
-      check::Verdict verdict = check::judge(value, exact, result);
+      check::Verdict verdict = check::judge(value, exact, result, *strategy);
       violations += verdict.violation;
       if (line.has("json")) {
         std::puts(check::resultJson(value.source, *strategy, result, verdict, exactObject).c_str());

@@ -41,25 +41,39 @@ struct LocalFrame {
   }
 };
 
-// `+scaled`: divide both shapes by an exact power of two 2^k close to their size, solve, and scale the
-// answer back by 2^k. The size is estimated from the transformed vertices (in T; only its exponent is
-// used). Multiplying by a power of two adds no rounding, except where a scaled number falls into the
-// subnormal range or overflows: this tests whether the float failures at tiny and huge scales are only
-// underflow and overflow. The rotation pair is left as it is.
+// `+scaled`: divide both shapes by an exact power of two 2^k close to their size, solve in T, and give the
+// answer back in units of 2^k. k comes from the size of the problem computed in double from the inputs
+// (the S of design §5: the largest |c x| + |s y| + |p.x| or |s x| + |c y| + |p.y| over both shapes'
+// vertices, plus the radii): every product of two floats and every sum of three is finite in double, so k
+// is right even when the world coordinates overflow float (positions near 3e38). Multiplying by a power
+// of two adds no rounding, except where a scaled number falls into the subnormal range: this tests whether
+// the float failures at tiny and huge scales are only underflow and overflow. The rotation pair is left as
+// it is. docs/strategies.md has the rule.
+//
+// distanceInUnits leaves the answer in units of 2^k and returns k, so a caller that widens to double
+// (check/query.h) scales it back without overflow: the answer of two shapes near 3e38 is often not a
+// float. distance() scales back in T, which overflows to inf where the answer is beyond T's range. The
+// trace is in the scaled units.
 template <class Inner>
 struct Scaled {
+  // The exponent k with size / 2^k in [0.5, 1), size computed in double (only its exponent is used;
+  // the rounding of the double sums can move k by one, which changes no rounding of the solve); 0 for a
+  // size of 0.
   template <class T>
   static int sizeExponent(const DistanceInput<T>& input) {
-    T size = input.proxyA.radius + input.proxyB.radius;
+    double size = 0;
     auto grow = [&size](const Proxy<T>& proxy, const Transform<T>& xf) {
+      const double c = std::fabs(double(xf.q.c)), s = std::fabs(double(xf.q.s));
+      const double px = std::fabs(double(xf.p.x)), py = std::fabs(double(xf.p.y));
       for (int i = 0; i < proxy.count; ++i) {
-        Vec2<T> w = transformPoint(xf, proxy.vertices[i]);
-        size = std::fmax(size, std::fmax(std::fabs(w.x), std::fabs(w.y)));
+        const double x = std::fabs(double(proxy.vertices[i].x)), y = std::fabs(double(proxy.vertices[i].y));
+        size = std::fmax(size, std::fmax(c * x + s * y + px, s * x + c * y + py));
       }
     };
     grow(input.proxyA, input.transformA);
     grow(input.proxyB, input.transformB);
-    if (!(size > T(0)) || !std::isfinite(size)) {
+    size += double(input.proxyA.radius) + double(input.proxyB.radius);
+    if (!(size > 0) || !std::isfinite(size)) {
       return 0;
     }
     int exponent = 0;
@@ -76,10 +90,11 @@ struct Scaled {
     return proxy;
   }
 
+  // Solves the scaled problem; the output is in units of 2^k (distance and points), k returned.
   template <class T>
-  static void distance(const DistanceInput<T>& input, SimplexCache<T>* cache, DistanceOutput<T>* output,
-                       Trace<T>* trace) {
-    int k = sizeExponent(input);
+  static int distanceInUnits(const DistanceInput<T>& input, SimplexCache<T>* cache, DistanceOutput<T>* output,
+                             Trace<T>* trace) {
+    const int k = sizeExponent(input);
     DistanceInput<T> scaled = input;
     scaled.proxyA = scaleProxy(input.proxyA, -k);
     scaled.proxyB = scaleProxy(input.proxyB, -k);
@@ -91,6 +106,13 @@ struct Scaled {
     Inner::distance(scaled, &scaledCache, output, trace);
     *cache = scaledCache;
     cache->metric = std::ldexp(scaledCache.metric, scaledCache.count == 3 ? 2 * k : k);
+    return k;
+  }
+
+  template <class T>
+  static void distance(const DistanceInput<T>& input, SimplexCache<T>* cache, DistanceOutput<T>* output,
+                       Trace<T>* trace) {
+    const int k = distanceInUnits(input, cache, output, trace);
     output->distance = std::ldexp(output->distance, k);
     output->pointA = {std::ldexp(output->pointA.x, k), std::ldexp(output->pointA.y, k)};
     output->pointB = {std::ldexp(output->pointB.x, k), std::ldexp(output->pointB.y, k)};

@@ -38,7 +38,7 @@ Picture draw(const Case& value, const std::string& strategyName) {
   Picture picture;
   oracle::ExactAnswer exact = solveExactly(value);
   picture.result = strategy->run(value, {.trace = true});
-  picture.verdict = judge(value, exact, picture.result);
+  picture.verdict = judge(value, exact, picture.result, *strategy);
   picture.svg = renderCasePicture(value, exact, *strategy, picture.result, picture.verdict);
   try {
     picture.root = xml::parseXml(picture.svg);

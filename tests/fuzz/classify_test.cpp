@@ -62,7 +62,7 @@ TEST(Classify, namesBox2dsShortEdgeFailureAsItsRegressionDoes) {
   const StrategyInfo& strategy = *findStrategy("box2d-v3.1");
   gjk::oracle::ExactAnswer exact = solveExactly(plank);
   StrategyResult result = strategy.run(plank, {});
-  Verdict verdict = judge(plank, exact, result);
+  Verdict verdict = judge(plank, exact, result, strategy);
   ASSERT_TRUE(verdict.violation);
   ViolationSummary summary = summarizeViolation(plank, strategy, exact, result, verdict);
   EXPECT_EQ(summary.family, "short-edge");
