@@ -1,67 +1,39 @@
-// Claims about every strategy (properties/claims.cpp), on cases of every family (check/families.h).
-//
-// Each property runs on generated cases and checks every registered strategy on the cases of the families
-// where known-violations.tsv says it satisfies the claim (all of them for a `holds` pair; for a `violates`
-// pair, the holding families found by exploration); a strategy known to violate it is also held to its
-// committed counterexample (known_violations_test.cpp), so that a regression and a fix both show. Every case is tagged with its
-// family and its exact relation: the run prints how the cases were spread.
-//
-// Which strategies a property applies to: all nine base strategies (the float core ones, perp-f64 in
-// double, and the real Box2D 2.4.1) for every claim but the warm start, which needs a strategy that reads
-// its cache: dyn4j and vdb only write theirs (their algorithms have no warm start), so for them the claim
-// would hold without saying anything.
+// The properties that strategies' contracts claim (check::contractClaims, docs/properties.md), held on
+// generated cases of every family. Every other (strategy, property) pair is a measurement: `gjkcheck
+// properties` writes it to reports/properties/, and pinned_counterexamples_test.cpp replays its
+// counterexamples.
 #include <gtest/gtest.h>
 #include <rapidcheck/gtest.h>
 
-#include "check/families.h"
+#include <set>
+#include <string>
+
+#include "check/claims.h"
 #include "properties/property_support.h"
 
-using gjk::check::Case;
-using gjk::properties::checkOnEveryStrategyWhereItHolds;
+using gjk::properties::checkEveryClaimingStrategy;
 
-// The answer against the exact one (design §5): four claims that together are judge()'s verdict.
-RC_GTEST_PROP(Gjk, reportsTheOracleDistanceWithinT, ()) {
-  checkOnEveryStrategyWhereItHolds("reportsTheOracleDistanceWithinT");
+RC_GTEST_PROP(Contract, isSymmetricWhenAAndBAreSwapped, ()) {
+  checkEveryClaimingStrategy("isSymmetricWhenAAndBAreSwapped");
 }
 
-RC_GTEST_PROP(Gjk, neverClaimsOverlapOrSeparationAgainstTheOracle, ()) {
-  checkOnEveryStrategyWhereItHolds("neverClaimsOverlapOrSeparationAgainstTheOracle");
+RC_GTEST_PROP(Contract, ignoresDuplicateVertices, ()) { checkEveryClaimingStrategy("ignoresDuplicateVertices"); }
+
+RC_GTEST_PROP(Contract, terminatesWithinItsCapWithFiniteResults, ()) {
+  checkEveryClaimingStrategy("terminatesWithinItsCapWithFiniteResults");
 }
 
-RC_GTEST_PROP(Gjk, placesWitnessPointsOnTheirShapes, ()) {
-  checkOnEveryStrategyWhereItHolds("placesWitnessPointsOnTheirShapes");
-}
-
-RC_GTEST_PROP(Gjk, keepsWitnessPointsTheReportedDistanceApart, ()) {
-  checkOnEveryStrategyWhereItHolds("keepsWitnessPointsTheReportedDistanceApart");
-}
-
-// The loop itself.
-RC_GTEST_PROP(Gjk, terminatesWithinItsCapWithFiniteResults, ()) {
-  checkOnEveryStrategyWhereItHolds("terminatesWithinItsCapWithFiniteResults");
-}
-
-// Invariances: equivalent queries get the same answer, within T u.
-RC_GTEST_PROP(Gjk, isSymmetricWhenAAndBAreSwapped, ()) {
-  checkOnEveryStrategyWhereItHolds("isSymmetricWhenAAndBAreSwapped");
-}
-
-RC_GTEST_PROP(Gjk, ignoresVertexOrder, ()) {
-  checkOnEveryStrategyWhereItHolds("ignoresVertexOrder");
-}
-
-RC_GTEST_PROP(Gjk, ignoresDuplicateVertices, ()) {
-  checkOnEveryStrategyWhereItHolds("ignoresDuplicateVertices");
-}
-
-RC_GTEST_PROP(Gjk, ignoresInteriorPoints, ()) {
-  checkOnEveryStrategyWhereItHolds("ignoresInteriorPoints");
-}
-
-RC_GTEST_PROP(Gjk, ignoresAnExactTranslation, ()) {
-  checkOnEveryStrategyWhereItHolds("ignoresAnExactTranslation");
-}
-
-RC_GTEST_PROP(Gjk, warmStartAgreesWithColdStart, ()) {
-  checkOnEveryStrategyWhereItHolds("warmStartAgreesWithColdStart");
+// Every property some contract claims has its property test above, and every claim names a registered
+// strategy and a known property: a new claim cannot go untested.
+TEST(Contract, everyClaimedPropertyIsTested) {
+  const std::set<std::string> tested = {"isSymmetricWhenAAndBAreSwapped", "ignoresDuplicateVertices",
+                                        "terminatesWithinItsCapWithFiniteResults"};
+  std::set<std::string> claimed;
+  for (const gjk::check::ContractClaim& claim : gjk::check::contractClaims()) {
+    claimed.insert(claim.property);
+    EXPECT_NE(gjk::check::findStrategy(claim.strategy), nullptr) << claim.strategy;
+    EXPECT_NO_THROW(gjk::check::strategyProperty(claim.property));
+    EXPECT_FALSE(claim.why.empty()) << claim.strategy << " " << claim.property;
+  }
+  EXPECT_EQ(claimed, tested);
 }

@@ -13,5 +13,6 @@ int compareCommand(int argc, char** argv, int first);
 int genCommand(int argc, char** argv, int first);
 int convertCommand(int argc, char** argv, int first);
 int campaignCommand(int argc, char** argv, int first);
+int propertiesCommand(int argc, char** argv, int first);
 
 }  // namespace gjk::tools

@@ -29,6 +29,9 @@ const char* USAGE =
     "                        every strategy on the same generated cases: the comparison report\n"
     "  convert FILE | --to input|case --out DIR PATH...\n"
     "                        fuzzer inputs to .case files and back\n"
+    "  properties [--strategies ...] [--cases N] [--seed K] --out DIR\n"
+    "                        every property on every strategy and family: holds or violated, counts,\n"
+    "                        one shrunk counterexample each\n"
     "  campaign --strategy NAME [--time S] [--jobs N] [--out DIR]\n"
     "                        fuzz one strategy with libFuzzer; new violations go to corpus/regressions\n"
     "\n"
@@ -54,6 +57,7 @@ int main(int argc, char** argv) {
     if (command == "gen") return genCommand(argc, argv, 2);
     if (command == "convert") return convertCommand(argc, argv, 2);
     if (command == "campaign") return campaignCommand(argc, argv, 2);
+    if (command == "properties") return propertiesCommand(argc, argv, 2);
     throw UsageError("unknown command '" + command + "'");
   } catch (const gjk::check::CaseError& error) {
     std::fprintf(stderr, "gjkcheck: %s\n", error.what());

@@ -1,4 +1,4 @@
-// The claims made about every strategy, each a deterministic check of one strategy on one case.
+// The claims about strategies (check/claims.h), each a deterministic check of one strategy on one case.
 //
 // Tolerances: every comparison uses the one threshold T = VIOLATION_THRESHOLD_U (check/thresholds.h), in
 // units u = S 2^-24 of the case (for two cases compared, the larger u). The invariance claims compare a
@@ -13,17 +13,16 @@
 #include <string>
 #include <vector>
 
+#include "check/claims.h"
+
+#include <algorithm>
+
 #include "check/exact_case.h"
 #include "check/thresholds.h"
 #include "core/limits.h"
-#include "properties/property_support.h"
 
-namespace gjk::properties {
+namespace gjk::check {
 namespace {
-
-using check::ShapeSpec;
-using check::Vertex;
-using check::VIOLATION_THRESHOLD_U;
 
 std::string number(double value) {
   char buffer[64];
@@ -82,7 +81,7 @@ std::string compareVariants(const StrategyInfo& strategy, CaseContext& context,
 // Agreement with the oracle: the four kinds of design §5 as separate claims (together they are judge()).
 
 std::string reportsTheOracleDistanceWithinT(const StrategyInfo& strategy, CaseContext& context) {
-  const check::Verdict& verdict = context.verdict(strategy);
+  const Verdict& verdict = context.verdict(strategy);
   if (verdict.distanceErrorU <= VIOLATION_THRESHOLD_U)
     return "";
   return describe(context.result(strategy)) + ", exact " + oracle::distanceDecimal(context.exact(), 12) +
@@ -91,7 +90,7 @@ std::string reportsTheOracleDistanceWithinT(const StrategyInfo& strategy, CaseCo
 
 std::string neverClaimsOverlapOrSeparationAgainstTheOracle(const StrategyInfo& strategy,
                                                            CaseContext& context) {
-  const check::Verdict& verdict = context.verdict(strategy);
+  const Verdict& verdict = context.verdict(strategy);
   for (const std::string& reason : verdict.reasons) {
     if (reason == "false-overlap" || reason == "false-separation") {
       return reason + ": " + describe(context.result(strategy)) + ", exact relation " +
@@ -103,7 +102,7 @@ std::string neverClaimsOverlapOrSeparationAgainstTheOracle(const StrategyInfo& s
 }
 
 std::string placesWitnessPointsOnTheirShapes(const StrategyInfo& strategy, CaseContext& context) {
-  const check::Verdict& verdict = context.verdict(strategy);
+  const Verdict& verdict = context.verdict(strategy);
   if (verdict.witnessErrorU <= VIOLATION_THRESHOLD_U)
     return "";
   const StrategyResult& r = context.result(strategy);
@@ -113,7 +112,7 @@ std::string placesWitnessPointsOnTheirShapes(const StrategyInfo& strategy, CaseC
 }
 
 std::string keepsWitnessPointsTheReportedDistanceApart(const StrategyInfo& strategy, CaseContext& context) {
-  const check::Verdict& verdict = context.verdict(strategy);
+  const Verdict& verdict = context.verdict(strategy);
   for (const std::string& reason : verdict.reasons) {
     if (reason == "witness-gap") {
       return "|pA - pB| - exact distance = " + number(verdict.witnessGapU) + " u; " +
@@ -358,7 +357,7 @@ std::string ignoresAnExactTranslation(const StrategyInfo& strategy, CaseContext&
 // about S/16 in x and y), each compared with the cold answer.
 std::string warmStartAgreesWithColdStart(const StrategyInfo& strategy, CaseContext& context) {
   const Case& value = context.value();
-  check::CacheRecord own;
+  CacheRecord own;
   const StrategyResult cold = strategy.run(value, {false, &own});
   std::string failure = compareAnswers("warm-started from its own cache", cold,
                                        strategy.run(value, {false, &own}), context.unit());
@@ -370,7 +369,7 @@ std::string warmStartAgreesWithColdStart(const StrategyInfo& strategy, CaseConte
   nearby.b.positionY = value.b.positionY + step;
   if (!std::isfinite(nearby.b.positionX) || !std::isfinite(nearby.b.positionY))
     return "";
-  check::CacheRecord moved;
+  CacheRecord moved;
   strategy.run(nearby, {false, &moved});
   return compareAnswers(
       "warm-started from the cache of B moved by (" + number(step) + ", " + number(step) + ")", cold,
@@ -393,6 +392,30 @@ std::string readsItsCache(const StrategyInfo& strategy) {
 
 }  // namespace
 
+double unitOf(const Case& value) {
+  return static_cast<double>(oracle::problemScale(toOracleShape(value.a), toOracleShape(value.b)) /
+                             oracle::Rational(oracle::Integer(1) << 24));
+}
+
+CaseContext::CaseContext(const Case& value) : value_(value), unit_(unitOf(value)) {}
+
+const oracle::ExactAnswer& CaseContext::exact() {
+  if (!exact_) exact_ = std::make_unique<oracle::ExactAnswer>(solveExactly(value_));
+  return *exact_;
+}
+
+const StrategyResult& CaseContext::result(const StrategyInfo& strategy) {
+  auto it = results_.find(strategy.name);
+  if (it == results_.end()) it = results_.emplace(strategy.name, strategy.run(value_, {})).first;
+  return it->second;
+}
+
+const Verdict& CaseContext::verdict(const StrategyInfo& strategy) {
+  auto it = verdicts_.find(strategy.name);
+  if (it == verdicts_.end()) it = verdicts_.emplace(strategy.name, judge(value_, exact(), result(strategy), strategy)).first;
+  return it->second;
+}
+
 const std::vector<StrategyProperty>& strategyProperties() {
   static const std::vector<StrategyProperty> PROPERTIES = {
       {"reportsTheOracleDistanceWithinT", "the reported distance is within T u of the exact distance",
@@ -401,7 +424,9 @@ const std::vector<StrategyProperty>& strategyProperties() {
        "no distance 0 when the exact distance exceeds T u, no distance above T u when the shapes touch or "
        "overlap",
        appliesToEveryStrategy, neverClaimsOverlapOrSeparationAgainstTheOracle},
-      {"placesWitnessPointsOnTheirShapes", "each witness point is within T u of its (rounded) shape",
+      {"placesWitnessPointsOnTheirShapes",
+       "each witness point is within T u of where the strategy's contact convention puts it (its own rounded "
+       "shape; a merged point: one of the shapes)",
        appliesToEveryStrategy, placesWitnessPointsOnTheirShapes},
       {"keepsWitnessPointsTheReportedDistanceApart",
        "|pA - pB| is within T u of the exact distance where a distance is due or claimed",
@@ -438,4 +463,33 @@ const StrategyProperty& strategyProperty(const std::string& name) {
   throw std::invalid_argument("unknown strategy property '" + name + "'");
 }
 
-}  // namespace gjk::properties
+const std::vector<ContractClaim>& contractClaims() {
+  // Sign symmetry: the Box2D 2.4.1 loop (core/gjk_loop.h, core/simplex.h) with A and B swapped sees
+  // w' = -w for every Minkowski point; every product in Solve2/Solve3 has an even number of w factors or
+  // compares with 0 after an exact negation, the support of the swapped shapes along -d picks the same
+  // indices (first maximum, same float dot products), and the witness points swap. So the answer is the
+  // same float computation up to exact negations: distance(B, A) = distance(A, B) bit for bit.
+  // Duplicates: the support functions take the first maximum with a strict comparison, so a repeated
+  // vertex is never chosen over its first copy; the loop sees the same points and indices.
+  // Finite results: perp-f64's largest intermediate for float inputs is a Solve3 weight, a product of
+  // four coordinate differences below 2^130 each, far below double's 2^1024.
+  static const std::vector<ContractClaim> CLAIMS = [] {
+    std::vector<ContractClaim> claims;
+    const char* symmetric = "the Box2D 2.4.1 loop is sign-symmetric: swapping A and B negates every "
+                            "Minkowski point exactly and changes no rounding";
+    const char* duplicates = "the support function takes the first maximum (strict >): a repeated vertex is "
+                             "never chosen over its first copy";
+    for (const char* name : {"naive", "perp", "perp-f64", "box2d-2.4.1"}) {
+      claims.push_back({name, "isSymmetricWhenAAndBAreSwapped", symmetric});
+    }
+    for (const char* name : {"naive", "perp", "perp-f64", "box2d-2.4.1", "box2d-v3.1", "box2d-v3"}) {
+      claims.push_back({name, "ignoresDuplicateVertices", duplicates});
+    }
+    claims.push_back({"perp-f64", "terminatesWithinItsCapWithFiniteResults",
+                      "float inputs stay far inside double's range: a Solve3 weight is below 2^520"});
+    return claims;
+  }();
+  return CLAIMS;
+}
+
+}  // namespace gjk::check

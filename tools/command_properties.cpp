@@ -1,0 +1,209 @@
+// gjkcheck properties: every claim on every strategy and family (check/property_survey.h), written as a
+// report folder: README.md (the command, seed, commit, machine; the strategy x property table; per
+// family counts), properties.csv (one row per strategy, property and family) and counterexamples/ (one
+// shrunk case per violated pair, replayable with `gjkcheck run --strategy NAME`).
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <filesystem>
+#include <stdexcept>
+#include <string>
+#include <thread>
+
+#include <unistd.h>
+
+#include "check/case.h"
+#include "check/claims.h"
+#include "check/families.h"
+#include "check/property_survey.h"
+#include "check/strategy.h"
+#include "tools/command_line.h"
+#include "tools/commands.h"
+#include "tools/run_context.h"
+
+namespace gjk::tools {
+namespace {
+
+namespace fs = std::filesystem;
+
+const char* HELP =
+    "usage: gjkcheck properties [--strategies A,B,...] [--properties P,Q,...] [--families F,G,...]\n"
+    "                           [--cases N] [--seed K] [--jobs N] [--shrink N] --out DIR\n\n"
+    "Measures every property (a claim about a strategy, such as isSymmetricWhenAAndBAreSwapped) on every\n"
+    "chosen strategy and family: the same N generated cases per family for every strategy and property.\n"
+    "Whether a strategy satisfies a property is a finding, not an error. Writes DIR/README.md (command,\n"
+    "seed, commit, machine, the table: holds, or violated with the count), DIR/properties.csv (one row per\n"
+    "strategy, property and family) and DIR/counterexamples/STRATEGY.PROPERTY.case: one case per violated\n"
+    "pair, shrunk to its simplest form that still violates it (docs/properties.md).\n\n"
+    "--strategies   comma-separated names (default: all)\n"
+    "--properties   comma-separated property names (default: all)\n"
+    "--families     comma-separated family names (default: all)\n"
+    "--cases        cases per family (default 100)\n"
+    "--seed         the seed of the case streams (default 1)\n"
+    "--jobs         worker threads (default: the number of cores)\n"
+    "--shrink       at most this many tries to shrink each counterexample (default 4000)\n\n"
+    "The same arguments give the same files (but the date and wall time in README.md), whatever --jobs is.\n"
+    "Exit code 0 (violations are findings), 2 for bad usage.";
+
+std::vector<std::string> chosen(const CommandLine& line, const char* option, const std::vector<std::string>& known,
+                                const char* what) {
+  if (!line.values.count(option)) return known;
+  std::vector<std::string> list;
+  for (const std::string& item : splitList(line.value(option, ""))) {
+    if (std::find(known.begin(), known.end(), item) == known.end()) {
+      throw UsageError("unknown " + std::string(what) + " '" + item + "'");
+    }
+    if (std::find(list.begin(), list.end(), item) != list.end()) {
+      throw UsageError(std::string(what) + " '" + item + "' is listed twice");
+    }
+    list.push_back(item);
+  }
+  if (list.empty()) throw UsageError(std::string("--") + option + " names nothing");
+  return list;
+}
+
+std::string cellText(const check::SurveyCell& cell) {
+  if (!cell.applies) return "n/a";
+  return cell.violations == 0 ? "holds" : std::to_string(cell.violations) + "/" + std::to_string(cell.cases);
+}
+
+}  // namespace
+
+int propertiesCommand(int argc, char** argv, int first) {
+  CommandLine line = parseCommandLine(argc, argv, first,
+                                      {"strategies", "properties", "families", "cases", "seed", "jobs", "shrink", "out"}, {});
+  if (line.has("help")) {
+    std::puts(HELP);
+    return EXIT_ALL_OK;
+  }
+  if (!line.positional.empty()) throw UsageError("properties takes no positional arguments");
+  if (!line.values.count("out") || line.value("out", "").empty()) throw UsageError("--out DIR is required");
+  const fs::path out = line.value("out", "");
+
+  check::SurveyOptions options;
+  std::vector<std::string> strategyNames;
+  for (const check::StrategyInfo& s : check::strategies()) strategyNames.push_back(s.name);
+  for (const std::string& name : chosen(line, "strategies", strategyNames, "strategy")) {
+    options.strategies.push_back(check::findStrategy(name));
+  }
+  std::vector<std::string> propertyNames;
+  for (const check::StrategyProperty& p : check::strategyProperties()) propertyNames.push_back(p.name);
+  options.properties = chosen(line, "properties", propertyNames, "property");
+  options.families = chosen(line, "families", check::familyNames(), "family");
+  const long long cases = line.integer("cases", 100), seed = line.integer("seed", 1);
+  const long long jobs = line.integer("jobs", std::max(1u, std::thread::hardware_concurrency()));
+  if (cases < 1 || cases > 100000000) throw UsageError("--cases must be in 1..100000000");
+  if (seed < 0) throw UsageError("--seed must be a non-negative integer");
+  if (jobs < 1 || jobs > 256) throw UsageError("--jobs must be in 1..256");
+  const long long shrink = line.integer("shrink", 4000);
+  if (shrink < 0 || shrink > 1000000) throw UsageError("--shrink must be in 0..1000000");
+  options.shrinkAttempts = static_cast<int>(shrink);
+  options.count = static_cast<std::uint64_t>(cases);
+  options.seed = static_cast<std::uint64_t>(seed);
+  options.jobs = static_cast<int>(jobs);
+
+  // The output folder is checked before any work starts.
+  std::error_code error;
+  fs::create_directories(out / "counterexamples", error);
+  if (error || !fs::is_directory(out / "counterexamples")) {
+    throw UsageError("cannot write to --out " + out.string() + ": " +
+                     (error ? error.message() : std::string("not a folder")));
+  }
+
+  const auto start = std::chrono::steady_clock::now();
+  auto elapsed = [&start] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(); };
+  // A progress line rewritten in place on a terminal; nothing when stderr is a file or a pipe.
+  if (isatty(STDERR_FILENO)) {
+    options.progress = [&elapsed](std::uint64_t done, std::uint64_t total) {
+      std::fprintf(stderr, "\rproperties: %llu/%llu cases  %.0f s ", static_cast<unsigned long long>(done),
+                   static_cast<unsigned long long>(total), elapsed());
+    };
+  }
+  std::fprintf(stderr, "properties: %zu strategies x %zu properties x %zu families x %lld cases, seed %lld, %lld jobs\n",
+               options.strategies.size(), options.properties.size(), options.families.size(), cases, seed, jobs);
+  const check::SurveyResult survey = check::runPropertySurvey(options);
+  if (options.progress) std::fputc('\n', stderr);
+
+  std::string command = "gjkcheck properties";
+  if (line.values.count("strategies")) command += " --strategies " + line.value("strategies", "");
+  if (line.values.count("properties")) command += " --properties " + line.value("properties", "");
+  if (line.values.count("families")) command += " --families " + line.value("families", "");
+  command += " --cases " + std::to_string(cases) + " --seed " + std::to_string(seed);
+  if (line.values.count("shrink")) command += " --shrink " + std::to_string(shrink);
+  command += " --out " + out.string();
+
+  std::string csv = "strategy,property,family,applies,cases,violations,first_violation\n";
+  for (std::size_t s = 0; s < options.strategies.size(); ++s) {
+    for (std::size_t p = 0; p < options.properties.size(); ++p) {
+      for (std::size_t f = 0; f < options.families.size(); ++f) {
+        const check::SurveyCell& cell = survey.cells[s][p][f];
+        csv += options.strategies[s]->name + "," + options.properties[p] + "," + options.families[f] + "," +
+               (cell.applies ? "1" : "0") + "," + std::to_string(cell.cases) + "," +
+               std::to_string(cell.violations) + "," +
+               (cell.firstViolation < 0 ? std::string("") : std::to_string(cell.firstViolation)) + "\n";
+      }
+    }
+  }
+
+  std::string md = "# Properties of the strategies\n\nRegenerate with:\n\n```sh\n" + command + "\n```\n\n";
+  md += "| | |\n|---|---|\n| seed | " + std::to_string(seed) + " |\n| cases per family | " + std::to_string(cases) +
+        " |\n| commit | " + commitDescription() + " |\n| machine | " + machineDescription() + " |\n| date | " +
+        today() + " |\n\n";
+  md += "Each cell: `holds` when no case of any family violated the property, otherwise violations / cases "
+        "over all families; `n/a` where the property does not apply. What each property claims, and which "
+        "strategies' contracts claim it (those are also asserted by the test suite on every family): "
+        "docs/properties.md. A violated pair's shrunk counterexample is "
+        "`counterexamples/STRATEGY.PROPERTY.case`.\n\n";
+  md += "| strategy |";
+  for (const std::string& p : options.properties) md += " " + p + " |";
+  md += "\n|---|";
+  for (std::size_t p = 0; p < options.properties.size(); ++p) md += "---|";
+  md += "\n";
+  for (std::size_t s = 0; s < options.strategies.size(); ++s) {
+    md += "| " + options.strategies[s]->name + " |";
+    for (std::size_t p = 0; p < options.properties.size(); ++p) {
+      check::SurveyCell all;
+      all.applies = false;
+      for (const check::SurveyCell& cell : survey.cells[s][p]) {
+        all.applies = all.applies || cell.applies;
+        all.cases += cell.cases;
+        all.violations += cell.violations;
+      }
+      md += " " + cellText(all) + " |";
+    }
+    md += "\n";
+  }
+  md += "\n## Violations by family\n\nFor each violated (strategy, property): the families where it was violated, "
+        "with counts.\n\n| strategy | property | families (violations / cases) | counterexample |\n|---|---|---|---|\n";
+  for (const check::SurveyCounterexample& example : survey.counterexamples) {
+    std::string families;
+    for (std::size_t f = 0; f < options.families.size(); ++f) {
+      const check::SurveyCell& cell = survey.cells[example.strategy][example.property][f];
+      if (cell.violations == 0) continue;
+      families += (families.empty() ? "" : ", ") + options.families[f] + " " + std::to_string(cell.violations) +
+                  "/" + std::to_string(cell.cases);
+    }
+    const std::string file = check::counterexampleFileName(options.strategies[example.strategy]->name,
+                                                           options.properties[example.property]);
+    md += "| " + options.strategies[example.strategy]->name + " | " + options.properties[example.property] + " | " +
+          families + " | [" + file + "](counterexamples/" + file + ") |\n";
+  }
+
+  // Counterexamples of an earlier run into the same folder are replaced, not mixed in.
+  for (const auto& entry : fs::directory_iterator(out / "counterexamples")) {
+    if (entry.path().extension() == ".case") fs::remove(entry.path());
+  }
+  for (const check::SurveyCounterexample& example : survey.counterexamples) {
+    check::writeFileAtomically(out / "counterexamples" /
+                                   check::counterexampleFileName(options.strategies[example.strategy]->name,
+                                                                 options.properties[example.property]),
+                               check::formatCase(example.value));
+  }
+  check::writeFileAtomically(out / "properties.csv", csv);
+  check::writeFileAtomically(out / "README.md", md);
+  std::fprintf(stderr, "properties: %zu violated pairs; wrote %s/README.md in %.1f s\n", survey.counterexamples.size(),
+               out.string().c_str(), elapsed());
+  return EXIT_ALL_OK;
+}
+
+}  // namespace gjk::tools
