@@ -86,12 +86,14 @@ TEST_F(ComparisonReport, csvFilesHaveTheirColumns) {
   std::string rows = readFile(folder_ / "rows.csv");
   EXPECT_EQ(rows.substr(0, rows.find('\n')),
             "family,index,strategy,relation,scale_log10,distance,distance_error_u,witness_error_u,witness_gap_u,"
-            "iterations,termination,violations");
+            "iterations,termination,iteration_cap,primary,violations");
   EXPECT_EQ(static_cast<size_t>(std::count(rows.begin(), rows.end(), '\n')), result_.rows.size() + 1);
   std::string summary = readFile(folder_ / "summary.csv");
   EXPECT_EQ(summary.substr(0, summary.find('\n')),
-            "strategy,family,cases,violations,non-finite,iteration-cap,false-overlap,false-separation,"
-            "distance-error,witness-error,witness-gap,distance_error_p50_u,distance_error_p99_u,"
+            "strategy,family,cases,violations,non-finite,false-overlap,false-separation,"
+            "distance-error,witness-error,witness-gap,iteration_cap,iteration_cap_right,any_non-finite,"
+            "any_false-overlap,any_false-separation,any_distance-error,any_witness-error,any_witness-gap,"
+            "distance_error_p50_u,distance_error_p99_u,"
             "distance_error_max_u,witness_error_p99_u,witness_error_max_u,iterations_mean,iterations_p99,"
             "iterations_max");
   // One row per strategy and family, plus one "all" row per strategy.
@@ -99,6 +101,34 @@ TEST_F(ComparisonReport, csvFilesHaveTheirColumns) {
             1 + options_.strategies.size() * (options_.families.size() + 1));
   std::string timing = readFile(folder_ / "timing.csv");
   EXPECT_EQ(timing.substr(0, timing.find('\n')), "strategy,family,nanoseconds_per_query");
+}
+
+// Design §5: each violation is counted once, under its primary kind, so the kind columns add up; every
+// primary kind is also among the kinds that apply.
+TEST_F(ComparisonReport, primaryKindColumnsAddUpToTheViolations) {
+  const gjk::check::ComparisonSummary summary = gjk::check::summarize(options_, result_);
+  std::uint64_t total = 0;
+  for (std::size_t s = 0; s < options_.strategies.size(); ++s) {
+    for (std::size_t f = 0; f <= options_.families.size(); ++f) {
+      const auto& g = f < options_.families.size() ? summary.byFamily[s][f] : summary.overall[s];
+      std::uint64_t sum = 0;
+      for (int k = 0; k < gjk::check::VIOLATION_KIND_COUNT; ++k) {
+        sum += g.byPrimary[k];
+        EXPECT_LE(g.byPrimary[k], g.byKind[k]);
+      }
+      EXPECT_EQ(sum, g.violations) << options_.strategies[s]->name << " family " << f;
+      EXPECT_LE(g.capHitsRight, g.capHits);
+      if (f < options_.families.size()) total += g.violations;
+    }
+  }
+  EXPECT_GT(total, 0u);  // the scale family breaks the float strategies: the sums are not all 0 = 0
+  for (const auto& row : result_.rows) {
+    EXPECT_EQ(row.primary >= 0, row.kinds != 0);
+    if (row.primary >= 0) {
+      EXPECT_TRUE((row.kinds >> row.primary) & 1u);
+      EXPECT_EQ(row.kinds & ((1u << row.primary) - 1), 0u) << "a kind before the primary one applies";
+    }
+  }
 }
 
 TEST_F(ComparisonReport, chartsAreWellFormedSvg) {
