@@ -1,4 +1,6 @@
 #include <algorithm>
+#include <filesystem>
+#include <limits>
 #include <chrono>
 #include <cstdio>
 #include <ctime>
@@ -7,6 +9,8 @@
 #include <stdexcept>
 #include <string>
 #include <thread>
+
+#include <unistd.h>
 
 #include "check/comparison.h"
 #include "check/comparison_report.h"
@@ -18,6 +22,9 @@
 
 namespace gjk::tools {
 namespace {
+
+// The most cases per family one run takes: rows are kept in memory (about 100 bytes per case and strategy).
+constexpr long long MAX_CASES_PER_FAMILY = 10000000;
 
 const char* HELP =
     "usage: gjkcheck compare [--strategies A,B,...] [--families F,G,...] [--count N] [--seed K] [--jobs N]\n"
@@ -60,7 +67,6 @@ int compareCommand(int argc, char** argv, int first) {
     return EXIT_ALL_OK;
   }
   if (!line.positional.empty()) throw UsageError("compare takes no positional arguments");
-  if (!line.values.count("out")) throw UsageError("--out DIR is required");
 
   check::ComparisonOptions options;
   std::string strategyList = line.value("strategies", "all");
@@ -69,28 +75,29 @@ int compareCommand(int argc, char** argv, int first) {
       options.strategies = check::selectStrategies("all");
     } else {
       for (const std::string& name : splitList(strategyList)) {
-        for (const check::StrategyInfo* s : check::selectStrategies(name)) options.strategies.push_back(s);
+        for (const check::StrategyInfo* s : check::selectStrategies(name)) {
+          if (std::find(options.strategies.begin(), options.strategies.end(), s) != options.strategies.end()) {
+            throw UsageError("strategy '" + name + "' is listed twice in --strategies");
+          }
+          options.strategies.push_back(s);
+        }
       }
     }
   } catch (const std::invalid_argument& error) {
     throw UsageError(error.what());
   }
-  std::vector<std::string> known = check::familyNames();
-  options.families = line.values.count("families") ? splitList(line.value("families", "")) : known;
-  for (const std::string& family : options.families) {
-    if (std::find(known.begin(), known.end(), family) == known.end()) {
-      throw UsageError("unknown family '" + family + "'");
-    }
-  }
-  if (options.strategies.empty() || options.families.empty()) throw UsageError("nothing to compare");
-  long long count = line.integer("count", 1000), seed = line.integer("seed", 1);
-  long long jobs = line.integer("jobs", std::max(1u, std::thread::hardware_concurrency()));
-  long long gallery = line.integer("gallery", 3);
-  if (count < 1 || seed < 0 || jobs < 1 || gallery < 0) throw UsageError("--count and --jobs must be positive");
+  options.families = chosenItems(line, "families", check::familyNames(), "family");
+  if (options.strategies.empty()) throw UsageError("nothing to compare");
+  const long long count = line.integerIn("count", 1000, 1, MAX_CASES_PER_FAMILY);
+  const long long seed = line.integerIn("seed", 1, 0, std::numeric_limits<long long>::max());
+  const long long jobs = line.integerIn("jobs", std::max(1u, std::thread::hardware_concurrency()), 1, 256);
+  const long long gallery = line.integerIn("gallery", 3, 0, 100);
   std::string rows = line.value("rows", "all");
   if (rows != "all" && rows != "violations" && rows != "none") {
     throw UsageError("--rows takes all, violations or none");
   }
+  // The output folder is checked before any case runs.
+  const std::filesystem::path out = outputFolder(line, "out");
   options.count = static_cast<std::uint64_t>(count);
   options.seed = static_cast<std::uint64_t>(seed);
   options.jobs = static_cast<int>(jobs);
@@ -99,12 +106,16 @@ int compareCommand(int argc, char** argv, int first) {
   auto elapsed = [&start] {
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   };
-  options.progress = [&elapsed](std::uint64_t done, std::uint64_t total) { showProgress(done, total, elapsed()); };
+  // The progress bar is rewritten in place on a terminal; into a file or a pipe only the first and last
+  // lines are written, without carriage returns.
+  if (isatty(STDERR_FILENO)) {
+    options.progress = [&elapsed](std::uint64_t done, std::uint64_t total) { showProgress(done, total, elapsed()); };
+  }
   std::fprintf(stderr, "compare: %zu strategies x %zu families x %llu cases, seed %llu, %d jobs\n",
                options.strategies.size(), options.families.size(), static_cast<unsigned long long>(options.count),
                static_cast<unsigned long long>(options.seed), options.jobs);
   check::ComparisonResult result = check::runComparison(options);
-  std::fputc('\n', stderr);
+  if (options.progress) std::fputc('\n', stderr);
 
   check::ReportContext context;
   std::string command = "gjkcheck compare";
@@ -115,7 +126,7 @@ int compareCommand(int argc, char** argv, int first) {
   if (rows != "all") command += " --rows " + rows;
   if (line.values.count("gallery")) command += " --gallery " + std::to_string(gallery);
   if (line.has("gzip-rows")) command += " --gzip-rows";
-  command += " --out " + line.value("out", "");
+  command += " --out " + out.string();
   context.command = command;
   context.commit = commitDescription();
   context.machine = machineDescription();
@@ -126,8 +137,8 @@ int compareCommand(int argc, char** argv, int first) {
                                         : check::RowsKept::None;
   context.galleryPerStrategy = static_cast<int>(gallery);
   context.gzipRows = line.has("gzip-rows");
-  check::writeComparisonReport(line.value("out", ""), options, result, context);
-  std::fprintf(stderr, "compare: wrote %s/README.md in %.1f s\n", line.value("out", "").c_str(), elapsed());
+  check::writeComparisonReport(out, options, result, context);
+  std::fprintf(stderr, "compare: wrote %s/README.md in %.1f s\n", out.string().c_str(), elapsed());
   return EXIT_ALL_OK;
 }
 

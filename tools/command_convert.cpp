@@ -165,8 +165,8 @@ int convertCommand(int argc, char** argv, int first) {
     return convertOne(line.positional[0], line.value("out", ""));
   }
   if (to != "input" && to != "case") throw UsageError("--to takes input or case, got '" + to + "'");
-  std::string out = line.value("out", "");
-  if (out.empty()) throw UsageError("--to needs --out DIR");
+  if (!line.values.count("out")) throw UsageError("--to needs --out DIR");
+  const std::string out = outputFolder(line, "out").string();
   if (line.positional.empty()) throw UsageError("no PATH given");
   fs::create_directories(out);
   if (to == "case") {

@@ -1,4 +1,6 @@
+#include <algorithm>
 #include <cstdio>
+#include <limits>
 #include <filesystem>
 #include <stdexcept>
 
@@ -24,19 +26,25 @@ int genCommand(int argc, char** argv, int first) {
     return EXIT_ALL_OK;
   }
   if (!line.positional.empty()) throw UsageError("gen takes no positional arguments");
-  for (const char* required : {"family", "count", "out"}) {
+  for (const char* required : {"family", "count"}) {
     if (!line.values.count(required)) throw UsageError(std::string("--") + required + " is required");
   }
-  long long count = line.integer("count", 0), seed = line.integer("seed", 1), firstIndex = line.integer("first", 0);
-  if (count < 1 || seed < 0 || firstIndex < 0) {
-    throw UsageError("--count must be positive, --seed and --first not negative");
-  }
+  // At most a million files a run; the case index is a 63-bit number, and so is the last one written.
+  const long long count = line.integerIn("count", 0, 1, 1000000);
+  const long long seed = line.integerIn("seed", 1, 0, std::numeric_limits<long long>::max());
+  const long long firstIndex = line.integerIn("first", 0, 0, std::numeric_limits<long long>::max() - count + 1);
   std::string family = line.value("family", "");
   std::vector<std::string> families = family == "all" ? check::familyNames() : std::vector<std::string>{family};
-  std::filesystem::path out = line.value("out", "");
-  std::filesystem::create_directories(out);
   for (const std::string& name : families) {
-    for (long long i = firstIndex; i < firstIndex + count; ++i) {
+    const std::vector<std::string> known = check::familyNames();
+    if (std::find(known.begin(), known.end(), name) == known.end()) {
+      throw UsageError("unknown family '" + name.substr(0, 40) + "'");
+    }
+  }
+  const std::filesystem::path out = outputFolder(line, "out");
+  for (const std::string& name : families) {
+    for (long long k = 0; k < count; ++k) {
+      const long long i = firstIndex + k;  // no overflow: firstIndex <= LLONG_MAX - count + 1
       check::Case value;
       try {
         value = check::sampleFamily(name, static_cast<std::uint64_t>(seed), static_cast<std::uint64_t>(i));

@@ -6,6 +6,7 @@
 #include <chrono>
 #include <cstdio>
 #include <filesystem>
+#include <limits>
 #include <stdexcept>
 #include <string>
 #include <thread>
@@ -45,23 +46,6 @@ const char* HELP =
     "The same arguments give the same files (but the date and wall time in README.md), whatever --jobs is.\n"
     "Exit code 0 (violations are findings), 2 for bad usage.";
 
-std::vector<std::string> chosen(const CommandLine& line, const char* option, const std::vector<std::string>& known,
-                                const char* what) {
-  if (!line.values.count(option)) return known;
-  std::vector<std::string> list;
-  for (const std::string& item : splitList(line.value(option, ""))) {
-    if (std::find(known.begin(), known.end(), item) == known.end()) {
-      throw UsageError("unknown " + std::string(what) + " '" + item + "'");
-    }
-    if (std::find(list.begin(), list.end(), item) != list.end()) {
-      throw UsageError(std::string(what) + " '" + item + "' is listed twice");
-    }
-    list.push_back(item);
-  }
-  if (list.empty()) throw UsageError(std::string("--") + option + " names nothing");
-  return list;
-}
-
 std::string cellText(const check::SurveyCell& cell) {
   if (!cell.applies) return "n/a";
   return cell.violations == 0 ? "holds" : std::to_string(cell.violations) + "/" + std::to_string(cell.cases);
@@ -77,38 +61,31 @@ int propertiesCommand(int argc, char** argv, int first) {
     return EXIT_ALL_OK;
   }
   if (!line.positional.empty()) throw UsageError("properties takes no positional arguments");
-  if (!line.values.count("out") || line.value("out", "").empty()) throw UsageError("--out DIR is required");
-  const fs::path out = line.value("out", "");
 
   check::SurveyOptions options;
   std::vector<std::string> strategyNames;
   for (const check::StrategyInfo& s : check::strategies()) strategyNames.push_back(s.name);
-  for (const std::string& name : chosen(line, "strategies", strategyNames, "strategy")) {
+  for (const std::string& name : chosenItems(line, "strategies", strategyNames, "strategy")) {
     options.strategies.push_back(check::findStrategy(name));
   }
   std::vector<std::string> propertyNames;
   for (const check::StrategyProperty& p : check::strategyProperties()) propertyNames.push_back(p.name);
-  options.properties = chosen(line, "properties", propertyNames, "property");
-  options.families = chosen(line, "families", check::familyNames(), "family");
-  const long long cases = line.integer("cases", 100), seed = line.integer("seed", 1);
-  const long long jobs = line.integer("jobs", std::max(1u, std::thread::hardware_concurrency()));
-  if (cases < 1 || cases > 100000000) throw UsageError("--cases must be in 1..100000000");
-  if (seed < 0) throw UsageError("--seed must be a non-negative integer");
-  if (jobs < 1 || jobs > 256) throw UsageError("--jobs must be in 1..256");
-  const long long shrink = line.integer("shrink", 4000);
-  if (shrink < 0 || shrink > 1000000) throw UsageError("--shrink must be in 0..1000000");
+  options.properties = chosenItems(line, "properties", propertyNames, "property");
+  options.families = chosenItems(line, "families", check::familyNames(), "family");
+  const long long cases = line.integerIn("cases", 100, 1, 10000000);
+  const long long seed = line.integerIn("seed", 1, 0, std::numeric_limits<long long>::max());
+  const long long jobs = line.integerIn("jobs", std::max(1u, std::thread::hardware_concurrency()), 1, 256);
+  const long long shrink = line.integerIn("shrink", 4000, 0, 1000000);
   options.shrinkAttempts = static_cast<int>(shrink);
   options.count = static_cast<std::uint64_t>(cases);
   options.seed = static_cast<std::uint64_t>(seed);
   options.jobs = static_cast<int>(jobs);
 
   // The output folder is checked before any work starts.
+  const fs::path out = outputFolder(line, "out");
   std::error_code error;
   fs::create_directories(out / "counterexamples", error);
-  if (error || !fs::is_directory(out / "counterexamples")) {
-    throw UsageError("cannot write to --out " + out.string() + ": " +
-                     (error ? error.message() : std::string("not a folder")));
-  }
+  if (error) throw UsageError("cannot write in --out " + out.string() + ": " + error.message());
 
   const auto start = std::chrono::steady_clock::now();
   auto elapsed = [&start] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(); };

@@ -1,6 +1,7 @@
 // gjkcheck: run, reproduce and compare GJK distance strategies against the exact oracle.
 #include <cstdio>
 #include <cstring>
+#include <exception>
 #include <string>
 
 #include "check/case.h"
@@ -42,7 +43,8 @@ const char* USAGE =
 
 int main(int argc, char** argv) {
   using namespace gjk::tools;
-  if (argc < 2 || std::strcmp(argv[1], "--help") == 0 || std::strcmp(argv[1], "help") == 0) {
+  if (argc < 2 || std::strcmp(argv[1], "--help") == 0 || std::strcmp(argv[1], "-h") == 0 ||
+      std::strcmp(argv[1], "help") == 0) {
     std::fputs(USAGE, argc < 2 ? stderr : stdout);
     return argc < 2 ? EXIT_BAD_INPUT : EXIT_ALL_OK;
   }
@@ -58,13 +60,19 @@ int main(int argc, char** argv) {
     if (command == "convert") return convertCommand(argc, argv, 2);
     if (command == "campaign") return campaignCommand(argc, argv, 2);
     if (command == "properties") return propertiesCommand(argc, argv, 2);
-    throw UsageError("unknown command '" + command + "'");
+    std::fprintf(stderr, "gjkcheck: unknown command '%s' (gjkcheck --help lists the commands)\n",
+                 command.substr(0, 40).c_str());
+    return EXIT_BAD_INPUT;
   } catch (const gjk::check::CaseError& error) {
     std::fprintf(stderr, "gjkcheck: %s\n", error.what());
     return EXIT_BAD_INPUT;
   } catch (const UsageError& error) {
     std::fprintf(stderr, "gjkcheck %s: %s (see gjkcheck %s --help)\n", command.c_str(), error.what(),
                  command.c_str());
+    return EXIT_BAD_INPUT;
+  } catch (const std::exception& error) {
+    // Anything else (a file that cannot be written, memory) ends the run with its message, never an abort.
+    std::fprintf(stderr, "gjkcheck %s: %s\n", command.c_str(), error.what());
     return EXIT_BAD_INPUT;
   }
 }
