@@ -91,9 +91,9 @@ struct Plan {
   std::vector<std::string> families;  // their union, in familyNames() order: what the generator draws
 };
 
-// genAnyFamily's weights (check/families.cpp): plain random cases weighted up.
+// genAnyFamily's weights (properties/family_generators.h): plain random cases weighted up.
 int familyWeight(const std::string& family) {
-  return family == "random-convex" ? 4 : 2;
+  return check::anyFamilyWeight(family);
 }
 
 std::string plural(std::size_t n, const char* word) {

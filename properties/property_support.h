@@ -20,6 +20,7 @@
 #include "check/strategy.h"
 #include "check/verdict.h"
 #include "oracle/oracle.h"
+#include "properties/family_generators.h"
 
 namespace gjk::properties {
 
