@@ -233,8 +233,8 @@ bool sameBits(float a, float b) {
 }
 
 // Why a rotation line is rejected (design §4): the pair, its defect c^2 + s^2 - 1, and the rule.
-std::string unitRotationMessage(std::string_view key, std::string_view cToken, std::string_view sToken, float c,
-                                float s) {
+std::string unitRotationMessage(std::string_view key, std::string_view cToken, std::string_view sToken,
+                                float c, float s) {
   char defect[32];
   std::snprintf(defect, sizeof defect, "%.3g", unitRotationDefect(c, s));
   return std::string(key) + " " + quoteToken(cToken) + " " + quoteToken(sToken) +
@@ -476,7 +476,8 @@ void checkWritable(std::string_view name, const ShapeSpec& shape) {
     throw std::invalid_argument(prefix + "has a negative radius");
   }
   if (!isUnitRotation(shape.rotationC, shape.rotationS)) {
-    throw std::invalid_argument(prefix + "has a rotation that is not a unit rotation (|c^2 + s^2 - 1| > 2^-20)");
+    throw std::invalid_argument(prefix +
+                                "has a rotation that is not a unit rotation (|c^2 + s^2 - 1| > 2^-20)");
   }
 }
 

@@ -246,22 +246,25 @@ TEST(CaseParse, aUnitRotationIsTakenAsGivenBitForBit) {
 }
 
 TEST(CaseErrors, aRotationThatIsNotAUnitRotation) {
-  expectCaseError(withLines("a.rotation 3 4\na.vertex 0 0\n"),
-                  "t.case:2: a.rotation 3 4 is not a unit rotation: c^2 + s^2 - 1 = 24 (exactly, for the floats "
-                  "read), beyond the allowed +-2^-20; give (cos t, sin t) rounded to float, or a pair normalized "
-                  "in float",
-                  2);
-  expectCaseError("gjk-case 1\na.vertex 0 0\nb.vertex 0 0\nb.rotation 0 0 # none\n",
-                  "t.case:4: b.rotation 0 0 is not a unit rotation: c^2 + s^2 - 1 = -1 (exactly, for the floats "
-                  "read), beyond the allowed +-2^-20; give (cos t, sin t) rounded to float, or a pair normalized "
-                  "in float",
-                  4);
+  expectCaseError(
+      withLines("a.rotation 3 4\na.vertex 0 0\n"),
+      "t.case:2: a.rotation 3 4 is not a unit rotation: c^2 + s^2 - 1 = 24 (exactly, for the floats "
+      "read), beyond the allowed +-2^-20; give (cos t, sin t) rounded to float, or a pair normalized "
+      "in float",
+      2);
+  expectCaseError(
+      "gjk-case 1\na.vertex 0 0\nb.vertex 0 0\nb.rotation 0 0 # none\n",
+      "t.case:4: b.rotation 0 0 is not a unit rotation: c^2 + s^2 - 1 = -1 (exactly, for the floats "
+      "read), beyond the allowed +-2^-20; give (cos t, sin t) rounded to float, or a pair normalized "
+      "in float",
+      4);
   // One ulp past the boundary pair (2^-10, 1): c^2 + s^2 - 1 = 2^-20 + 2^-42 + 2^-66.
-  expectCaseError(withLines("a.rotation 0x1.000002p-10 1\na.vertex 0 0\n"),
-                  "t.case:2: a.rotation 0x1.000002p-10 1 is not a unit rotation: c^2 + s^2 - 1 = 9.54e-07 "
-                  "(exactly, for the floats read), beyond the allowed +-2^-20; give (cos t, sin t) rounded to "
-                  "float, or a pair normalized in float",
-                  2);
+  expectCaseError(
+      withLines("a.rotation 0x1.000002p-10 1\na.vertex 0 0\n"),
+      "t.case:2: a.rotation 0x1.000002p-10 1 is not a unit rotation: c^2 + s^2 - 1 = 9.54e-07 "
+      "(exactly, for the floats read), beyond the allowed +-2^-20; give (cos t, sin t) rounded to "
+      "float, or a pair normalized in float",
+      2);
   // (0.6, 0.8) scaled by 1 + 2^-16 is out; so are the fuzzers' old favourites.
   EXPECT_THROW(parse(withLines("a.rotation 0x1.3334p-1 0x1.999aap-1\na.vertex 0 0\n")), CaseError);
   EXPECT_THROW(parse(withLines("a.rotation 1.6e38 16.1\na.vertex 0 0\n")), CaseError);
@@ -496,7 +499,8 @@ TEST(CaseFormat, refusesWhatTheReaderWouldNotReadBack) {
   expectRefused(c, "formatCase: shape a has a negative radius");
   c = valid;
   c.b.rotationC = 3, c.b.rotationS = 4;
-  expectRefused(c, "formatCase: shape b has a rotation that is not a unit rotation (|c^2 + s^2 - 1| > 2^-20)");
+  expectRefused(c,
+                "formatCase: shape b has a rotation that is not a unit rotation (|c^2 + s^2 - 1| > 2^-20)");
   c = valid;
   c.setMeta("note", "issue #12");
   expectRefused(c, "formatCase: meta.note: the value contains `#`, which would start a comment");

@@ -128,9 +128,15 @@ TEST_P(EachFamily, everyListOfChoicesReplaysToACaseOfTheFamily) {
     std::vector<std::uint64_t> choices(random.below(400));
     for (std::uint64_t& choice : choices) {
       switch (trial % 3) {
-        case 0: choice = random.next(); break;              // clamped to the top of most ranges
-        case 1: choice = random.below(8); break;            // near the simplest values
-        default: choice = random.next() >> random.below(64); break;  // every magnitude
+        case 0:
+          choice = random.next();
+          break;  // clamped to the top of most ranges
+        case 1:
+          choice = random.below(8);
+          break;  // near the simplest values
+        default:
+          choice = random.next() >> random.below(64);
+          break;  // every magnitude
       }
     }
     ReplayedChoices replay(choices);
@@ -173,20 +179,13 @@ INSTANTIATE_TEST_SUITE_P(Families, EachFamily, ::testing::ValuesIn(familyNames()
 // (fuzzers, reports and saved seeds name cases by family, seed and index).
 TEST(Families, sampleTheCasesTheirFingerprintsRecord) {
   const std::map<std::string, std::uint64_t> EXPECTED = {
-      {"random-convex", 0xbde7031c408ad513ull},
-      {"random-points", 0x45b1cec97a7080ecull},
-      {"collinear", 0xfff900a42956b1d5ull},
-      {"duplicates", 0x885090f2469480deull},
-      {"touching", 0x25c6d6c7afa5bfc1ull},
-      {"overlapping", 0xdfbc15dc677f85a0ull},
-      {"near-parallel", 0x5c10f5000694225aull},
-      {"short-edge", 0x53dae1325cf39783ull},
-      {"large-offset", 0xd4fe50dba5793d7cull},
-      {"scale", 0x8044f492cc211bb2ull},
-      {"sliver", 0x2def2baf5290021full},
-      {"degenerate", 0x675b249d423c4ad9ull},
-      {"rotated", 0xfbb19d140800cb79ull},
-      {"radius", 0x6bccfd0906fe77edull},
+      {"random-convex", 0xbde7031c408ad513ull}, {"random-points", 0x45b1cec97a7080ecull},
+      {"collinear", 0xfff900a42956b1d5ull},     {"duplicates", 0x885090f2469480deull},
+      {"touching", 0x25c6d6c7afa5bfc1ull},      {"overlapping", 0xdfbc15dc677f85a0ull},
+      {"near-parallel", 0x5c10f5000694225aull}, {"short-edge", 0x53dae1325cf39783ull},
+      {"large-offset", 0xd4fe50dba5793d7cull},  {"scale", 0x8044f492cc211bb2ull},
+      {"sliver", 0x2def2baf5290021full},        {"degenerate", 0x675b249d423c4ad9ull},
+      {"rotated", 0xfbb19d140800cb79ull},       {"radius", 0x6bccfd0906fe77edull},
   };
 
   for (const std::string& family : familyNames()) {

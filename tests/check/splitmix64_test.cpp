@@ -18,11 +18,15 @@ struct Vector {
 };
 
 constexpr Vector REFERENCE[] = {
-    {0u, {0xe220a8397b1dcdafu, 0x6e789e6aa1b965f4u, 0x06c45d188009454fu, 0xf88bb8a8724c81ecu, 0x1b39896a51a8749bu}},
+    {0u,
+     {0xe220a8397b1dcdafu, 0x6e789e6aa1b965f4u, 0x06c45d188009454fu, 0xf88bb8a8724c81ecu,
+      0x1b39896a51a8749bu}},
     {1234567u,
-     {0x599ed017fb08fc85u, 0x2c73f08458540fa5u, 0x883ebce5a3f27c77u, 0x3fbef740e9177b3fu, 0xe3b8346708cb5ecdu}},
+     {0x599ed017fb08fc85u, 0x2c73f08458540fa5u, 0x883ebce5a3f27c77u, 0x3fbef740e9177b3fu,
+      0xe3b8346708cb5ecdu}},
     {0xffffffffffffffffu,
-     {0xe4d971771b652c20u, 0xe99ff867dbf682c9u, 0x382ff84cb27281e9u, 0x6d1db36ccba982d2u, 0xb4a0472e578069aeu}},
+     {0xe4d971771b652c20u, 0xe99ff867dbf682c9u, 0x382ff84cb27281e9u, 0x6d1db36ccba982d2u,
+      0xb4a0472e578069aeu}},
 };
 
 TEST(SplitMix64, matchesTheReferenceImplementation) {

@@ -2,8 +2,9 @@
 //
 // isUnitRotation is checked against a second exact method that shares nothing with it (rational
 // arithmetic, boost::multiprecision::cpp_rational, from the floats' exact values), on pairs at and beside
-// the 2^-20 boundary (where float arithmetic gives wrong answers) and on random pairs; then every (cosf t, sinf t) and every float-normalized pair of a wide sweep, extremes included,
-// must pass, and pairs a few parts in a million off the circle must not.
+// the 2^-20 boundary (where float arithmetic gives wrong answers) and on random pairs; then every (cosf t,
+// sinf t) and every float-normalized pair of a wide sweep, extremes included, must pass, and pairs a few
+// parts in a million off the circle must not.
 #include <gtest/gtest.h>
 
 #include <boost/multiprecision/cpp_int.hpp>
@@ -108,7 +109,8 @@ TEST(UnitRotation, agreesWithExactRationalArithmeticAtTheBoundary) {
     const float s = 1.0f - static_cast<float>(k) * 0x1p-24f;  // exact: k < 2^24
     for (double side : {0x1p-20, -0x1p-20}) {
       const double target = side + (1.0 - static_cast<double>(s) * s);  // c^2 on the boundary, rounded
-      if (!(target > 0)) continue;
+      if (!(target > 0))
+        continue;
       float c = static_cast<float>(std::sqrt(target));
       c = std::nextafter(std::nextafter(c, 0.0f), 0.0f);
       for (int j = 0; j < 5; ++j, c = std::nextafter(c, 1.0f)) {
@@ -148,7 +150,8 @@ TEST(UnitRotation, agreesWithExactRationalArithmeticOnRandomPairs) {
       }
       default: {  // s near 1, c anywhere in [2^-16, 2^-8): the small term decides near the boundary
         s = floatFromBits(bitsOf(1.0f) - static_cast<std::uint32_t>(anyBits(random) % 64));
-        c = std::ldexp(1.0f + static_cast<float>(anyBits(random) >> 9) * 0x1p-23f, -16 + static_cast<int>(anyBits(random) % 8));
+        c = std::ldexp(1.0f + static_cast<float>(anyBits(random) >> 9) * 0x1p-23f,
+                       -16 + static_cast<int>(anyBits(random) % 8));
         break;
       }
     }
@@ -182,7 +185,8 @@ void forManyAngles(Visit visit) {
   std::mt19937 random(7);
   for (int i = 0; i < 400000; ++i) {
     const float t = floatFromBits(static_cast<std::uint32_t>(random()));
-    if (std::isfinite(t)) visit(t);
+    if (std::isfinite(t))
+      visit(t);
   }
 }
 
@@ -190,7 +194,8 @@ TEST(UnitRotation, everyCosfSinfPairPasses) {
   long count = 0;
   forManyAngles([&](float t) {
     ++count;
-    ASSERT_TRUE(isUnitRotation(std::cos(t), std::sin(t))) << "t = " << t << " " << pairText(std::cos(t), std::sin(t));
+    ASSERT_TRUE(isUnitRotation(std::cos(t), std::sin(t)))
+        << "t = " << t << " " << pairText(std::cos(t), std::sin(t));
     // Double cos and sin rounded to float (correctly rounded, or within an ulp): also pass.
     const float c = static_cast<float>(std::cos(static_cast<double>(t)));
     const float s = static_cast<float>(std::sin(static_cast<double>(t)));
@@ -204,7 +209,8 @@ TEST(UnitRotation, everyCosfSinfPairPasses) {
 // rescaling a huge or tiny pair overflows or underflows there; normalizedRotation rescales first.
 void expectFloatNormalizationsPass(float x, float y) {
   const UnitRotation r = normalizedRotation(x, y);
-  ASSERT_TRUE(isUnitRotation(r.c, r.s)) << "normalizedRotation" << pairText(x, y) << " = " << pairText(r.c, r.s);
+  ASSERT_TRUE(isUnitRotation(r.c, r.s))
+      << "normalizedRotation" << pairText(x, y) << " = " << pairText(r.c, r.s);
   const float lengthSquared = x * x + y * y;
   if (std::isfinite(lengthSquared) && lengthSquared >= FLT_MIN) {
     const float length = std::sqrt(lengthSquared);
@@ -218,7 +224,8 @@ TEST(UnitRotation, everyFloatNormalizedPairPasses) {
   // Small integers, as the families use.
   for (int x = -300; x <= 300; ++x) {
     for (int y = -300; y <= 300; ++y) {
-      if (x != 0 || y != 0) expectFloatNormalizationsPass(static_cast<float>(x), static_cast<float>(y));
+      if (x != 0 || y != 0)
+        expectFloatNormalizationsPass(static_cast<float>(x), static_cast<float>(y));
     }
   }
   // Random finite pairs of any exponents, and pairs whose exponents are close.
@@ -226,15 +233,21 @@ TEST(UnitRotation, everyFloatNormalizedPairPasses) {
   for (int i = 0; i < 200000; ++i) {
     const float x = floatFromBits(static_cast<std::uint32_t>(random()));
     float y = floatFromBits(static_cast<std::uint32_t>(random()));
-    if (i % 2 == 0) y = std::ldexp(std::fabs(y) / std::ldexp(1.0f, std::ilogb(y)), std::ilogb(x) - 3 + static_cast<int>(random() % 7)) * (y < 0 ? -1 : 1);
-    if (std::isfinite(x) && std::isfinite(y) && (x != 0 || y != 0)) expectFloatNormalizationsPass(x, y);
+    if (i % 2 == 0)
+      y = std::ldexp(std::fabs(y) / std::ldexp(1.0f, std::ilogb(y)),
+                     std::ilogb(x) - 3 + static_cast<int>(random() % 7)) *
+          (y < 0 ? -1 : 1);
+    if (std::isfinite(x) && std::isfinite(y) && (x != 0 || y != 0))
+      expectFloatNormalizationsPass(x, y);
   }
   // Extremes.
-  const float EXTREMES[] = {FLT_MAX, -FLT_MAX, FLT_MIN, -FLT_MIN, FLT_TRUE_MIN, -FLT_TRUE_MIN, 1.0f, 0.0f, -0.0f,
-                            0x1.fffffep-1f, 1e30f, 1e-30f, 3e38f, 1.6e38f, 16.1f};
+  const float EXTREMES[] = {FLT_MAX,       -FLT_MAX, FLT_MIN, -FLT_MIN, FLT_TRUE_MIN,
+                            -FLT_TRUE_MIN, 1.0f,     0.0f,    -0.0f,    0x1.fffffep-1f,
+                            1e30f,         1e-30f,   3e38f,   1.6e38f,  16.1f};
   for (float x : EXTREMES) {
     for (float y : EXTREMES) {
-      if (x != 0 || y != 0) expectFloatNormalizationsPass(x, y);
+      if (x != 0 || y != 0)
+        expectFloatNormalizationsPass(x, y);
     }
   }
 }
