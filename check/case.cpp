@@ -23,6 +23,7 @@
 #include <string_view>
 #include <vector>
 
+#include "check/unit_rotation.h"
 #include "core/limits.h"
 
 namespace gjk::check {
@@ -49,6 +50,22 @@ std::string_view trim(std::string_view text) {
   }
   return text;
 }
+
+}  // namespace
+
+std::string quoteToken(std::string_view token) {
+  if (token.size() <= MAX_QUOTED_TOKEN_CHARS) {
+    return std::string(token);
+  }
+  // Cut on a byte that does not continue a UTF-8 sequence, so the quote stays text.
+  std::size_t cut = MAX_QUOTED_TOKEN_CHARS;
+  while (cut > 0 && (static_cast<unsigned char>(token[cut]) & 0xC0) == 0x80) {
+    --cut;
+  }
+  return std::string(token.substr(0, cut)) + "... (" + std::to_string(token.size()) + " bytes)";
+}
+
+namespace {
 
 // The whitespace-separated fields of a line whose comment is already stripped.
 std::vector<std::string_view> splitFields(std::string_view text) {
@@ -215,6 +232,17 @@ bool sameBits(float a, float b) {
   return std::bit_cast<std::uint32_t>(a) == std::bit_cast<std::uint32_t>(b);
 }
 
+// Why a rotation line is rejected (design §4): the pair, its defect c^2 + s^2 - 1, and the rule.
+std::string unitRotationMessage(std::string_view key, std::string_view cToken, std::string_view sToken,
+                                float c, float s) {
+  char defect[32];
+  std::snprintf(defect, sizeof defect, "%.3g", unitRotationDefect(c, s));
+  return std::string(key) + " " + quoteToken(cToken) + " " + quoteToken(sToken) +
+         " is not a unit rotation: c^2 + s^2 - 1 = " + defect +
+         " (exactly, for the floats read), beyond the allowed +-2^-20; give (cos t, sin t) rounded to float, "
+         "or a pair normalized in float";
+}
+
 // The number of a line's fields each key takes, and how the error message names them.
 struct ShapeKey {
   std::string_view name;
@@ -243,6 +271,9 @@ class Parser {
   Case parse(std::string_view text) {
     if (text.empty()) {
       throw CaseError(fileName_, 0, "empty file, expected `gjk-case 1`");
+    }
+    if (text.size() > MAX_CASE_FILE_BYTES) {
+      throw CaseError(fileName_, 0, caseFileTooLongMessage(text.size()));
     }
     if (text.starts_with(UTF8_BOM)) {
       text.remove_prefix(UTF8_BOM.size());
@@ -307,7 +338,7 @@ class Parser {
       parseShapeLine(key, fields, lineNumber, result_.b, linesB_);
       return;
     }
-    fail(lineNumber, "unknown key `" + std::string(key) + "`");
+    fail(lineNumber, "unknown key `" + quoteToken(key) + "`");
   }
 
   void parseHeader(const std::vector<std::string_view>& fields, int lineNumber) const {
@@ -319,20 +350,20 @@ class Parser {
     }
     if (fields[1] != HEADER_VERSION) {
       fail(lineNumber,
-           "unsupported version `gjk-case " + std::string(fields[1]) + "`, this reader reads `gjk-case 1`");
+           "unsupported version `gjk-case " + quoteToken(fields[1]) + "`, this reader reads `gjk-case 1`");
     }
   }
 
   void parseMeta(std::string_view key, std::string_view value, int lineNumber) {
     const std::string_view word = key.substr(META_PREFIX.size());
     if (!isMetaWord(word)) {
-      fail(lineNumber, "bad meta key `" + std::string(key) +
+      fail(lineNumber, "bad meta key `" + quoteToken(key) +
                            "`: expected meta.<word>, the word made of letters, digits, - _ .");
     }
     const auto [first, inserted] = metaLines_.emplace(std::string(word), lineNumber);
     if (!inserted) {
       fail(lineNumber,
-           "repeated `" + std::string(key) + "` (first given on line " + std::to_string(first->second) + ")");
+           "repeated `" + quoteToken(key) + "` (first given on line " + std::to_string(first->second) + ")");
     }
     result_.meta.push_back(MetaEntry{std::string(word), std::string(value)});
   }
@@ -343,17 +374,17 @@ class Parser {
       case FloatParse::ok:
         return value;
       case FloatParse::notFinite:
-        fail(lineNumber, "not a finite float: " + std::string(token));
+        fail(lineNumber, "not a finite float: " + quoteToken(token));
       case FloatParse::notNumber:
         break;
     }
-    fail(lineNumber, "not a number: " + std::string(token));
+    fail(lineNumber, "not a number: " + quoteToken(token));
   }
 
   void checkOnce(int& firstLine, std::string_view key, int lineNumber) const {
     if (firstLine != 0) {
       fail(lineNumber,
-           "repeated `" + std::string(key) + "` (first given on line " + std::to_string(firstLine) + ")");
+           "repeated `" + quoteToken(key) + "` (first given on line " + std::to_string(firstLine) + ")");
     }
     firstLine = lineNumber;
   }
@@ -369,7 +400,7 @@ class Parser {
       }
     }
     if (shapeKey == nullptr) {
-      fail(lineNumber, "unknown key `" + std::string(key) + "`");
+      fail(lineNumber, "unknown key `" + quoteToken(key) + "`");
     }
     const std::size_t numberCount = fields.size() - 1;
     if (numberCount != shapeKey->numberCount) {
@@ -385,7 +416,7 @@ class Parser {
       checkOnce(lines.radius, key, lineNumber);
       // -0 is accepted as a zero radius and kept as written, so the file round-trips bit for bit.
       if (numbers[0] < 0) {
-        fail(lineNumber, "negative radius: " + std::string(fields[1]));
+        fail(lineNumber, "negative radius: " + quoteToken(fields[1]));
       }
       shape.radius = numbers[0];
     } else if (property == "position") {
@@ -394,6 +425,9 @@ class Parser {
       shape.positionY = numbers[1];
     } else if (property == "rotation") {
       checkOnce(lines.rotation, key, lineNumber);
+      if (!isUnitRotation(numbers[0], numbers[1])) {
+        fail(lineNumber, unitRotationMessage(key, fields[1], fields[2], numbers[0], numbers[1]));
+      }
       shape.rotationC = numbers[0];
       shape.rotationS = numbers[1];
     } else {
@@ -440,6 +474,10 @@ void checkWritable(std::string_view name, const ShapeSpec& shape) {
   }
   if (shape.radius < 0) {
     throw std::invalid_argument(prefix + "has a negative radius");
+  }
+  if (!isUnitRotation(shape.rotationC, shape.rotationS)) {
+    throw std::invalid_argument(prefix +
+                                "has a rotation that is not a unit rotation (|c^2 + s^2 - 1| > 2^-20)");
   }
 }
 
@@ -511,6 +549,11 @@ std::string caseErrorText(const std::string& file, int line, const std::string& 
 }
 
 }  // namespace
+
+std::string caseFileTooLongMessage(std::uintmax_t size) {
+  return "longer than 1 MiB (" + std::to_string(size) + " bytes; a case file is at most " +
+         std::to_string(MAX_CASE_FILE_BYTES) + " bytes)";
+}
 
 CaseError::CaseError(std::string file, int line, const std::string& message)
     : std::runtime_error(caseErrorText(file, line, message)), file_(std::move(file)), line_(line) {}

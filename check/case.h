@@ -5,6 +5,8 @@
 // decimal value in a trailing comment, so a file round-trips bit for bit and stays readable.
 #pragma once
 
+#include <cstddef>
+#include <cstdint>
 #include <filesystem>
 #include <stdexcept>
 #include <string>
@@ -61,7 +63,24 @@ class CaseError : public std::runtime_error {
   int line_;
 };
 
+// The longest case file (design §4): 1 MiB. A longer file is an error (CaseError with no line); a token
+// can be no longer, so no token is read past this either.
+inline constexpr std::size_t MAX_CASE_FILE_BYTES = std::size_t(1) << 20;
+
+// Error messages quote at most this many bytes of a token (design §4).
+inline constexpr std::size_t MAX_QUOTED_TOKEN_CHARS = 40;
+
+// A token as error messages quote it: itself when at most MAX_QUOTED_TOKEN_CHARS bytes, else its first
+// 40 bytes (fewer, so as not to cut a UTF-8 character) then "... (N bytes)".
+std::string quoteToken(std::string_view token);
+
+// The message of the CaseError for a file of `size` bytes > MAX_CASE_FILE_BYTES.
+std::string caseFileTooLongMessage(std::uintmax_t size);
+
 // Parses the text of a case file. `fileName` is used in error messages and stored in Case::source.
+// Besides the syntax, the reader enforces design §4's rules: finite numbers, radius >= 0, 1..
+// MAX_POLYGON_VERTICES vertices per shape, at most MAX_CASE_FILE_BYTES bytes, and a rotation that is a
+// unit rotation as float arithmetic makes one (check/unit_rotation.h: |c^2 + s^2 - 1| <= 2^-20, exactly).
 Case parseCase(std::string_view text, const std::string& fileName);
 
 // Reads and parses a case file.
@@ -69,6 +88,8 @@ Case readCaseFile(const std::filesystem::path& path);
 
 // The file text of a case: header, meta lines, then a and b, hex floats with decimal comments.
 // Optional lines equal to their defaults are omitted. parseCase(formatCase(c)) == c, bit for bit.
+// Throws std::invalid_argument for a case the reader would reject (no vertex, too many, not finite,
+// negative radius, a rotation that is not a unit rotation).
 std::string formatCase(const Case& value);
 
 // Writes text to path atomically: a temporary file in the same folder, flushed, then renamed.

@@ -77,6 +77,11 @@ Case readCaseFile(const std::filesystem::path& path) {
       break;
     }
     text.append(buffer, static_cast<std::size_t>(count));
+    if (text.size() > MAX_CASE_FILE_BYTES) {  // stop reading: the file is too long whatever follows
+      std::error_code sizeError;
+      const std::uintmax_t size = std::filesystem::file_size(path, sizeError);
+      throw CaseError(name, 0, caseFileTooLongMessage(sizeError ? text.size() : size));
+    }
   }
   return parseCase(text, name);
 }

@@ -6,6 +6,7 @@
 #include <cstring>
 #include <stdexcept>
 
+#include "check/unit_rotation.h"
 #include "core/limits.h"
 
 namespace gjk::check {
@@ -53,6 +54,11 @@ bool readShape(Reader& in, int count, std::uint8_t flags, ShapeSpec& shape) {
   }
   if (flags & FLAG_ROTATION) {
     if (!in.readFloat(shape.rotationC) || !in.readFloat(shape.rotationS)) return false;
+    // Any pair becomes a unit rotation (design §4): kept bit for bit when it is one, else normalized in
+    // float, else (for (0, 0)) the identity. So a fuzzer never hands a strategy a rotation no engine sees.
+    const UnitRotation rotation = toUnitRotation(shape.rotationC, shape.rotationS);
+    shape.rotationC = rotation.c;
+    shape.rotationS = rotation.s;
   }
   shape.vertices.resize(static_cast<std::size_t>(count));
   for (Vertex& v : shape.vertices) {
@@ -86,6 +92,9 @@ void checkEncodable(const char* name, const ShapeSpec& shape) {
   for (const Vertex& v : shape.vertices) finite = finite && std::isfinite(v.x) && std::isfinite(v.y);
   if (!finite) throw std::invalid_argument(prefix + "has a number that is not finite");
   if (shape.radius < 0) throw std::invalid_argument(prefix + "has a negative radius");
+  if (!isUnitRotation(shape.rotationC, shape.rotationS)) {
+    throw std::invalid_argument(prefix + "has a rotation that is not a unit rotation (|c^2 + s^2 - 1| > 2^-20)");
+  }
 }
 
 void appendShape(std::vector<std::uint8_t>& out, const ShapeSpec& shape) {

@@ -11,7 +11,8 @@
 //   then shape B: the same
 //   any bytes after that: not part of the case (ignored by decodeFuzzInput; fuzz_cache reads them)
 //
-// What it can express: every finite float bit pattern (subnormals and -0 included) in every field,
+// What it can express: every finite float bit pattern (subnormals and -0 included) in every field but
+// the rotation, which is any unit rotation (below),
 // 1..MAX_POLYGON_VERTICES (16) vertices per shape, radii and transforms. An absent field takes the
 // case file's default (radius 0, position 0 0, rotation 1 0), so a case with default fields encodes
 // small. The encoding of a case is at most 2 + 2 * (5 + 2 * 16) * 4 = 298 bytes.
@@ -21,7 +22,12 @@
 // - a NaN or an infinity in any field: rejected, since the oracle and the case format take finite
 //   floats only (a fuzzer that produced one would only test the rejection);
 // - a negative radius (sign bit set, nonzero): mapped to its absolute value, so the common bit flip of
-//   a mutation still gives a case; -0 stays -0, which the case format accepts.
+//   a mutation still gives a case; -0 stays -0, which the case format accepts;
+// - a rotation (c, s) that is not a unit rotation (check/unit_rotation.h, |c^2 + s^2 - 1| > 2^-20 exactly):
+//   mapped by toUnitRotation to the pair normalized in float (a power-of-two rescaling, then sqrtf and
+//   two divisions, each correctly rounded, so the same bits on every machine), or to (1, 0) for (0, 0).
+//   A unit pair is kept bit for bit. So every decoded case is one the case reader accepts, and a fuzzer
+//   can never produce a non-unit rotation.
 // decodeFuzzInput(encodeFuzzInput(c)) equals c bit for bit in every field (meta lines excepted: the
 // encoding carries geometry only).
 #pragma once
@@ -44,7 +50,8 @@ inline constexpr std::size_t FUZZ_INPUT_MAX_CASE_SIZE = 2 + 2 * (5 + 2 * 16) * 4
 std::optional<Case> decodeFuzzInput(const std::uint8_t* data, std::size_t size, std::size_t* consumed = nullptr);
 
 // The bytes of a case. Throws std::invalid_argument when the case cannot be encoded: a shape with no
-// vertex or more than MAX_POLYGON_VERTICES, a number that is not finite, a negative radius.
+// vertex or more than MAX_POLYGON_VERTICES, a number that is not finite, a negative radius, a rotation
+// that is not a unit rotation.
 std::vector<std::uint8_t> encodeFuzzInput(const Case& value);
 
 // True when the bytes look like a case file (text starting, after an optional byte order mark,

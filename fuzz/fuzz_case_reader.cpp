@@ -3,7 +3,7 @@
 // Property: parseCase either returns a case or throws CaseError whose message starts with the file
 // name it was given ("FILE:LINE: message" or "FILE: message"); nothing else escapes, nothing crashes or
 // leaks (AddressSanitizer's leak check runs at exit). A case it returns is well formed (1..16 vertices
-// per shape, finite numbers, radius not negative) and round-trips: formatCase, then parseCase, then
+// per shape, finite numbers, radius not negative, a unit rotation as design §4 defines it) and round-trips: formatCase, then parseCase, then
 // formatCase again gives the same text.
 #include <cmath>
 #include <cstdint>
@@ -11,6 +11,7 @@
 #include <string_view>
 
 #include "check/case.h"
+#include "check/unit_rotation.h"
 #include "core/limits.h"
 #include "fuzz/fuzz_support.h"
 
@@ -23,7 +24,7 @@ constexpr const char* FILE_NAME = "input.case";
 bool wellFormed(const check::ShapeSpec& s) {
   if (s.vertices.empty() || s.vertices.size() > static_cast<std::size_t>(MAX_POLYGON_VERTICES)) return false;
   bool ok = std::isfinite(s.radius) && !(s.radius < 0) && std::isfinite(s.positionX) &&
-            std::isfinite(s.positionY) && std::isfinite(s.rotationC) && std::isfinite(s.rotationS);
+            std::isfinite(s.positionY) && check::isUnitRotation(s.rotationC, s.rotationS);
   for (const check::Vertex& v : s.vertices) ok = ok && std::isfinite(v.x) && std::isfinite(v.y);
   return ok;
 }

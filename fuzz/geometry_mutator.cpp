@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "check/fuzz_input.h"
+#include "check/unit_rotation.h"
 #include "core/limits.h"
 
 namespace gjk::fuzz {
@@ -161,8 +162,10 @@ bool nearParallel(Case& value, Random& random) {
   double fixedWorld = fixedLocal + std::atan2(double(fixed.rotationS), double(fixed.rotationC));
   double tilt = random.below(4) == 0 ? 0.0 : std::ldexp(random.coin() ? 1.0 : -1.0, -(8 + random.below(17)));
   double theta = fixedWorld - turnedLocal + tilt + (random.coin() ? M_PI : 0.0);
-  turned.rotationC = float(std::cos(theta));
-  turned.rotationS = float(std::sin(theta));
+  // cos and sin in double, rounded to float, then normalized in float: a unit rotation whatever the libm.
+  const check::UnitRotation rotation = check::normalizedRotation(float(std::cos(theta)), float(std::sin(theta)));
+  turned.rotationC = rotation.c;
+  turned.rotationS = rotation.s;
   return true;
 }
 
@@ -254,13 +257,6 @@ bool reorderVertices(Case& value, Random& random) {
 
 }  // namespace
 
-std::uint64_t Random::next() {
-  std::uint64_t z = (state_ += 0x9E3779B97F4A7C15ull);
-  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-  z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-  return z ^ (z >> 31);
-}
-
 int Random::below(int n) { return static_cast<int>(next() % static_cast<std::uint64_t>(n)); }
 
 double Random::unit() { return double(next() >> 11) * 0x1p-53; }
@@ -299,9 +295,15 @@ bool applyMove(Move move, Case& value, Random& random) {
     case Move::ReorderVertices: applied = reorderVertices(value, random); break;
     case Move::SwapShapes: std::swap(value.a, value.b); applied = true; break;
   }
-  // A radius is never negative (check/fuzz_input.h maps a negative one the same way).
-  value.a.radius = std::fabs(value.a.radius);
-  value.b.radius = std::fabs(value.b.radius);
+  // A radius is never negative (check/fuzz_input.h maps a negative one the same way), and a rotation is
+  // a unit rotation (design §4): a nudged, copied or turned pair goes through the decoder's own mapping,
+  // toUnitRotation (kept when it is one, else normalized in float, else the identity).
+  for (ShapeSpec* s : {&value.a, &value.b}) {
+    s->radius = std::fabs(s->radius);
+    const check::UnitRotation rotation = check::toUnitRotation(s->rotationC, s->rotationS);
+    s->rotationC = rotation.c;
+    s->rotationS = rotation.s;
+  }
   return applied && finite(value.a) && finite(value.b);
 }
 

@@ -13,14 +13,16 @@
 #include <string>
 
 #include "check/case.h"
+#include "check/splitmix64.h"
 
 namespace gjk::fuzz {
 
-// A small deterministic generator (splitmix64): the same seed gives the same mutation.
+// A small deterministic generator (the project's SplitMix64, check/splitmix64.h): the same seed gives the
+// same mutation.
 class Random {
  public:
-  explicit Random(std::uint64_t seed) : state_(seed) {}
-  std::uint64_t next();
+  explicit Random(std::uint64_t seed) : generator_(seed) {}
+  std::uint64_t next() { return generator_.next(); }
   // Uniform in [0, n), n > 0.
   int below(int n);
   bool coin() { return (next() & 1) != 0; }
@@ -28,7 +30,7 @@ class Random {
   double unit();
 
  private:
-  std::uint64_t state_;
+  check::SplitMix64 generator_;
 };
 
 enum class Move {
@@ -49,7 +51,9 @@ inline constexpr int MOVE_COUNT = 12;
 
 const char* moveName(Move move);
 
-// Applies the move to the case. False when it does not apply (too few or too many vertices) or would
+// Applies the move to the case. Every rotation it leaves is a unit rotation (design §4): a move that
+// changes c or s is followed by check::toUnitRotation, the fuzz decoder's own mapping, so a nudged
+// rotation turns slightly instead of leaving the unit circle. False when it does not apply (too few or too many vertices) or would
 // leave a number that is not finite; the case may then be partly changed and should be dropped.
 bool applyMove(Move move, check::Case& value, Random& random);
 

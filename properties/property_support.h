@@ -13,6 +13,7 @@
 
 #include "check/case.h"
 #include "check/claims.h"
+#include "properties/family_generators.h"
 
 namespace gjk::properties {
 

@@ -15,6 +15,7 @@
 #include <string>
 
 #include "check/case.h"
+#include "check/unit_rotation.h"
 #include "core/limits.h"
 
 namespace gjk::check {
@@ -104,7 +105,7 @@ std::string withVertexX(const std::string& literal) {
 // The error of a literal that is not a finite float, when it is the x of a's vertex on line 2.
 void expectNotFinite(const std::string& literal) {
   std::string expected = "t.case:2: not a finite float: ";
-  expected += literal;
+  expected += quoteToken(literal);  // a long literal is quoted to 40 bytes (tested below)
   expectCaseError(withVertexX(literal), expected, 2);
 }
 
@@ -231,10 +232,66 @@ TEST(CaseParse, negativeZeroRadiusIsAcceptedAndKeptBitExact) {
   EXPECT_EQ(bitsOf(hex.a.radius), bitsOf(-0.0f));
 }
 
-TEST(CaseParse, anyFiniteRotationPairIsTakenAsGiven) {
-  const Case c = parse(withLines("a.rotation 0 0\na.vertex 0 0\n"));
-  EXPECT_EQ(c.a.rotationC, 0.0f);
-  EXPECT_EQ(c.a.rotationS, 0.0f);
+TEST(CaseParse, aUnitRotationIsTakenAsGivenBitForBit) {
+  // (0.6, 0.8) as floats: c^2 + s^2 - 1 is about -1.5e-8, a unit rotation as float arithmetic makes one.
+  const Case c = parse(withLines("a.rotation 0.6 0.8\na.vertex 0 0\n"));
+  EXPECT_EQ(bitsOf(c.a.rotationC), bitsOf(0.6f));
+  EXPECT_EQ(bitsOf(c.a.rotationS), bitsOf(0.8f));
+  const Case turned = parse(withLines("a.rotation -0 -1\na.vertex 0 0\n"));
+  EXPECT_EQ(bitsOf(turned.a.rotationC), bitsOf(-0.0f));
+  EXPECT_EQ(turned.a.rotationS, -1.0f);
+  // The boundary pair (2^-10, 1): c^2 + s^2 - 1 = 2^-20 exactly, accepted.
+  const Case boundary = parse(withLines("a.rotation 0x1p-10 1\na.vertex 0 0\n"));
+  EXPECT_EQ(boundary.a.rotationC, 0x1p-10f);
+}
+
+TEST(CaseErrors, aRotationThatIsNotAUnitRotation) {
+  expectCaseError(
+      withLines("a.rotation 3 4\na.vertex 0 0\n"),
+      "t.case:2: a.rotation 3 4 is not a unit rotation: c^2 + s^2 - 1 = 24 (exactly, for the floats "
+      "read), beyond the allowed +-2^-20; give (cos t, sin t) rounded to float, or a pair normalized "
+      "in float",
+      2);
+  expectCaseError(
+      "gjk-case 1\na.vertex 0 0\nb.vertex 0 0\nb.rotation 0 0 # none\n",
+      "t.case:4: b.rotation 0 0 is not a unit rotation: c^2 + s^2 - 1 = -1 (exactly, for the floats "
+      "read), beyond the allowed +-2^-20; give (cos t, sin t) rounded to float, or a pair normalized "
+      "in float",
+      4);
+  // One ulp past the boundary pair (2^-10, 1): c^2 + s^2 - 1 = 2^-20 + 2^-42 + 2^-66.
+  expectCaseError(
+      withLines("a.rotation 0x1.000002p-10 1\na.vertex 0 0\n"),
+      "t.case:2: a.rotation 0x1.000002p-10 1 is not a unit rotation: c^2 + s^2 - 1 = 9.54e-07 "
+      "(exactly, for the floats read), beyond the allowed +-2^-20; give (cos t, sin t) rounded to "
+      "float, or a pair normalized in float",
+      2);
+  // (0.6, 0.8) scaled by 1 + 2^-16 is out; so are the fuzzers' old favourites.
+  EXPECT_THROW(parse(withLines("a.rotation 0x1.3334p-1 0x1.999aap-1\na.vertex 0 0\n")), CaseError);
+  EXPECT_THROW(parse(withLines("a.rotation 1.6e38 16.1\na.vertex 0 0\n")), CaseError);
+  EXPECT_THROW(parse(withLines("a.rotation 0x1p-149 0\na.vertex 0 0\n")), CaseError);
+}
+
+TEST(CaseErrors, aFileLongerThanOneMebibyte) {
+  // A valid case padded with comment lines to exactly 1 MiB reads; one byte more does not.
+  std::string text = "gjk-case 1\na.vertex 0 0\nb.vertex 1 0\n";
+  const std::string comment = "# " + std::string(97, 'x') + "\n";  // 100 bytes
+  while (text.size() + comment.size() <= MAX_CASE_FILE_BYTES) text += comment;
+  text += "#" + std::string(MAX_CASE_FILE_BYTES - text.size() - 2, 'y') + "\n";
+  ASSERT_EQ(text.size(), MAX_CASE_FILE_BYTES);
+  EXPECT_NO_THROW(parse(text));
+  text += "\n";
+  expectCaseError(text, "t.case: longer than 1 MiB (1048577 bytes; a case file is at most 1048576 bytes)", 0);
+}
+
+TEST(CaseErrors, aLongTokenIsQuotedToFortyCharacters) {
+  const std::string digits(5000, '7');
+  expectCaseError(withLines("a.vertex 1" + digits + "x 0\n"),
+                  "t.case:2: not a number: 1777777777777777777777777777777777777777... (5002 bytes)", 2);
+  expectCaseError(withLines("a.k" + std::string(60, 'e') + " 0\n"),
+                  "t.case:2: unknown key `a.k" + std::string(37, 'e') + "... (63 bytes)`", 2);
+  // A quote never cuts a UTF-8 character: 39 ASCII bytes then a two-byte letter stops at 39.
+  EXPECT_EQ(quoteToken(std::string(39, 'a') + "\xC3\xABzzz"), std::string(39, 'a') + "... (44 bytes)");
+  EXPECT_EQ(quoteToken(std::string(40, 'a')), std::string(40, 'a'));
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -441,6 +498,10 @@ TEST(CaseFormat, refusesWhatTheReaderWouldNotReadBack) {
   c.a.radius = -0x1p-149f;
   expectRefused(c, "formatCase: shape a has a negative radius");
   c = valid;
+  c.b.rotationC = 3, c.b.rotationS = 4;
+  expectRefused(c,
+                "formatCase: shape b has a rotation that is not a unit rotation (|c^2 + s^2 - 1| > 2^-20)");
+  c = valid;
   c.setMeta("note", "issue #12");
   expectRefused(c, "formatCase: meta.note: the value contains `#`, which would start a comment");
   c = valid;
@@ -516,8 +577,29 @@ ShapeSpec randomShape(std::mt19937& random) {
     shape.positionY = randomCaseFloat(random);
   }
   if (coin(random) != 0) {
-    shape.rotationC = randomCaseFloat(random);
-    shape.rotationS = randomCaseFloat(random);
+    // A unit rotation (design §4): cosf/sinf of a random float, or a random pair normalized in float, or
+    // a quarter turn with signed zeros.
+    switch (std::uniform_int_distribution<int>(0, 2)(random)) {
+      case 0: {
+        const float t = randomFiniteFloat(random);
+        shape.rotationC = std::cos(t);
+        shape.rotationS = std::sin(t);
+        break;
+      }
+      case 1: {
+        const UnitRotation r = normalizedRotation(randomCaseFloat(random), randomCaseFloat(random));
+        shape.rotationC = r.c;
+        shape.rotationS = r.s;
+        break;
+      }
+      default: {
+        const bool zeroC = coin(random) != 0;
+        const float zero = coin(random) != 0 ? -0.0f : 0.0f, one = coin(random) != 0 ? -1.0f : 1.0f;
+        shape.rotationC = zeroC ? zero : one;
+        shape.rotationS = zeroC ? one : zero;
+        break;
+      }
+    }
   }
   const int count = std::uniform_int_distribution<int>(1, MAX_POLYGON_VERTICES)(random);
   for (int i = 0; i < count; ++i) {

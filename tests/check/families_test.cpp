@@ -1,6 +1,7 @@
-// The case families (check/families.h): every family makes valid cases that show its defining feature,
-// sampleFamily is deterministic (and pinned by a fingerprint of its output, so a change shows), exact
-// claims hold for the oracle, and shrinking never leaves the family.
+// The case families (check/families.h): every family makes valid cases that show its defining feature and
+// only unit rotations, sampleFamily is deterministic (and pinned by a fingerprint of each family's stream,
+// so a change shows), exact claims hold for the oracle, and every list of choices (what the RapidCheck
+// wrapper's shrinking edits, properties/family_generators_test.cpp) replays to a case of the family.
 #include "check/families.h"
 
 #include <gtest/gtest.h>
@@ -19,6 +20,7 @@
 #include "check/case.h"
 #include "check/exact_case.h"
 #include "check/expectations.h"
+#include "check/unit_rotation.h"
 #include "core/limits.h"
 
 namespace gjk::check {
@@ -59,6 +61,8 @@ std::string problemsOf(const std::string& family, const Case& value) {
   for (const ShapeSpec* shape : {&value.a, &value.b}) {
     if (shape->vertices.empty() || shape->vertices.size() > static_cast<std::size_t>(MAX_POLYGON_VERTICES))
       out << "a shape has " << shape->vertices.size() << " vertices; ";
+    if (!isUnitRotation(shape->rotationC, shape->rotationS))  // design §4: float unit rotations only
+      out << "a rotation is not a unit rotation; ";
   }
   std::string text = formatCase(value);
   Case back = parseCase(text, "generated");
@@ -80,8 +84,9 @@ TEST(Families, areTheFourteenOfTheIssueInOrder) {
 }
 
 TEST(Families, anUnknownFamilyIsAnInvalidArgument) {
-  EXPECT_THROW(genFamily("no-such-family"), std::invalid_argument);
+  EXPECT_THROW(checkFamilyName("no-such-family"), std::invalid_argument);
   EXPECT_THROW(sampleFamily("no-such-family", 1, 0), std::invalid_argument);
+  EXPECT_NO_THROW(checkFamilyName("sliver"));
 }
 
 class EachFamily : public ::testing::TestWithParam<std::string> {};
@@ -113,49 +118,51 @@ TEST_P(EachFamily, samplesTheSameCaseForTheSameSeedAndIndex) {
   EXPECT_GE(distinct.size(), 15u) << "twenty indices should give (nearly) twenty different cases";
 }
 
-// Walks down the shrink tree as RapidCheck's shrinking does: at every step the first few shrinks are
-// checked and the walk goes on from one of them (alternately the first, the biggest step, and a later
-// one, to see more of the tree). Every case visited is still in the family.
-TEST_P(EachFamily, shrinksOnlyToCasesOfTheSameFamily) {
-  const rc::Gen<Case> generator = genFamily(GetParam());
-  for (std::uint64_t seed = 1; seed <= 6; ++seed) {
-    rc::Shrinkable<Case> current = generator(rc::Random(seed), FAMILY_SAMPLE_SIZE);
-    for (int depth = 0; depth < 40; ++depth) {
-      auto shrinks = current.shrinks();
-      std::vector<rc::Shrinkable<Case>> candidates;
-      for (int k = 0; k < 6; ++k) {
-        auto next = shrinks.next();
-        if (!next)
-          break;
-        candidates.push_back(*next);
+// Any list of choices replays to a member of the family (ReplayedChoices clamps each choice into its
+// range and reads zeros past the end), so the RapidCheck wrapper's shrinking, which only edits lists of
+// choices, can never leave the family: random lists, lists with huge choices, short lists, and the list
+// of zeros, which gives the family's simplest member.
+TEST_P(EachFamily, everyListOfChoicesReplaysToACaseOfTheFamily) {
+  SplitMix64 random(SEED);
+  for (int trial = 0; trial < 60; ++trial) {
+    std::vector<std::uint64_t> choices(random.below(400));
+    for (std::uint64_t& choice : choices) {
+      switch (trial % 3) {
+        case 0:
+          choice = random.next();
+          break;  // clamped to the top of most ranges
+        case 1:
+          choice = random.below(8);
+          break;  // near the simplest values
+        default:
+          choice = random.next() >> random.below(64);
+          break;  // every magnitude
       }
-      if (candidates.empty())
-        break;
-      for (const auto& candidate : candidates) {
-        ASSERT_EQ(problemsOf(GetParam(), candidate.value()), "") << "seed " << seed << " depth " << depth;
-      }
-      current = candidates[depth % 2 == 0 ? 0 : candidates.size() - 1];
     }
+    ReplayedChoices replay(choices);
+    const Case value = sampleFamilyFrom(GetParam(), replay);
+    ASSERT_EQ(problemsOf(GetParam(), value), "") << "trial " << trial;
   }
+  const std::vector<std::uint64_t> none;
+  ReplayedChoices zeros(none);
+  const Case simplest = sampleFamilyFrom(GetParam(), zeros);
+  ASSERT_EQ(problemsOf(GetParam(), simplest), "");
+  EXPECT_LE(simplest.a.vertices.size() + simplest.b.vertices.size(), 10u) << formatCase(simplest);
+  if (GetParam() != "rotated")  // rotated's A always has a rotation (its defining feature)
+    EXPECT_EQ(simplest.a.rotationC, 1.0f) << "choice 0 is no rotation where the family allows one";
+  std::cout << "the simplest " << GetParam() << " case:\n" << formatCase(simplest);
 }
 
-// A property that fails on every case shrinks to the bottom of the tree: the simplest member of the
-// family, small and still in it.
-TEST_P(EachFamily, shrinksAllTheWayToASmallMemberOfTheFamily) {
-  const rc::Gen<Case> generator = genFamily(GetParam());
-  rc::Shrinkable<Case> current = generator(rc::Random(SEED), FAMILY_SAMPLE_SIZE);
-  int steps = 0;
-  for (; steps < 2000; ++steps) {
-    auto next = current.shrinks().next();
-    if (!next)
-      break;
-    current = *next;
+// A recorded sample replays to the same case bit for bit: what the RapidCheck wrapper relies on.
+TEST_P(EachFamily, replayingTheRecordedChoicesGivesTheSameCase) {
+  for (std::uint64_t index = 0; index < 10; ++index) {
+    PrngChoices prng(familyCaseSeed(SEED, index));
+    RecordingChoices recording(prng);
+    const Case sampled = sampleFamilyFrom(GetParam(), recording);
+    ReplayedChoices replay(recording.recorded());
+    EXPECT_TRUE(identical(sampleFamilyFrom(GetParam(), replay), sampled)) << index;
+    EXPECT_TRUE(identical(sampleFamily(GetParam(), SEED, index), sampled)) << index;
   }
-  const Case& simplest = current.value();
-  ASSERT_EQ(problemsOf(GetParam(), simplest), "");
-  EXPECT_LT(steps, 2000);
-  EXPECT_LE(simplest.a.vertices.size() + simplest.b.vertices.size(), 10u) << formatCase(simplest);
-  std::cout << "after " << steps << " shrinks:\n" << formatCase(simplest);
 }
 
 INSTANTIATE_TEST_SUITE_P(Families, EachFamily, ::testing::ValuesIn(familyNames()),
@@ -165,21 +172,55 @@ INSTANTIATE_TEST_SUITE_P(Families, EachFamily, ::testing::ValuesIn(familyNames()
                            return name;
                          });
 
-// Deterministic on every machine: the fingerprint of the first cases of every family. The generators use
-// only integer arithmetic, exact power-of-two scalings and correctly rounded IEEE + - * /, so these do not
-// depend on the C library or the CPU. A deliberate change to a family changes them: update the number and
-// say so in the commit (fuzzers, reports and saved seeds name cases by family, seed and index).
-TEST(Families, sampleTheCasesTheirFingerprintRecords) {
-  std::uint64_t hash = 14695981039346656037ull;  // FNV-1a over the case texts
+// Deterministic on every machine: a fingerprint of the first eight cases of each family's stream (seed 1).
+// The samplers draw from SplitMix64 and use only integer arithmetic, exact power-of-two scalings and
+// correctly rounded IEEE + - * / sqrt, so these do not depend on the C library, the CPU or the installed
+// RapidCheck. A deliberate change to a family changes its number: update it and say so in the commit
+// (fuzzers, reports and saved seeds name cases by family, seed and index).
+TEST(Families, sampleTheCasesTheirFingerprintsRecord) {
+  const std::map<std::string, std::uint64_t> EXPECTED = {
+      {"random-convex", 0xbde7031c408ad513ull}, {"random-points", 0x45b1cec97a7080ecull},
+      {"collinear", 0xfff900a42956b1d5ull},     {"duplicates", 0x885090f2469480deull},
+      {"touching", 0x25c6d6c7afa5bfc1ull},      {"overlapping", 0xdfbc15dc677f85a0ull},
+      {"near-parallel", 0x5c10f5000694225aull}, {"short-edge", 0x53dae1325cf39783ull},
+      {"large-offset", 0xd4fe50dba5793d7cull},  {"scale", 0x8044f492cc211bb2ull},
+      {"sliver", 0x2def2baf5290021full},        {"degenerate", 0x675b249d423c4ad9ull},
+      {"rotated", 0xfbb19d140800cb79ull},       {"radius", 0x6bccfd0906fe77edull},
+  };
+
   for (const std::string& family : familyNames()) {
+    std::uint64_t hash = 14695981039346656037ull;  // FNV-1a over the case texts
     for (std::uint64_t index = 0; index < 8; ++index) {
       for (char c : formatCase(sampleFamily(family, 1, index))) {
         hash = (hash ^ static_cast<unsigned char>(c)) * 1099511628211ull;
       }
     }
+    std::cout << "{\"" << family << "\", 0x" << std::hex << hash << std::dec << "ull},\n";  // to update
+    EXPECT_EQ(hash, EXPECTED.at(family)) << family << ": the family's cases changed (see the comment above)";
   }
-  std::cout << "fingerprint 0x" << std::hex << hash << std::dec << "\n";
-  EXPECT_EQ(hash, 0xe7dc3ed5699099c1ull) << "the families' cases changed (see the comment above)";
+}
+
+// The first case of the random-convex stream, seed 1, in full: a change of the PRNG, of the choice
+// mapping or of the family shows here as a readable difference, not only as a different hash.
+TEST(Families, theFirstRandomConvexCaseIsPinnedInFull) {
+  EXPECT_EQ(formatCase(sampleFamily("random-convex", 1, 0)),
+            "gjk-case 1\n"
+            "meta.family random-convex\n"
+            "meta.construction valtr-polygons\n"
+            "a.position -0x1.65c8p+11 0x1.233a8p+12  # -2862.25 4659.6562\n"
+            "a.vertex 0x1.4a0d8p+12 0x1.23adp+12  # 5280.8438 4666.8125\n"
+            "a.vertex -0x1.4a0dp+12 -0x1.23adp+12  # -5280.8125 -4666.8125\n"
+            "a.vertex 0x1.d997p+11 0x1.7a92p+10  # 3788.7188 1514.2812\n"
+            "b.position -0x1.c7e2p+10 -0x1.083ep+10  # -1823.5312 -1056.9688\n"
+            "b.vertex -0x1p-4 -0x1.8p-4  # -0.0625 -0.09375\n"
+            "b.vertex -0x1p-5 -0x1p-3  # -0.03125 -0.125\n"
+            "b.vertex 0x1.8p-4 -0x1p-3  # 0.09375 -0.125\n"
+            "b.vertex 0x1p-3 -0x1p-5  # 0.125 -0.03125\n"
+            "b.vertex 0x1p-3 0x1p-4  # 0.125 0.0625\n"
+            "b.vertex 0x1p-5 0x1.8p-4  # 0.03125 0.09375\n"
+            "b.vertex -0x1.8p-4 0x1p-3  # -0.09375 0.125\n"
+            "b.vertex -0x1p-3 0x1.8p-4  # -0.125 0.09375\n"
+            "b.vertex -0x1p-3 0x1p-4  # -0.125 0.0625\n");
 }
 
 TEST(Families, touchingCasesClaimExactTouchingAndTheOracleAgrees) {
@@ -249,24 +290,6 @@ TEST(Families, scaleCasesSpanTenToTheMinusThirtyToTenToTheThirty) {
   }
   EXPECT_LT(smallest, 1e-25);
   EXPECT_GT(largest, 1e25);
-}
-
-TEST(Families, mixedGeneratorDrawsEveryFamily) {
-  std::map<std::string, int> drawn;
-  const rc::Gen<Case> any = genAnyFamily();
-  for (std::uint64_t seed = 0; seed < 400; ++seed) {
-    ++drawn[any(rc::Random(seed), FAMILY_SAMPLE_SIZE).value().metaValue("family")];
-  }
-  for (const std::string& family : familyNames()) EXPECT_GT(drawn[family], 0) << family;
-  EXPECT_GT(drawn["random-convex"], drawn["sliver"]) << "plain random cases are weighted up";
-}
-
-TEST(Families, showValuePrintsTheCaseFile) {
-  Case value = sampleFamily("short-edge", 3, 4);
-  std::ostringstream out;
-  showValue(value, out);
-  EXPECT_EQ(out.str(), "\n" + formatCase(value));
-  EXPECT_EQ(rc::toString(value), "\n" + formatCase(value));
 }
 
 }  // namespace

@@ -10,6 +10,7 @@
 
 #include "check/case.h"
 #include "check/fuzz_input.h"
+#include "check/unit_rotation.h"
 
 namespace {
 
@@ -57,7 +58,7 @@ TEST(FuzzInput, roundTripsEveryCaseOfTheCorpus) {
   EXPECT_GT(count, 40);
 }
 
-TEST(FuzzInput, expressesEveryFiniteFloatBitPatternInEveryField) {
+TEST(FuzzInput, expressesEveryFiniteFloatBitPatternInEveryFieldButTheRotation) {
   std::mt19937 random(20261121);
   std::uniform_int_distribution<std::uint32_t> anyBits;
   std::uniform_int_distribution<int> anyCount(1, 16);
@@ -71,7 +72,11 @@ TEST(FuzzInput, expressesEveryFiniteFloatBitPatternInEveryField) {
     for (ShapeSpec* s : {&value.a, &value.b}) {
       s->radius = std::fabs(next());
       if (trial % 7 == 0) s->radius = -0.0f;
-      s->positionX = next(), s->positionY = next(), s->rotationC = next(), s->rotationS = next();
+      s->positionX = next(), s->positionY = next();
+      // Any unit rotation (design §4): a random pair normalized in float, or cosf/sinf of a random float.
+      const float x = next(), y = next();
+      const UnitRotation r = trial % 2 == 0 ? normalizedRotation(x, y) : UnitRotation{std::cos(x), std::sin(x)};
+      s->rotationC = r.c, s->rotationS = r.s;
       s->vertices.resize(static_cast<std::size_t>(anyCount(random)));
       for (Vertex& v : s->vertices) v = {next(), next()};
     }
@@ -89,7 +94,7 @@ TEST(FuzzInput, encodesDefaultFieldsInTwoBytesAndTheLargestCaseIn298) {
   EXPECT_EQ(encodeFuzzInput(small).size(), 2u + 4 * 4);
   Case large;
   for (ShapeSpec* s : {&large.a, &large.b}) {
-    s->radius = 1, s->positionX = 2, s->rotationS = 1;
+    s->radius = 1, s->positionX = 2, s->rotationC = 0, s->rotationS = 1;
     s->vertices.assign(16, Vertex{1, 1});
   }
   EXPECT_EQ(encodeFuzzInput(large).size(), FUZZ_INPUT_MAX_CASE_SIZE);
@@ -128,6 +133,59 @@ TEST(FuzzInput, mapsANegativeRadiusToItsMagnitudeAndKeepsMinusZero) {
   ASSERT_TRUE(back);
   EXPECT_EQ(back->a.radius, 0.25f);
   EXPECT_EQ(bitsOf(back->b.radius), 0x80000000u);
+}
+
+TEST(FuzzInput, mapsAnyRotationBytesToAUnitRotationDeterministically) {
+  // A's rotation is the first two floats after the count and flag bytes (no radius, no position).
+  Case value;
+  value.a.vertices = {{0, 0}};
+  value.b.vertices = {{1, 0}};
+  value.a.rotationC = 0, value.a.rotationS = 1;
+  std::vector<std::uint8_t> bytes = encodeFuzzInput(value);
+  auto decodeWithRotation = [&](std::uint32_t cBits, std::uint32_t sBits) {
+    std::memcpy(bytes.data() + 2, &cBits, 4);
+    std::memcpy(bytes.data() + 6, &sBits, 4);
+    return decodeFuzzInput(bytes.data(), bytes.size());
+  };
+  std::mt19937 random(20261124);
+  int decoded = 0;
+  for (int trial = 0; trial < 200000; ++trial) {
+    const std::uint32_t cBits = static_cast<std::uint32_t>(random()), sBits = static_cast<std::uint32_t>(random());
+    std::optional<Case> first = decodeWithRotation(cBits, sBits);
+    if (!first) {  // a NaN or an infinity: rejected, as in every field
+      EXPECT_FALSE(std::isfinite(std::bit_cast<float>(cBits)) && std::isfinite(std::bit_cast<float>(sBits)));
+      continue;
+    }
+    ++decoded;
+    ASSERT_TRUE(isUnitRotation(first->a.rotationC, first->a.rotationS))
+        << std::hex << cBits << " " << sBits << " gave " << first->a.rotationC << " " << first->a.rotationS;
+    // The same bytes, the same case; and it is one the case reader takes back bit for bit.
+    std::optional<Case> second = decodeWithRotation(cBits, sBits);
+    EXPECT_EQ(bitsOf(first->a.rotationC), bitsOf(second->a.rotationC));
+    EXPECT_EQ(bitsOf(first->a.rotationS), bitsOf(second->a.rotationS));
+    const Case reread = parseCase(formatCase(*first), "decoded.case");
+    EXPECT_EQ(bitsOf(reread.a.rotationC), bitsOf(first->a.rotationC));
+    if (HasFailure()) break;
+  }
+  EXPECT_GT(decoded, 150000);
+  // The classic fuzzer finds: (3, 4) becomes (0.6, 0.8) normalized in float; (0, 0) the identity;
+  // (1.6e38, 16.1) points along x.
+  std::optional<Case> c = decodeWithRotation(std::bit_cast<std::uint32_t>(3.0f), std::bit_cast<std::uint32_t>(4.0f));
+  ASSERT_TRUE(c);
+  EXPECT_EQ(c->a.rotationC, normalizedRotation(3, 4).c);
+  EXPECT_EQ(c->a.rotationS, normalizedRotation(3, 4).s);
+  c = decodeWithRotation(0, 0);
+  EXPECT_EQ(c->a.rotationC, 1.0f);
+  EXPECT_EQ(c->a.rotationS, 0.0f);
+  c = decodeWithRotation(std::bit_cast<std::uint32_t>(1.6e38f), std::bit_cast<std::uint32_t>(16.1f));
+  EXPECT_EQ(c->a.rotationC, 1.0f);
+  // A unit pair is kept bit for bit, -0 included.
+  c = decodeWithRotation(std::bit_cast<std::uint32_t>(-0.0f), std::bit_cast<std::uint32_t>(-1.0f));
+  EXPECT_EQ(bitsOf(c->a.rotationC), 0x80000000u);
+  EXPECT_EQ(c->a.rotationS, -1.0f);
+  // The encoder refuses a non-unit pair rather than write bytes that decode to something else.
+  value.a.rotationC = 3, value.a.rotationS = 4;
+  EXPECT_THROW(encodeFuzzInput(value), std::invalid_argument);
 }
 
 TEST(FuzzInput, ignoresTheBytesAfterTheCaseAndCountsWhatItUsed) {

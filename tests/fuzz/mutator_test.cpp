@@ -7,6 +7,7 @@
 
 #include "check/case.h"
 #include "check/fuzz_input.h"
+#include "check/unit_rotation.h"
 #include "fuzz/geometry_mutator.h"
 
 namespace {
@@ -23,6 +24,7 @@ bool valid(const Case& c) {
   for (const check::ShapeSpec* s : {&c.a, &c.b}) {
     if (s->vertices.empty() || s->vertices.size() > 16) return false;
     if (!std::isfinite(s->radius) || s->radius < 0) return false;
+    if (!check::isUnitRotation(s->rotationC, s->rotationS)) return false;  // design §4
     for (const check::Vertex& v : s->vertices) {
       if (!std::isfinite(v.x) || !std::isfinite(v.y)) return false;
     }
@@ -44,6 +46,28 @@ TEST(GeometryMutator, everyMoveLeavesAValidCaseOnEveryCorpusCase) {
       }
     }
   }
+}
+
+TEST(GeometryMutator, movesOnRotationFieldsLeaveAUnitRotation) {
+  // Nudges and copies reach the rotation one time in four; whatever they do to (c, s), the case keeps a
+  // unit rotation, and a nudged rotation turns by a little instead of leaving the circle.
+  Case value;
+  value.a.vertices = {{0, 0}, {1, 0}, {1, 1}};
+  value.b.vertices = {{0, 2}, {1, 3}};
+  value.a.rotationC = 0.6f, value.a.rotationS = 0.8f;
+  value.b.rotationC = 0, value.b.rotationS = 1;
+  int changedRotations = 0;
+  for (std::uint64_t seed = 0; seed < 2000; ++seed) {
+    for (fuzz::Move move : {fuzz::Move::NudgeUlps, fuzz::Move::CopyCoordinate, fuzz::Move::NearParallel}) {
+      Case c = value;
+      fuzz::Random random(seed);
+      if (!fuzz::applyMove(move, c, random)) continue;
+      ASSERT_TRUE(valid(c)) << fuzz::moveName(move) << " seed " << seed << ": " << c.a.rotationC << " "
+                            << c.a.rotationS << ", " << c.b.rotationC << " " << c.b.rotationS;
+      changedRotations += c.a.rotationC != 0.6f || c.b.rotationS != 1;
+    }
+  }
+  EXPECT_GT(changedRotations, 500);
 }
 
 TEST(GeometryMutator, shortenEdgeShrinksAnEdgeByAPowerOfTwo) {

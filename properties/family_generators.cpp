@@ -1,0 +1,60 @@
+// The RapidCheck wrapper of the case families (properties/family_generators.h).
+#include "properties/family_generators.h"
+
+#include <cstdint>
+#include <ostream>
+#include <utility>
+#include <vector>
+
+#include "check/choice_source.h"
+
+namespace gjk::check {
+namespace {
+
+using Choices = std::vector<std::uint64_t>;
+
+// Simpler lists first: a chunk of choices removed (later choices then replay in earlier places, and
+// the list's end reads as zeros), then one choice moved toward 0.
+rc::Seq<Choices> shrinkChoices(const Choices& choices) {
+  return rc::seq::concat(rc::shrink::removeChunks(choices),
+                         rc::shrink::eachElement(choices, [](std::uint64_t choice) {
+                           return rc::shrink::towards<std::uint64_t>(choice, 0);
+                         }));
+}
+
+}  // namespace
+
+rc::Gen<Case> genFamily(const std::string& family) {
+  checkFamilyName(family);
+  return rc::Gen<Case>([family](const rc::Random& random, int) {
+    PrngChoices prng(rc::Random(random).next());
+    RecordingChoices recording(prng);
+    sampleFamilyFrom(family, recording);
+    return rc::shrinkable::map(rc::shrinkable::shrinkRecur(recording.takeRecorded(), &shrinkChoices),
+                               [family](const Choices& choices) {
+                                 ReplayedChoices replay(choices);
+                                 return sampleFamilyFrom(family, replay);
+                               });
+  });
+}
+
+int anyFamilyWeight(const std::string& family) {
+  return family == "random-convex" ? 4 : 2;
+}
+
+rc::Gen<Case> genAnyFamily() {
+  // Plain random cases make up a quarter; each degenerate family about 1/16. The family is drawn once and
+  // not shrunk, so shrinking stays within it.
+  std::vector<std::string> slots;  // one entry per unit of weight
+  for (const std::string& family : familyNames()) {
+    slots.insert(slots.end(), static_cast<std::size_t>(anyFamilyWeight(family)), family);
+  }
+  return rc::gen::mapcat(rc::gen::noShrink(rc::gen::inRange<std::size_t>(0, slots.size())),
+                         [slots](std::size_t slot) { return genFamily(slots[slot]); });
+}
+
+void showValue(const Case& value, std::ostream& os) {
+  os << "\n" << formatCase(value);
+}
+
+}  // namespace gjk::check

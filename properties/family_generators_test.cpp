@@ -1,0 +1,149 @@
+// The RapidCheck wrapper of the case families (properties/family_generators.h): shrinking never leaves a
+// family and reaches a small member of it, the mixed generator draws every family, and a case prints as
+// its case file.
+#include "properties/family_generators.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cstdint>
+#include <cstring>
+#include <map>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "check/case.h"
+#include "check/expectations.h"
+#include "check/unit_rotation.h"
+#include "core/limits.h"
+
+namespace gjk::check {
+namespace {
+
+constexpr int SIZE = rc::kNominalSize;  // the families ignore RapidCheck's size
+constexpr std::uint64_t SEED = 20261121;
+
+bool sameBits(float a, float b) {
+  return std::memcmp(&a, &b, sizeof a) == 0;
+}
+
+// Every float and meta line of two cases, bit for bit.
+bool identical(const Case& x, const Case& y) {
+  auto sameShape = [](const ShapeSpec& a, const ShapeSpec& b) {
+    if (a.vertices.size() != b.vertices.size())
+      return false;
+    for (std::size_t i = 0; i < a.vertices.size(); ++i)
+      if (!sameBits(a.vertices[i].x, b.vertices[i].x) || !sameBits(a.vertices[i].y, b.vertices[i].y))
+        return false;
+    return sameBits(a.radius, b.radius) && sameBits(a.positionX, b.positionX) &&
+           sameBits(a.positionY, b.positionY) && sameBits(a.rotationC, b.rotationC) &&
+           sameBits(a.rotationS, b.rotationS);
+  };
+  if (x.meta.size() != y.meta.size())
+    return false;
+  for (std::size_t i = 0; i < x.meta.size(); ++i)
+    if (x.meta[i].key != y.meta[i].key || x.meta[i].value != y.meta[i].value)
+      return false;
+  return sameShape(x.a, y.a) && sameShape(x.b, y.b);
+}
+
+// What every case of a family must satisfy; "" when it does.
+std::string problemsOf(const std::string& family, const Case& value) {
+  std::ostringstream out;
+  if (value.metaValue("family") != family)
+    out << "meta.family is '" << value.metaValue("family") << "'; ";
+  for (const ShapeSpec* shape : {&value.a, &value.b}) {
+    if (shape->vertices.empty() || shape->vertices.size() > static_cast<std::size_t>(MAX_POLYGON_VERTICES))
+      out << "a shape has " << shape->vertices.size() << " vertices; ";
+  }
+  std::string text = formatCase(value);
+  Case back = parseCase(text, "generated");
+  if (!identical(back, value))
+    out << "the reader does not give the case back; ";
+  std::string feature = missingFamilyFeature(value);
+  if (!feature.empty())
+    out << "missing feature: " << feature << "; ";
+  for (const std::string& message : unmetCaseExpectations(value)) out << message << "; ";
+  std::string problems = out.str();
+  return problems.empty() ? "" : problems + "\n" + text;
+}
+
+class EachFamilyGenerator : public ::testing::TestWithParam<std::string> {};
+
+// Walks down the shrink tree as RapidCheck's shrinking does: at every step the first few shrinks are
+// checked and the walk goes on from one of them (alternately the first, the biggest step, and a later
+// one, to see more of the tree). Every case visited is still in the family.
+TEST_P(EachFamilyGenerator, shrinksOnlyToCasesOfTheSameFamily) {
+  const rc::Gen<Case> generator = genFamily(GetParam());
+  for (std::uint64_t seed = 1; seed <= 6; ++seed) {
+    rc::Shrinkable<Case> current = generator(rc::Random(seed), SIZE);
+    for (int depth = 0; depth < 40; ++depth) {
+      auto shrinks = current.shrinks();
+      std::vector<rc::Shrinkable<Case>> candidates;
+      for (int k = 0; k < 6; ++k) {
+        auto next = shrinks.next();
+        if (!next)
+          break;
+        candidates.push_back(*next);
+      }
+      if (candidates.empty())
+        break;
+      for (const auto& candidate : candidates) {
+        ASSERT_EQ(problemsOf(GetParam(), candidate.value()), "") << "seed " << seed << " depth " << depth;
+      }
+      current = candidates[depth % 2 == 0 ? 0 : candidates.size() - 1];
+    }
+  }
+}
+
+// A property that fails on every case shrinks to the bottom of the tree: the simplest member of the
+// family, small and still in it.
+TEST_P(EachFamilyGenerator, shrinksAllTheWayToASmallMemberOfTheFamily) {
+  const rc::Gen<Case> generator = genFamily(GetParam());
+  rc::Shrinkable<Case> current = generator(rc::Random(SEED), SIZE);
+  int steps = 0;
+  for (; steps < 2000; ++steps) {
+    auto next = current.shrinks().next();
+    if (!next)
+      break;
+    current = *next;
+  }
+  const Case& simplest = current.value();
+  ASSERT_EQ(problemsOf(GetParam(), simplest), "");
+  EXPECT_LT(steps, 2000);
+  EXPECT_LE(simplest.a.vertices.size() + simplest.b.vertices.size(), 10u) << formatCase(simplest);
+  std::cout << "after " << steps << " shrinks:\n" << formatCase(simplest);
+}
+
+INSTANTIATE_TEST_SUITE_P(Families, EachFamilyGenerator, ::testing::ValuesIn(familyNames()),
+                         [](const ::testing::TestParamInfo<std::string>& info) {
+                           std::string name = info.param;
+                           std::replace(name.begin(), name.end(), '-', '_');
+                           return name;
+                         });
+
+TEST(FamilyGenerators, anUnknownFamilyIsAnInvalidArgument) {
+  EXPECT_THROW(genFamily("no-such-family"), std::invalid_argument);
+}
+
+TEST(FamilyGenerators, mixedGeneratorDrawsEveryFamily) {
+  std::map<std::string, int> drawn;
+  const rc::Gen<Case> any = genAnyFamily();
+  for (std::uint64_t seed = 0; seed < 400; ++seed) {
+    ++drawn[any(rc::Random(seed), SIZE).value().metaValue("family")];
+  }
+  for (const std::string& family : familyNames()) EXPECT_GT(drawn[family], 0) << family;
+  EXPECT_GT(drawn["random-convex"], drawn["sliver"]) << "plain random cases are weighted up";
+}
+
+TEST(FamilyGenerators, showValuePrintsTheCaseFile) {
+  Case value = sampleFamily("short-edge", 3, 4);
+  std::ostringstream out;
+  showValue(value, out);
+  EXPECT_EQ(out.str(), "\n" + formatCase(value));
+  EXPECT_EQ(rc::toString(value), "\n" + formatCase(value));
+}
+
+}  // namespace
+}  // namespace gjk::check
