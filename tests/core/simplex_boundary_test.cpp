@@ -19,6 +19,7 @@
 
 #include <cmath>
 #include <limits>
+#include <ostream>
 #include <string>
 
 #include "core/simplex.h"
@@ -188,6 +189,9 @@ struct Solve3Case {
   float weights[3];             // v[i].a after the solve
   Vec2<float> closest;
 };
+
+// gtest prints a failing parameter with this instead of its bytes.
+void PrintTo(const Solve3Case& c, std::ostream* os) { *os << c.name; }
 
 class Solve3Boundary : public ::testing::TestWithParam<Solve3Case> {};
 
@@ -361,6 +365,35 @@ TEST(Solve3Boundary, witnessPointsFollowTheWeightsOnBothSidesOfEdge12) {
     EXPECT_EQ(pA, (Vec2<float>{15, 0})) << (inside ? "interior" : "e12");
     EXPECT_EQ(pB, (Vec2<float>{15, 0})) << (inside ? "interior" : "e12");
   }
+}
+
+// The interior division (line 447) and the core's one departure from it: when no region test passes and
+// d123 = d123_1 + d123_2 + d123_3 is not > 0, Box2D divides by it; the core keeps the nearest edge
+// (pickNearestEdge). With small integers the tests are exact and some region always holds the origin, so
+// d123 = 0 cannot be reached exactly. Random float searches found no finite input that reaches it either:
+// 2*10^8 near-collinear triangles of integers up to 1000 * 2^11, 2.7*10^7 integer triangles in boxes of
+// side 4, 2*10^7 triangles whose points are at most 3 ulps apart at magnitudes up to 2^40, and the 10^5 of
+// simplex_test's nearlyCollinearFarPointsGiveAFiniteVertexOrEdge (none of which reaches it). Overflow does:
+// H = 2^100, w1 = (H,H), w2 = (3H,-H), w3 = (-H,3H) on the line x + y = 2H. Every product is +-inf:
+//   d12_1 = 6H^2 + 2H^2 = inf, d12_2 = -(2H^2 - 2H^2) = NaN, d13_1 = 2H^2 + 6H^2 = inf,
+//   d13_2 = -(-2H^2 + 2H^2) = NaN, d23_1 = 4H^2 + 12H^2 = inf, d23_2 = -(-12H^2 - 4H^2) = inf,
+//   n123 = 4H^2 - 4H^2 = NaN, so d123_1..3 = NaN.
+// Lines 389-436 all fail (each has a NaN or an inf on the wrong side), d123 = NaN is not > 0: the fallback.
+// Its three edge solves give NaN weights (edges 12 and 13: 1/(inf + NaN); edge 23: 1/(inf + inf) = 0 and
+// inf * 0), no NaN distance is < another, so edge 12 is kept: count 2, {w1, w2}, weights NaN. Box2D 2.4.1
+// would keep count 3 with NaN weights (1/NaN).
+TEST(Solve3Boundary, theDegenerateFallbackIsReachedByOverflowAndKeepsEdge12WithNaNWeights) {
+  const float h = pow2(100);
+  Simplex<float> s = makeSimplex({{h, h}, {3 * h, -h}, {-h, 3 * h}});
+  Quantities q = solve3Quantities(s.v[0].w, s.v[1].w, s.v[2].w);
+  ASSERT_TRUE(std::isnan(q.d12_2) && std::isnan(q.d13_2) && std::isnan(q.n123));
+  ASSERT_TRUE(std::isinf(q.d12_1) && std::isinf(q.d13_1) && std::isinf(q.d23_1) && std::isinf(q.d23_2));
+  s.solve3();
+  ASSERT_EQ(s.count, 2);
+  EXPECT_EQ(s.v[0].indexB, 0);
+  EXPECT_EQ(s.v[1].indexB, 1);
+  EXPECT_TRUE(std::isnan(s.v[0].a));
+  EXPECT_TRUE(std::isnan(s.v[1].a));
 }
 
 // ---------------------------------------------------------------------------------------------------------
