@@ -38,30 +38,36 @@ const Registry& registry() {
     Registry r;
     r.addFloat<NaiveStrategy>("naive",
                               "direction -P (closest simplex point); Box2D 2.4.1 termination; the talk's first "
-                              "version",
+                              "version; contact: merged",
                               NaivePolicy::MAX_ITERATIONS);
-    r.addFloat<PerpStrategy>("perp", "edge perpendicular, sign from cross(e, -w1); GDC 2010 / Box2D 2.4.1",
+    r.addFloat<PerpStrategy>("perp",
+                             "edge perpendicular, sign from cross(e, -w1); GDC 2010 / Box2D 2.4.1; contact: merged",
                              PerpPolicy::MAX_ITERATIONS);
     r.addFloat<Box2dV31Strategy>("box2d-v3.1",
-                                 "(w1+w2)xe crossed with e in A's frame; d.d < FLT_EPSILON^2 returns distance 0; "
-                                 "Box2D v3.1 distance.c",
+                                 "exactly b2ShapeDistance of Box2D tag v3.1.1: d.d < FLT_EPSILON^2 returns "
+                                 "distance 0, radii only above 0.1*B2_LINEAR_SLOP; contact: merged",
                                  box2d_v3::V31Rules::MAX_ITERATIONS);
     r.addFloat<Box2dV3Strategy>("box2d-v3",
-                                "as box2d-v3.1 with the tiny-direction test d.d < 1000*FLT_MIN; Box2D main",
+                                "exactly b2ShapeDistance of Box2D main 617d32ab: d.d < 1000*FLT_MIN returns "
+                                "distance 0, cache written on overlap; contact: merged",
                                 box2d_v3::MainRules::MAX_ITERATIONS);
-    r.addFloat<Dyn4jStrategy>("dyn4j",
-                              "two-point simplex from the centre difference, projection-progress stop, strict "
-                              "containsOrigin; dyn4j Gjk.distance in float",
-                              Dyn4jStrategy::MAX_ITERATIONS);
+    r.base.push_back({"dyn4j",
+                      "dyn4j 6.0.0 Gjk.distance in double with dyn4j's constants, from the float inputs; "
+                      "contact: merged",
+                      "double", Dyn4jStrategy::MAX_SUPPORT_CALLS, &runCoreStrategy<Dyn4jStrategy, double>});
+    r.addFloat<Dyn4jF32Strategy>("dyn4j-f32",
+                                 "dyn4j 6.0.0 Gjk.distance in float, tolerances from dyn4j's definitions run in "
+                                 "float (E = 2^-24, sqrt(E) = 2^-12); contact: merged",
+                                 Dyn4jF32Strategy::MAX_SUPPORT_CALLS);
     r.addFloat<VdbStrategy>("vdb",
                             "direction -v, Johnson's sub-algorithm, relative and absolute stops; van den Bergen / "
-                            "SOLID",
+                            "SOLID 3.5; contact: merged",
                             VdbStrategy::MAX_ITERATIONS);
     r.addFloat<NesterovStrategy>("nesterov",
                                  "Nesterov-accelerated normalized direction, duality-gap stop, fallback to plain "
-                                 "GJK; Montaut et al. 2022 / coal",
-                                 NESTEROV_MAX_ITERATIONS);
-    r.base.push_back({"perp-f64", "perp computed in double from the same float inputs", "double",
+                                 "GJK; Montaut et al. 2022 / coal; contact: merged",
+                                 NESTEROV_MAX_SUPPORT_CALLS);
+    r.base.push_back({"perp-f64", "perp computed in double from the same float inputs; contact: merged", "double",
                       PerpPolicy::MAX_ITERATIONS, &runCoreStrategy<PerpStrategy, double>});
     if (const StrategyInfo* box2d = box2dStrategy()) {
       r.base.push_back(*box2d);

@@ -89,6 +89,9 @@ namespace gjk {
 
 // Coal's GJK_DEFAULT_MAX_ITERATIONS: passes completed before GJK gives up (status Failed).
 inline constexpr int NESTEROV_MAX_ITERATIONS = 128;
+// What `iterations` counts (support calls): one per pass, plus the one support dropped when the accelerated
+// direction falls back to plain GJK (at most once: the fallback is permanent).
+inline constexpr int NESTEROV_MAX_SUPPORT_CALLS = NESTEROV_MAX_ITERATIONS + 1;
 
 // Coal's single GJK tolerance, used three ways: check A compares it with |ray| (world units), the
 // fallback test with the gap (world units squared), and check C with gap <= tol^2 (see above).
@@ -205,7 +208,7 @@ void nesterovDistance(const DistanceInput<T>& input, SimplexCache<T>* cache, Dis
   while (!done) {
     // Check A: the origin is within tol of the simplex: coal calls it a collision (touching).
     if (rl < tol) {
-      termination = Termination::TinyDirectionZero;
+      termination = Termination::RayBelowTolerance;
       break;
     }
 
@@ -282,7 +285,7 @@ void nesterovDistance(const DistanceInput<T>& input, SimplexCache<T>* cache, Dis
       break;
     }
     if (rl == T(0)) {  // coal: rl == 0 is a collision; the origin lies on the simplex
-      termination = Termination::TinyDirectionZero;
+      termination = Termination::RayZero;
       break;
     }
     if (++k >= NESTEROV_MAX_ITERATIONS) {
@@ -291,7 +294,8 @@ void nesterovDistance(const DistanceInput<T>& input, SimplexCache<T>* cache, Dis
     }
   }
 
-  finishOutput(input, simplex, supportCalls, termination, cache, output);
+  bool overlap = termination == Termination::RayBelowTolerance || termination == Termination::RayZero;
+  finishOutput(input, simplex, supportCalls, termination, cache, output, overlap);
 }
 
 struct NesterovStrategy {

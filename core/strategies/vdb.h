@@ -387,7 +387,7 @@ struct VdbStrategy {
 
       T delta = dot(v, w.w);
       if (gjk.inSimplex(w.w)) {
-        termination = Termination::DuplicateSupport;
+        termination = Termination::SupportInSimplex;
         stoppedBeforeUpdate = true;
         break;
       }
@@ -399,13 +399,13 @@ struct VdbStrategy {
 
       gjk.addVertex(w);
       if (gjk.isAffinelyDependent()) {
-        termination = Termination::NoProgress;
+        termination = Termination::AffinelyDependent;
         break;
       }
       if (!gjk.closest(&v)) {
         gjk.backupClosest(&v);  // the book's backup procedure (SOLID: USE_BACKUP_PROCEDURE)
         dist2 = lengthSquared(v);
-        termination = Termination::NoProgress;
+        termination = Termination::JohnsonBackup;
         break;
       }
       T previousDist2 = dist2;
@@ -413,7 +413,7 @@ struct VdbStrategy {
       if (previousDist2 - dist2 <= Tol::SAFE_EXIT_EPSILON * previousDist2) {  // SAFE_EXIT
         gjk.backupClosest(&v);
         dist2 = lengthSquared(v);
-        termination = Termination::NoProgress;
+        termination = Termination::NoDecrease;
         break;
       }
       if (gjk.fullSimplex()) {

@@ -1,4 +1,4 @@
-// Strategy `dyn4j` (core/strategies/dyn4j.h): dyn4j's Gjk.distance, the two-point simplex. What dyn4j's
+// Strategies `dyn4j` (double) and `dyn4j-f32` (core/strategies/dyn4j.h): dyn4j's Gjk.distance, the two-point simplex. What dyn4j's
 // code guarantees or documents, and what its absolute tolerances do in float.
 #include <gtest/gtest.h>
 
@@ -37,7 +37,7 @@ TEST(Dyn4j, twoPointSimplexGivesPerpsDistanceOnSeparatedBoxesAndPolygons) {
   const Vec2<float> offsets[] = {{4, 0.5f}, {0, 5}, {-6, -1}, {3, 3}, {-2.5f, 4}, {7, -7}};
   for (Vec2<float> offset : offsets) {
     DistanceInput<float> input = makeInput(box(1.0f, 1.0f), box(1.0f, 0.5f), offset);
-    DistanceOutput<float> dyn = query<Dyn4jStrategy>(input);
+    DistanceOutput<float> dyn = query<Dyn4jF32Strategy>(input);
     DistanceOutput<float> perp = query<PerpStrategy>(input);
     EXPECT_EQ(dyn.distance, perp.distance) << offset.x << " " << offset.y;
     EXPECT_NE(dyn.termination, Termination::IterationCap);
@@ -51,7 +51,7 @@ TEST(Dyn4j, twoPointSimplexGivesPerpsDistanceOnSeparatedBoxesAndPolygons) {
     DistanceInput<float> input =
         makeInput(hexagon, triangle, {3 * std::cos(angle), 3 * std::sin(angle) + 0.25f});
     input.transformB.q = {std::cos(1.7f * angle), std::sin(1.7f * angle)};
-    DistanceOutput<float> dyn = query<Dyn4jStrategy>(input);
+    DistanceOutput<float> dyn = query<Dyn4jF32Strategy>(input);
     DistanceOutput<float> perp = query<PerpStrategy>(input);
     ASSERT_GT(perp.distance, 0.1f);
     EXPECT_NEAR(dyn.distance, perp.distance, 4 * FLT_EPSILON * 4) << "k " << k;  // scale ~4, a few ulps
@@ -65,9 +65,9 @@ TEST(Dyn4j, stopsByProjectionProgressWithWitnessFromTheSegment) {
   DistanceInput<float> input = makeInput(box(1.0f, 1.0f), box(1.0f, 1.0f), {4, 0.5f});
   TraceStep<float> steps[40];
   Trace<float> trace{steps, 40, 0};
-  DistanceOutput<float> out = query<Dyn4jStrategy>(input, &trace);
+  DistanceOutput<float> out = query<Dyn4jF32Strategy>(input, &trace);
 
-  EXPECT_EQ(out.termination, Termination::NoProgress);
+  EXPECT_EQ(out.termination, Termination::ProjectionProgress);
   EXPECT_EQ(out.distance, 2.0f);
   EXPECT_EQ(out.pointA.x, 1.0f);
   EXPECT_EQ(out.pointB.x, 3.0f);
@@ -98,7 +98,7 @@ TEST(Dyn4j, stopsByProjectionProgressWithWitnessFromTheSegment) {
 // returns no points there; ours are the origin's barycentric combination, so they agree and lie in both.
 TEST(Dyn4j, reportsOverlapWithDistanceZero) {
   DistanceInput<float> input = makeInput(box(1.0f, 1.0f), box(1.0f, 1.0f), {0.5f, 0.25f}, false);
-  DistanceOutput<float> out = query<Dyn4jStrategy>(input);
+  DistanceOutput<float> out = query<Dyn4jF32Strategy>(input);
   EXPECT_EQ(out.termination, Termination::Containment);
   EXPECT_EQ(out.simplexCount, 3);
   EXPECT_EQ(out.distance, 0.0f);
@@ -114,8 +114,8 @@ TEST(Dyn4j, reportsOverlapWithDistanceZero) {
 // shapes are overlapping": no support point is computed at all.
 TEST(Dyn4j, coincidentCentresAreOverlapWithoutASupportCall) {
   DistanceInput<float> input = makeInput(box(1.0f, 1.0f), box(3.0f, 0.5f), {0, 0});
-  DistanceOutput<float> out = query<Dyn4jStrategy>(input);
-  EXPECT_EQ(out.termination, Termination::TinyDirectionZero);
+  DistanceOutput<float> out = query<Dyn4jF32Strategy>(input);
+  EXPECT_EQ(out.termination, Termination::CentresCoincide);
   EXPECT_EQ(out.iterations, 0);
   EXPECT_EQ(out.distance, 0.0f);
 }
@@ -128,8 +128,8 @@ TEST(Dyn4j, touchingShapesAreNotContainmentButTheNearEdgeExitWithDistanceZero) {
   DistanceInput<float> input = makeInput(box(1.0f, 1.0f), box(1.0f, 1.0f), {2, 0.5f});
   TraceStep<float> steps[40];
   Trace<float> trace{steps, 40, 0};
-  DistanceOutput<float> out = query<Dyn4jStrategy>(input, &trace);
-  EXPECT_EQ(out.termination, Termination::TinyDirection);
+  DistanceOutput<float> out = query<Dyn4jF32Strategy>(input, &trace);
+  EXPECT_EQ(out.termination, Termination::EdgePointAtOrigin);
   EXPECT_EQ(out.distance, 0.0f);
   EXPECT_EQ(out.pointA.x, 1.0f);
   EXPECT_EQ(out.pointB.x, 1.0f);
@@ -147,8 +147,8 @@ TEST(Dyn4j, touchingShapesAreNotContainmentButTheNearEdgeExitWithDistanceZero) {
 TEST(Dyn4j, floatReportsOverlapBelowTheSquaredCutoffE) {
   const float smallGap = 0x1p-13f;
   DistanceOutput<float> small =
-      query<Dyn4jStrategy>(makeInput(box(1.0f, 1.0f), box(1.0f, 1.0f), {2 + smallGap, 0}));
-  EXPECT_EQ(small.termination, Termination::TinyDirectionZero);
+      query<Dyn4jF32Strategy>(makeInput(box(1.0f, 1.0f), box(1.0f, 1.0f), {2 + smallGap, 0}));
+  EXPECT_EQ(small.termination, Termination::ClosestPointAtOrigin);
   EXPECT_EQ(small.distance, 0.0f);
 
   DistanceOutput<double> smallInDouble =
@@ -157,7 +157,7 @@ TEST(Dyn4j, floatReportsOverlapBelowTheSquaredCutoffE) {
 
   const float largerGap = 0x1p-11f;
   DistanceOutput<float> larger =
-      query<Dyn4jStrategy>(makeInput(box(1.0f, 1.0f), box(1.0f, 1.0f), {2 + largerGap, 0}));
+      query<Dyn4jF32Strategy>(makeInput(box(1.0f, 1.0f), box(1.0f, 1.0f), {2 + largerGap, 0}));
   EXPECT_EQ(larger.distance, largerGap);
 }
 
@@ -170,9 +170,9 @@ TEST(Dyn4j, progressToleranceIsInSquaredUnitsSoFloatStopsEarlyAtSmallDistances) 
   Proxy<float> point = polygon({{0, 0}});
   Proxy<float> b = polygon({{0.01f, 1}, {0.01f, -1}, {0.009f, 0.2f}, {2, 0}});
   DistanceInput<float> input = makeInput(point, b, {0, 0});
-  DistanceOutput<float> dyn = query<Dyn4jStrategy>(input);
+  DistanceOutput<float> dyn = query<Dyn4jF32Strategy>(input);
   DistanceOutput<float> perp = query<PerpStrategy>(input);
-  EXPECT_EQ(dyn.termination, Termination::NoProgress);
+  EXPECT_EQ(dyn.termination, Termination::ProjectionProgress);
   EXPECT_NEAR(dyn.distance, 0.01f, 1e-6f);
   EXPECT_LT(perp.distance, 0.0092f);
 
@@ -198,10 +198,10 @@ TEST(Dyn4j, cyclesToItsCapWhenTheRoundedEndpointLooksNearerThanTheVertex) {
                             {0x1.ef5edcp+0f, 0x1.2a444p-6f},
                             {0x1.8b3cdcp+0f, -0x1.10805p-1f}});
   DistanceInput<float> input = makeInput(a, b, {0, 0});
-  DistanceOutput<float> dyn = query<Dyn4jStrategy>(input);
+  DistanceOutput<float> dyn = query<Dyn4jF32Strategy>(input);
   DistanceOutput<float> perp = query<PerpStrategy>(input);
   EXPECT_EQ(dyn.termination, Termination::IterationCap);
-  EXPECT_EQ(dyn.iterations, 2 + Dyn4jStrategy::MAX_ITERATIONS);
+  EXPECT_EQ(dyn.iterations, Dyn4jF32Strategy::MAX_SUPPORT_CALLS);
   EXPECT_EQ(dyn.distance, perp.distance);
 
   DistanceInput<double> inDouble;
@@ -210,7 +210,7 @@ TEST(Dyn4j, cyclesToItsCapWhenTheRoundedEndpointLooksNearerThanTheVertex) {
   inDouble.proxyA.count = a.count;
   inDouble.proxyB.count = b.count;
   DistanceOutput<double> dynDouble = query<Dyn4jStrategy>(inDouble);
-  EXPECT_EQ(dynDouble.termination, Termination::NoProgress);
+  EXPECT_EQ(dynDouble.termination, Termination::ProjectionProgress);
   EXPECT_EQ(dynDouble.iterations, 5);
 }
 
@@ -218,30 +218,30 @@ TEST(Dyn4j, cyclesToItsCapWhenTheRoundedEndpointLooksNearerThanTheVertex) {
 TEST(Dyn4j, degenerateAndCollinearInputGivesFiniteAnswers) {
   // Two segments on the x axis, 1 apart: every Minkowski point is on one line.
   DistanceOutput<float> collinear =
-      query<Dyn4jStrategy>(makeInput(polygon({{-1, 0}, {1, 0}}), polygon({{0, 0}, {2, 0}}), {2, 0}));
+      query<Dyn4jF32Strategy>(makeInput(polygon({{-1, 0}, {1, 0}}), polygon({{0, 0}, {2, 0}}), {2, 0}));
   EXPECT_TRUE(finite(collinear));
   EXPECT_EQ(collinear.distance, 1.0f);
 
   // Point against point.
   DistanceOutput<float> points =
-      query<Dyn4jStrategy>(makeInput(polygon({{0, 0}}), polygon({{0, 0}}), {3, 4}));
+      query<Dyn4jF32Strategy>(makeInput(polygon({{0, 0}}), polygon({{0, 0}}), {3, 4}));
   EXPECT_TRUE(finite(points));
   EXPECT_EQ(points.distance, 5.0f);
 
   // The same point: the centres coincide.
-  DistanceOutput<float> same = query<Dyn4jStrategy>(makeInput(polygon({{1, 1}}), polygon({{1, 1}}), {0, 0}));
+  DistanceOutput<float> same = query<Dyn4jF32Strategy>(makeInput(polygon({{1, 1}}), polygon({{1, 1}}), {0, 0}));
   EXPECT_TRUE(finite(same));
   EXPECT_EQ(same.distance, 0.0f);
 
   // Repeated and interior vertices do not change the hull.
-  DistanceOutput<float> repeated = query<Dyn4jStrategy>(makeInput(
+  DistanceOutput<float> repeated = query<Dyn4jF32Strategy>(makeInput(
       polygon({{-1, -1}, {1, -1}, {1, -1}, {0, 0}, {1, 1}, {-1, 1}, {-1, 1}}), box(1.0f, 1.0f), {4, 0.5f}));
   EXPECT_TRUE(finite(repeated));
   EXPECT_EQ(repeated.distance, 2.0f);
 
   // A segment crossing a box: overlap.
   DistanceOutput<float> crossing =
-      query<Dyn4jStrategy>(makeInput(box(1.0f, 1.0f), polygon({{-3, 0.5f}, {3, 0.5f}}), {0.25f, 0}));
+      query<Dyn4jF32Strategy>(makeInput(box(1.0f, 1.0f), polygon({{-3, 0.5f}, {3, 0.5f}}), {0.25f, 0}));
   EXPECT_TRUE(finite(crossing));
   EXPECT_EQ(crossing.distance, 0.0f);
 }
@@ -251,7 +251,7 @@ TEST(Dyn4j, radiiAreSubtractedAndWitnessPointsMovedToTheSurfaces) {
   DistanceInput<float> input = makeInput(box(1.0f, 1.0f), box(1.0f, 1.0f), {4, 0.5f});
   input.proxyA.radius = 0.25f;
   input.proxyB.radius = 0.5f;
-  DistanceOutput<float> out = query<Dyn4jStrategy>(input);
+  DistanceOutput<float> out = query<Dyn4jF32Strategy>(input);
   EXPECT_EQ(out.distance, 1.25f);
   EXPECT_EQ(out.pointA.x, 1.25f);
   EXPECT_EQ(out.pointB.x, 2.5f);

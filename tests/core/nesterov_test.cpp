@@ -124,19 +124,20 @@ TYPED_TEST(Nesterov, overlappingShapesReportDistanceZero) {
     EXPECT_EQ(r.output.distance, T(0));
     EXPECT_EQ(r.output.pointA, r.output.pointB);
     EXPECT_TRUE(r.output.termination == Termination::Containment ||
-                r.output.termination == Termination::TinyDirectionZero)
+                r.output.termination == Termination::RayBelowTolerance ||
+                r.output.termination == Termination::RayZero)
         << terminationName(r.output.termination);
   }
 }
 
-// Exactly touching (edges on x = 1): the closest point of the simplex is the origin itself, |ray| = 0 < tol,
-// coal's check A: a collision. Distance 0.
+// Exactly touching (edges on x = 1): after a projection the closest point of the simplex is the origin
+// itself, rl == 0: coal's "rl == 0 is a collision" (ray-zero), before check A is reached. Distance 0.
 TYPED_TEST(Nesterov, touchingShapesReportDistanceZero) {
   using T = TypeParam;
   NesterovRun<T> r;
   run(makeInput<T>(box<T>(1, 1), box<T>(1, 1), {2, T(0.5)}), &r);
   EXPECT_EQ(r.output.distance, T(0));
-  EXPECT_EQ(r.output.termination, Termination::TinyDirectionZero);
+  EXPECT_EQ(r.output.termination, Termination::RayZero);
 }
 
 // The stop is coal's check C with the DualityGap criterion, Relative type: at the last pass the plain

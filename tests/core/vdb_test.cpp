@@ -213,7 +213,7 @@ TEST(Vdb, nearlyCollinearSupportStopsOnAffineDependenceWithThePreviousV) {
   DistanceInput<float> input = makeInput(a, b, {0, 0});
   DistanceOutput<float> out = query<VdbStrategy>(input);
   DistanceOutput<float> perp = query<PerpStrategy>(input);
-  EXPECT_EQ(out.termination, Termination::NoProgress);
+  EXPECT_EQ(out.termination, Termination::AffinelyDependent);
   EXPECT_GT(out.distance - perp.distance, 1e-4f);
   EXPECT_LT(out.distance - perp.distance, 2e-4f);
 
@@ -225,7 +225,7 @@ TEST(Vdb, nearlyCollinearSupportStopsOnAffineDependenceWithThePreviousV) {
   inDouble.proxyA.count = 2;
   inDouble.proxyB.count = 2;
   DistanceOutput<double> outDouble = query<VdbStrategy>(inDouble);
-  EXPECT_EQ(outDouble.termination, Termination::DuplicateSupport);
+  EXPECT_EQ(outDouble.termination, Termination::SupportInSimplex);
   EXPECT_NEAR(outDouble.distance, double(perp.distance), 1e-6);
 }
 
