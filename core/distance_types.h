@@ -40,7 +40,7 @@ enum class Termination : std::uint8_t {
   AbsoluteGap,                  // vdb: |v|^2 <= eps * max |y|^2
   SupportInSimplex,             // vdb: the new support point equals a point of W or the last one added
   AffinelyDependent,            // vdb: W with the new point is affinely dependent (Delta(Y) <= 0)
-  JohnsonBackup,                // vdb: Johnson found no valid subset; the backup procedure's answer
+  NoValidSubset,                // vdb: Johnson's closest() found no valid subset; W and v stay as they were
   NoDecrease,                   // vdb: |v|^2 fell by no more than eps |v|^2 (SOLID's SAFE_EXIT)
   CentresCoincide,              // dyn4j: the centre difference is zero (both components <= E); overlap
   ClosestPointAtOrigin,         // dyn4j: |p|^2 <= E for the segment's closest point p; overlap
@@ -64,7 +64,7 @@ inline const char* terminationName(Termination t) {
     case Termination::AbsoluteGap: return "absolute-gap";
     case Termination::SupportInSimplex: return "support-in-simplex";
     case Termination::AffinelyDependent: return "affinely-dependent";
-    case Termination::JohnsonBackup: return "johnson-backup";
+    case Termination::NoValidSubset: return "no-valid-subset";
     case Termination::NoDecrease: return "no-decrease";
     case Termination::CentresCoincide: return "centres-coincide";
     case Termination::ClosestPointAtOrigin: return "closest-point-at-origin";

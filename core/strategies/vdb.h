@@ -118,7 +118,6 @@ struct JohnsonSimplex {
   T ylen2[SLOTS] = {};             // |y_i|^2
   T det[1 << SLOTS][SLOTS] = {};   // det[X][i] = Delta_i(X)
   Vec2<T> edge[SLOTS][SLOTS];      // edge[i][j] = y_i - y_j
-  T norm[SLOTS][SLOTS] = {};       // |edge[i][j]|^2 (JOHNSON_ROBUST)
   T maxlen2 = 0;                   // max |y|^2 over the current W
   Bits bits = 0;                   // the current W
   int last = 0;                    // slot of the last added point
@@ -293,8 +292,8 @@ struct JohnsonSimplex {
     return true;
   }
 
-  // compute_vector: v(aff X) = sum Delta_i(X) y_i / sum Delta_i(X) (sums in slot order, then one division
-  // per coordinate), and maxlen2 = max |y_i|^2 over X.
+  // compute_vector: v(aff X) = sum Delta_i(X) y_i / sum Delta_i(X) (sums in slot order, then one
+  // multiplication by the reciprocal of the sum per coordinate), and maxlen2 = max |y_i|^2 over X.
   void computeVector(Bits s, Vec2<T>* v) {
     maxlen2 = 0;
     T sum = 0;
@@ -308,7 +307,8 @@ struct JohnsonSimplex {
         u = u + det[s][i] * y[i];
       }
     }
-    *v = {u.x / sum, u.y / sum};
+    T inverse = T(1) / sum;  // MT::Vector3 operator/(v, s) is v * (1 / s) (include/MT/Vector3.h:208-212)
+    *v = {u.x * inverse, u.y * inverse};
   }
 
  private:
@@ -318,8 +318,6 @@ struct JohnsonSimplex {
       if (contains(bits, Bits(1) << i)) {
         edge[i][last] = y[i] - y[last];
         edge[last][i] = -edge[i][last];
-        norm[i][last] = lengthSquared(edge[i][last]);
-        norm[last][i] = norm[i][last];
       }
     }
   }
@@ -344,12 +342,12 @@ struct JohnsonSimplex {
           continue;
         }
         Bits s3 = sj | s2;
-        int k = norm[i][j] < norm[last][j] ? i : last;
+        int k = i;  // SOLID 3.5.8 builds without JOHNSON_ROBUST (DT_GJK.h:28): fixed k, as UNROLL_LOOPS writes it
         det[s3][j] = det[s2][i] * dot(edge[k][j], y[i]) + det[s2][last] * dot(edge[k][j], y[last]);
-        k = norm[j][i] < norm[last][i] ? j : last;
+        k = j;
         det[s3][i] =
             det[sj | lastBit][j] * dot(edge[k][i], y[j]) + det[sj | lastBit][last] * dot(edge[k][i], y[last]);
-        k = norm[i][last] < norm[j][last] ? i : j;
+        k = j;
         det[s3][last] =
             det[sj | si][j] * dot(edge[k][last], y[j]) + det[sj | si][i] * dot(edge[k][last], y[i]);
       }
@@ -403,9 +401,9 @@ struct VdbStrategy {
         break;
       }
       if (!gjk.closest(&v)) {
-        gjk.backupClosest(&v);  // the book's backup procedure (SOLID: USE_BACKUP_PROCEDURE)
-        dist2 = lengthSquared(v);
-        termination = Termination::JohnsonBackup;
+        // SOLID 3.5.8 builds without USE_BACKUP_PROCEDURE (DT_GJK.h:27): closest() fails, W and v stay
+        // those of the previous iteration, and closest_points breaks (DT_Convex.cpp:430-436).
+        termination = Termination::NoValidSubset;
         break;
       }
       T previousDist2 = dist2;
