@@ -258,3 +258,49 @@ TEST(Dyn4j, radiiAreSubtractedAndWitnessPointsMovedToTheSurfaces) {
 }
 
 }  // namespace
+
+namespace {
+
+using namespace gjk;
+using namespace gjk::test_support;
+
+// The cap as the registry states it (DYN4J_MAX_SUPPORT_CALLS = 32), in double with dyn4j's own constants:
+// dyn4j has no duplicate-support test, the closest vertex comes back as the support c, p1 = (c - a) t + a
+// rounds a hair nearer than it, a is kept and the same iteration repeats until DEFAULT_MAX_ITERATIONS = 30
+// loop iterations (Gjk.java:135), after the 2 supports before the loop. The answer is still right.
+// Case: corpus/regressions/dyn4j.terminatesWithinItsCapWithFiniteResults.property.random-convex.case.
+TEST(Dyn4jCap, isThirtyLoopIterationsAfterTwoSupportsInDouble) {
+  DistanceInput<double> input;
+  input.proxyA = polygonOf<double>({{-0x1.93p+14, 0x1.a8p+8}, {-0x1.95p+14, -0x1.354p+13}, {0x1.952p+14, -0x1.81p+12},
+                                    {0x1.4cap+14, 0x1.358p+13}});
+  input.proxyB = polygonOf<double>({{0x1.ep+8, -0x1.4cp+9}, {0x1.b8p+8, 0x1.88p+8}, {0x1.68p+8, 0x1.4cp+9},
+                                    {-0x1.d8p+8, -0x1.2p+9}});
+  input.transformA.p = {-0x1.422p+14, 0x1.61cp+13};
+  input.transformB.p = {0x1.b14p+13, 0x1.6aep+14};
+  input.transformB.q = {double(0x1.883c4ep-1f), double(-0x1.49151cp-1f)};
+  DistanceOutput<double> out = query<Dyn4jStrategy>(input);
+  EXPECT_EQ(out.termination, Termination::IterationCap);
+  EXPECT_EQ(out.iterations, Dyn4jStrategy::MAX_SUPPORT_CALLS);
+  EXPECT_EQ(Dyn4jStrategy::MAX_SUPPORT_CALLS, 2 + DYN4J_MAX_ITERATIONS);
+  DistanceOutput<double> perp = query<PerpStrategy>(input);
+  EXPECT_NEAR(out.distance, perp.distance, 1e-9 * perp.distance);
+}
+
+// The two unit squares 1e-4 apart of issue 10: dyn4j in double measures the gap; the float port's
+// |p|^2 <= E = 2^-24 (a squared length: |p| <= 2^-12) calls them overlapping.
+TEST(Dyn4jPrecision, unitSquaresTenThousandthApartAreMeasuredInDoubleAndOverlapInFloat) {
+  Proxy<float> a = polygon({{0, 0}, {1, 0}, {1, 1}, {0, 1}});
+  Proxy<float> b = polygon({{1.0001f, 0}, {2, 0}, {2, 1}, {1.0001f, 1}});
+  DistanceOutput<float> f32 = query<Dyn4jF32Strategy>(makeInput(a, b, {0, 0}));
+  EXPECT_EQ(f32.termination, Termination::ClosestPointAtOrigin);
+  EXPECT_EQ(f32.distance, 0.0f);
+
+  DistanceInput<double> inDouble;
+  inDouble.proxyA = polygonOf<double>({{0, 0}, {1, 0}, {1, 1}, {0, 1}});
+  inDouble.proxyB = polygonOf<double>({{double(1.0001f), 0}, {2, 0}, {2, 1}, {double(1.0001f), 1}});
+  DistanceOutput<double> f64 = query<Dyn4jStrategy>(inDouble);
+  EXPECT_EQ(f64.distance, double(1.0001f) - 1.0);  // exact: the gap of the float inputs
+  EXPECT_NE(f64.termination, Termination::ClosestPointAtOrigin);
+}
+
+}  // namespace

@@ -409,3 +409,31 @@ TEST(NesterovFloatCharacterization, largeScaleFloatNeverFallsBackAndEndsAtTheCap
 }
 
 }  // namespace
+
+namespace {
+
+// The cap as the registry states it (NESTEROV_MAX_SUPPORT_CALLS = 129): coal stops after 128 completed
+// passes (`(++iterations) < max_iterations`, gjk.cpp:366 at v3.0.0); the one fallback drops a support
+// without completing a pass (the `continue`s at :303 and :313), so a run that falls back and then reaches
+// the cap has made 129 support calls, and one that never falls back 128. Case: `gjkcheck gen --family
+// touching --seed 7 --first 75 --count 1` (touching rounded shapes at 5e5, in float).
+TEST(NesterovCap, isOneHundredTwentyEightPassesAndAtMostOneDroppedSupport) {
+  DistanceInput<float> input;
+  const float a[][2] = {{-0x1.68p+16f, -0x1.a4p+14f}, {0x1p+11f, -0x1.4p+10f}, {0, 0}};
+  const float b[][2] = {{-0x1.14p+14f, 0x1.dp+13f}, {-0x1.5p+12f, 0x1.2p+14f}, {-0x1.4p+12f, 0x1.4p+14f},
+                        {-0x1.dp+12f, 0x1.38p+14f}};
+  for (const auto& v : a) input.proxyA.vertices[input.proxyA.count++] = {v[0], v[1]};
+  for (const auto& v : b) input.proxyB.vertices[input.proxyB.count++] = {v[0], v[1]};
+  input.proxyA.radius = 0x1.cp+11f;
+  input.proxyB.radius = 0x1.e8p+13f;
+  input.transformA.p = {-0x1.d8cp+18f, 0x1.05ap+19f};
+  input.transformB.p = {-0x1.d8cp+18f, 0x1.05ap+19f};
+  NesterovRun<float> r;
+  run(input, &r);
+  EXPECT_EQ(r.output.termination, Termination::IterationCap);
+  EXPECT_NE(r.report.fallback, NesterovFallback::None);
+  EXPECT_EQ(r.output.iterations, NESTEROV_MAX_SUPPORT_CALLS);
+  EXPECT_EQ(NESTEROV_MAX_SUPPORT_CALLS, NESTEROV_MAX_ITERATIONS + 1);
+}
+
+}  // namespace
