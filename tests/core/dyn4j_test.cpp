@@ -304,3 +304,55 @@ TEST(Dyn4jPrecision, unitSquaresTenThousandthApartAreMeasuredInDoubleAndOverlapI
 }
 
 }  // namespace
+
+namespace {
+
+using namespace gjk;
+using namespace gjk::test_support;
+
+// A point at the origin against a point at p, both as double proxies.
+DistanceOutput<double> pointAgainstPoint(Vec2<double> p) {
+  DistanceInput<double> input;
+  input.proxyA = polygonOf<double>({{0, 0}});
+  input.proxyB = polygonOf<double>({p});
+  return query<Dyn4jStrategy>(input);
+}
+
+// Gjk.java:427 `if (d.isZero()) return false;` with Vector2.isZero (:678) = both |x|, |y| <= Epsilon.E
+// (2^-53): the centres 2^-53 apart coincide (overlap, no support call); the next double above does not, and
+// the query goes on to the segment test of :441.
+TEST(Dyn4jStopRules, centresCoincideUpToEpsilonEInclusive) {
+  const double e = Dyn4jTolerances<double>::E;
+  DistanceOutput<double> at = pointAgainstPoint({e, 0});
+  EXPECT_EQ(at.termination, Termination::CentresCoincide);
+  EXPECT_EQ(at.iterations, 0);
+  DistanceOutput<double> above = pointAgainstPoint({std::nextafter(e, 1.0), 0});
+  EXPECT_NE(above.termination, Termination::CentresCoincide);
+  EXPECT_EQ(above.iterations, 2);
+}
+
+// Gjk.java:441 `if (d.getMagnitudeSquared() <= Epsilon.E) return false;`: the first segment is the single
+// point p (a = b), so d = -p. p = (2^-27, 2^-27): |p|^2 = 2^-54 + 2^-54 = 2^-53 = E exactly: not separated.
+// One ulp more in y: |p|^2 > E, a support c = a, no containment, progress c.d - a.d = 0 < sqrt(E):
+// projection-progress, separated, distance |p|.
+TEST(Dyn4jStopRules, closestPointAtOriginUpToEpsilonEInclusive) {
+  const double h = 0x1p-27;
+  DistanceOutput<double> at = pointAgainstPoint({h, h});
+  EXPECT_EQ(at.termination, Termination::ClosestPointAtOrigin);
+  EXPECT_EQ(at.distance, 0.0);
+  DistanceOutput<double> above = pointAgainstPoint({h, std::nextafter(h, 1.0)});
+  EXPECT_EQ(above.termination, Termination::ProjectionProgress);
+  EXPECT_GT(above.distance, 0.0);
+}
+
+// The same rule in dyn4j-f32, whose E is 2^-24: the point (2^-12.5, 2^-12.5) would sit on it but is not a
+// float; (2^-13, 2^-13) has |p|^2 = 2^-25 <= 2^-24 (overlap), (2^-12, 2^-12) has 2^-23 > 2^-24 (measured).
+TEST(Dyn4jStopRules, floatPortClosestPointAtOriginAroundItsTranslatedE) {
+  auto run = [](float h) {
+    return query<Dyn4jF32Strategy>(makeInput(polygon({{0, 0}}), polygon({{h, h}}), {0, 0}));
+  };
+  EXPECT_EQ(run(0x1p-13f).termination, Termination::ClosestPointAtOrigin);
+  EXPECT_EQ(run(0x1p-12f).termination, Termination::ProjectionProgress);
+}
+
+}  // namespace

@@ -437,3 +437,32 @@ TEST(NesterovCap, isOneHundredTwentyEightPassesAndAtMostOneDroppedSupport) {
 }
 
 }  // namespace
+
+namespace {
+
+// coal's check A `if (rl < tolerance)` (gjk.cpp:227 at v3.0.0) on both sides. A point at the origin
+// against a point at (x, 0): the start simplex is that point, ray = (x, 0), rl = sqrt(x x) = x exactly.
+// x = tol = 1e-6f (0x1.0c6f7ap-20): not below; the accelerated support repeats the point, its gap
+// 2 ray.(ray - w) = 0 <= tol drops the acceleration, the plain pass adds the same point again (k = 1), and
+// the next pass's check C (k > 0, gap 0) stops: duality-gap, distance x. One float less: check A,
+// ray-below-tolerance, distance 0.
+TEST(NesterovStopRules, checkAJustBelowAndExactlyAtTheTolerance) {
+  auto pointAt = [](float x) {
+    DistanceInput<float> input;
+    input.proxyA.vertices[input.proxyA.count++] = {0, 0};
+    input.proxyB.vertices[input.proxyB.count++] = {x, 0};
+    NesterovRun<float> r;
+    run(input, &r);
+    return r.output;
+  };
+  const float tol = NESTEROV_TOLERANCE<float>;
+  ASSERT_EQ(tol, 0x1.0c6f7ap-20f);
+  DistanceOutput<float> at = pointAt(tol);
+  EXPECT_EQ(at.termination, Termination::DualityGap);
+  EXPECT_EQ(at.distance, tol);
+  DistanceOutput<float> below = pointAt(std::nextafter(tol, 0.0f));
+  EXPECT_EQ(below.termination, Termination::RayBelowTolerance);
+  EXPECT_EQ(below.distance, 0.0f);
+}
+
+}  // namespace

@@ -300,3 +300,46 @@ TEST(Vdb, doubleInstantiationAgrees) {
 }
 
 }  // namespace
+
+namespace {
+
+using namespace gjk;
+using namespace gjk::test_support;
+
+// A point A at the origin against the two points b0, b1 of B (B - A = B). vdb's first support (along v = 0)
+// is b0 (first vertex on ties), so v = b0, dist2 = |b0|^2; the second is the vertex minimizing b.v.
+DistanceOutput<float> pointAgainstTwoPoints(Vec2<float> b0, Vec2<float> b1) {
+  return query<VdbStrategy>(makeInput(polygon({{0, 0}}), polygon({b0, b1}), {0, 0}));
+}
+
+// The relative stop `dist2 - delta <= dist2 * rel_error2` (DT_Convex.cpp closest_points, DT_Accuracy.cpp:
+// rel_error2 = 1e-3f * 1e-3f = 0x1.0c6f7cp-20, so dist2 * rel_error2 = 2 rel_error2 = 33.55 * 2^-24).
+// b0 = (1, 1), v = b0, dist2 = 2; b1 = (1, 1 - g): delta = 2 - g, dist2 - delta = g, all exact for the
+// nearest representable gaps on either side: g = 32 * 2^-24 stops (relative-gap), g = 34 * 2^-24 does not.
+TEST(VdbStopRules, relativeGapJustBelowAndJustAboveRelError2) {
+  DistanceOutput<float> below = pointAgainstTwoPoints({1, 1}, {1, 1 - 32 * 0x1p-24f});
+  EXPECT_EQ(below.termination, Termination::RelativeGap);
+  EXPECT_EQ(below.iterations, 2);
+  DistanceOutput<float> above = pointAgainstTwoPoints({1, 1}, {1, 1 - 34 * 0x1p-24f});
+  EXPECT_NE(above.termination, Termination::RelativeGap);
+  EXPECT_GT(above.iterations, 2);
+}
+
+// The absolute stop, the loop condition `dist2 > tol_error * maxVertex()` (tol_error = MT_EPSILON = 2^-23):
+// B the segment (-1, h) (1, h). After the second support W is the segment, v = (2 y0 + 2 y1) * (1 / 4) =
+// (0, h) exactly, dist2 = fl(h h), maxVertex = fl(1 + h h). h = 0x1.6a09e8p-12: h h rounds to
+// 0x1.000002p-23 and 2^-23 fl(1 + h h) = 2^-23 (1 + 2^-23) = 0x1.000002p-23: equal, not greater:
+// absolute-gap. One float more, h = 0x1.6a09eap-12: h h = 0x1.000006p-23 > 0x1.000002p-23: the loop goes
+// on, and the next support (along (0, -h), a tie, so b0) is already in W: support-in-simplex.
+TEST(VdbStopRules, absoluteGapExactlyOnTolErrorTimesMaxVertexAndJustAbove) {
+  const float at = 0x1.6a09e8p-12f;
+  DistanceOutput<float> on = pointAgainstTwoPoints({-1, at}, {1, at});
+  EXPECT_EQ(on.termination, Termination::AbsoluteGap);
+  EXPECT_EQ(on.distance, at);
+  const float above = 0x1.6a09eap-12f;
+  DistanceOutput<float> beyond = pointAgainstTwoPoints({-1, above}, {1, above});
+  EXPECT_EQ(beyond.termination, Termination::SupportInSimplex);
+  EXPECT_EQ(beyond.distance, above);
+}
+
+}  // namespace
