@@ -343,3 +343,31 @@ TEST(VdbStopRules, absoluteGapExactlyOnTolErrorTimesMaxVertexAndJustAbove) {
 }
 
 }  // namespace
+
+namespace {
+
+using namespace gjk;
+using namespace gjk::test_support;
+
+// isAffinelyDependent (DT_GJK.h:73-86): the cofactor sum of W u {w} <= 0. A = (-2,-3) (1,2) (2,0),
+// B = (-1,-1) (2, 4 + e). The run: w0 = (1, 2) (vertex 0 of each, v = 0), w1 = (-2, -3), then along -v the
+// new support w = (4, 7 + e) (A's vertex 0, B's vertex 1). For e = 0 the three points are collinear,
+// w - w0 = (3, 5) = -(w1 - w0): the triangle's cofactors are exact small integers whose sum (the doubled
+// area squared) is exactly 0: affinely-dependent, the boundary itself. With w off that line by e = -2^-8
+// the area is 3 * 2^-8 and the sum is positive, above the rounding of its terms: the loop goes on and
+// ends on support-in-simplex at another distance. (Between, e = -2^-10 is still called dependent in float:
+// the squared area 9 * 2^-20 is below the rounding of cofactor terms of size ~1e3.)
+TEST(VdbStopRules, affineDependenceExactlyOnACollinearSupportAndOffIt) {
+  auto run = [](float e) {
+    return query<VdbStrategy>(
+        makeInput(polygon({{-2, -3}, {1, 2}, {2, 0}}), polygon({{-1, -1}, {2, 4 + e}}), {0, 0}));
+  };
+  DistanceOutput<float> on = run(0);
+  EXPECT_EQ(on.termination, Termination::AffinelyDependent);
+  EXPECT_EQ(on.iterations, 3);
+  DistanceOutput<float> off = run(-0x1p-8f);
+  EXPECT_EQ(off.termination, Termination::SupportInSimplex);
+  EXPECT_NE(off.distance, on.distance);
+}
+
+}  // namespace
