@@ -381,7 +381,7 @@ std::string appliesToEveryStrategy(const StrategyInfo&) {
 }
 
 std::string readsItsCache(const StrategyInfo& strategy) {
-  if (strategy.name == "dyn4j" || strategy.name.rfind("dyn4j+", 0) == 0) {
+  if (strategy.name.rfind("dyn4j", 0) == 0) {  // dyn4j, dyn4j-f32 and its modified forms
     return "dyn4j has no warm start: the cache is written, never read (core/strategies/dyn4j.h)";
   }
   if (strategy.name == "vdb" || strategy.name.rfind("vdb+", 0) == 0) {

@@ -42,25 +42,32 @@ const Registry& registry() {
                               NaivePolicy::MAX_ITERATIONS, ContactConvention::Merged);
     r.addFloat<PerpStrategy>("perp", "edge perpendicular, sign from cross(e, -w1); GDC 2010 / Box2D 2.4.1",
                              PerpPolicy::MAX_ITERATIONS, ContactConvention::Merged);
+    // Box2D v3 keeps each witness on its own shape: on containment both are the same point of A, which lies in
+    // both shapes; on the tiny-direction return and with radii each point is on its own (rounded) shape.
     r.addFloat<Box2dV31Strategy>("box2d-v3.1",
-                                 "(w1+w2)xe crossed with e in A's frame; d.d < FLT_EPSILON^2 returns distance 0; "
-                                 "Box2D v3.1 distance.c",
+                                 "exactly b2ShapeDistance of Box2D tag v3.1.1: d.d < FLT_EPSILON^2 returns "
+                                 "distance 0, radii only above 0.1*B2_LINEAR_SLOP",
                                  box2d_v3::V31Rules::MAX_ITERATIONS, ContactConvention::OnShapes);
     r.addFloat<Box2dV3Strategy>("box2d-v3",
-                                "as box2d-v3.1 with the tiny-direction test d.d < 1000*FLT_MIN; Box2D main",
+                                "exactly b2ShapeDistance of Box2D main 617d32ab: d.d < 1000*FLT_MIN returns "
+                                "distance 0, cache written on overlap",
                                 box2d_v3::MainRules::MAX_ITERATIONS, ContactConvention::OnShapes);
-    r.addFloat<Dyn4jStrategy>("dyn4j",
-                              "two-point simplex from the centre difference, projection-progress stop, strict "
-                              "containsOrigin; dyn4j Gjk.distance in float",
-                              Dyn4jStrategy::MAX_ITERATIONS, ContactConvention::Merged);
+    r.base.push_back({"dyn4j",
+                      "dyn4j 6.0.0 Gjk.distance in double with dyn4j's constants, from the float inputs", "double",
+                      Dyn4jStrategy::MAX_SUPPORT_CALLS, ContactConvention::Merged,
+                      &runCoreStrategy<Dyn4jStrategy, double>});
+    r.addFloat<Dyn4jF32Strategy>("dyn4j-f32",
+                                 "dyn4j 6.0.0 Gjk.distance in float, tolerances from dyn4j's definitions run in "
+                                 "float (E = 2^-24, sqrt(E) = 2^-12)",
+                                 Dyn4jF32Strategy::MAX_SUPPORT_CALLS, ContactConvention::Merged);
     r.addFloat<VdbStrategy>("vdb",
                             "direction -v, Johnson's sub-algorithm, relative and absolute stops; van den Bergen / "
-                            "SOLID",
+                            "SOLID 3.5",
                             VdbStrategy::MAX_ITERATIONS, ContactConvention::Merged);
     r.addFloat<NesterovStrategy>("nesterov",
                                  "Nesterov-accelerated normalized direction, duality-gap stop, fallback to plain "
                                  "GJK; Montaut et al. 2022 / coal",
-                                 NESTEROV_MAX_ITERATIONS, ContactConvention::Merged);
+                                 NESTEROV_MAX_SUPPORT_CALLS, ContactConvention::Merged);
     r.base.push_back({"perp-f64", "perp computed in double from the same float inputs", "double",
                       PerpPolicy::MAX_ITERATIONS, ContactConvention::Merged, &runCoreStrategy<PerpStrategy, double>});
     if (const StrategyInfo* box2d = box2dStrategy()) {

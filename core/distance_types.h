@@ -27,18 +27,28 @@ struct SimplexCache {
   std::uint8_t indexB[3] = {0, 0, 0};  // vertex indices on shape B
 };
 
-// Why the loop stopped.
+// Why the loop stopped. One stop rule per name (design §6); docs/strategies.md gives, per strategy,
+// the exact test behind each name it can return.
 enum class Termination : std::uint8_t {
-  Containment,        // the simplex became a triangle containing the origin: overlap
-  DuplicateSupport,   // the new support pair was already in the simplex: no progress possible
-  TinyDirection,      // the search direction was too short to trust (origin on the simplex, or nearly)
-  TinyDirectionZero,  // as TinyDirection, and the strategy reports distance 0 (Box2D v3.1)
-  IterationCap,       // the loop ran out of iterations
-  RelativeGap,        // van den Bergen: |v|^2 - v.w <= eps^2 |v|^2
-  AbsoluteGap,        // van den Bergen: |v|^2 <= eps * max |y|^2
-  NoProgress,         // dyn4j: the new support advanced less than the tolerance; vdb: affine
-                      // dependence, Johnson's backup, or |v|^2 stopped decreasing
-  DualityGap,         // Nesterov-accelerated GJK: the duality gap fell below its tolerance
+  Containment,                  // the simplex became a triangle holding the origin: overlap
+  DuplicateSupport,             // the new support index pair was already in the simplex (Box2D)
+  TinyDirection,                // naive, perp: d.d < FLT_EPSILON^2; the simplex's distance is reported
+  TinyDirectionOverlap,         // box2d-v3.1: d.d < FLT_EPSILON^2; distance 0 (overlap)
+  TinyDirectionUnderflow,       // box2d-v3: d.d < 1000 FLT_MIN; distance 0 (overlap)
+  IterationCap,                 // the loop ran out of iterations
+  RelativeGap,                  // vdb: |v|^2 - v.w <= eps^2 |v|^2
+  AbsoluteGap,                  // vdb: |v|^2 <= eps * max |y|^2
+  SupportInSimplex,             // vdb: the new support point equals a point of W or the last one added
+  AffinelyDependent,            // vdb: W with the new point is affinely dependent (Delta(Y) <= 0)
+  NoValidSubset,                // vdb: Johnson's closest() found no valid subset; W and v stay as they were
+  NoDecrease,                   // vdb: |v|^2 fell by no more than eps |v|^2 (SOLID's SAFE_EXIT)
+  CentresCoincide,              // dyn4j: the centre difference is zero (both components <= E); overlap
+  ClosestPointAtOrigin,         // dyn4j: |p|^2 <= E for the segment's closest point p; overlap
+  ProjectionProgress,           // dyn4j: c.d - a.d < DISTANCE_EPSILON (d = -p, not normalized)
+  EdgePointAtOrigin,            // dyn4j: |p1|^2 <= E or |p2|^2 <= E on a new edge; separated
+  DualityGap,                   // nesterov: the duality gap fell below its tolerance
+  RayBelowTolerance,            // nesterov: |ray| < tol before a pass (coal's check A); overlap
+  RayZero,                      // nesterov: |ray| == 0 after the projection; overlap
 };
 
 // "containment", "duplicate-support", ...
@@ -47,12 +57,22 @@ inline const char* terminationName(Termination t) {
     case Termination::Containment: return "containment";
     case Termination::DuplicateSupport: return "duplicate-support";
     case Termination::TinyDirection: return "tiny-direction";
-    case Termination::TinyDirectionZero: return "tiny-direction-zero";
+    case Termination::TinyDirectionOverlap: return "tiny-direction-overlap";
+    case Termination::TinyDirectionUnderflow: return "tiny-direction-underflow";
     case Termination::IterationCap: return "iteration-cap";
     case Termination::RelativeGap: return "relative-gap";
     case Termination::AbsoluteGap: return "absolute-gap";
-    case Termination::NoProgress: return "no-progress";
+    case Termination::SupportInSimplex: return "support-in-simplex";
+    case Termination::AffinelyDependent: return "affinely-dependent";
+    case Termination::NoValidSubset: return "no-valid-subset";
+    case Termination::NoDecrease: return "no-decrease";
+    case Termination::CentresCoincide: return "centres-coincide";
+    case Termination::ClosestPointAtOrigin: return "closest-point-at-origin";
+    case Termination::ProjectionProgress: return "projection-progress";
+    case Termination::EdgePointAtOrigin: return "edge-point-at-origin";
     case Termination::DualityGap: return "duality-gap";
+    case Termination::RayBelowTolerance: return "ray-below-tolerance";
+    case Termination::RayZero: return "ray-zero";
   }
   return "unknown";
 }

@@ -14,7 +14,6 @@
 //
 // A policy provides:
 //   static constexpr int MAX_ITERATIONS;
-//   static constexpr bool TINY_DIRECTION_IS_OVERLAP;  // report distance 0 on a tiny direction
 //   template <class T> static Vec2<T> searchDirection(const Simplex<T>&);  // count is 1 or 2
 //   template <class T> static bool isTinyDirection(Vec2<T> d);
 //
@@ -130,11 +129,12 @@ inline bool isSavedSupportPair(const SimplexVertex<T>& vertex, const int* saveA,
 }
 
 // The output of a loop that ends on a Box2D-style simplex (Box2D 2.4.1's "Prepare output"): witness points
-// from the barycentric coordinates, distance = |pB - pA|, the cache written; then a TinyDirectionZero stop
-// reports distance 0 with both points at their midpoint, and otherwise the radii are applied when asked.
+// from the barycentric coordinates, distance = |pB - pA|, the cache written; then a stop the strategy calls an
+// overlap reports distance 0 with both points at their midpoint, and otherwise the radii are applied when asked.
 template <class T>
 inline void finishOutput(const DistanceInput<T>& input, const Simplex<T>& simplex, int iterations,
-                         Termination termination, SimplexCache<T>* cache, DistanceOutput<T>* output) {
+                         Termination termination, SimplexCache<T>* cache, DistanceOutput<T>* output,
+                         bool overlap = false) {
   simplex.witnessPoints(&output->pointA, &output->pointB);
   output->distance = distance(output->pointA, output->pointB);
   output->iterations = iterations;
@@ -142,7 +142,7 @@ inline void finishOutput(const DistanceInput<T>& input, const Simplex<T>& simple
   output->termination = termination;
   writeCache(simplex, cache);
 
-  if (termination == Termination::TinyDirectionZero) {
+  if (overlap) {
     Vec2<T> p = T(0.5) * (output->pointA + output->pointB);
     output->pointA = p;
     output->pointB = p;
@@ -188,8 +188,7 @@ void gjkDistance(const DistanceInput<T>& input, SimplexCache<T>* cache, Distance
     }
     if (Policy::isTinyDirection(d)) {
       // The origin is probably on the segment or the point: overlap or touching, or very close.
-      termination = Policy::TINY_DIRECTION_IS_OVERLAP ? Termination::TinyDirectionZero
-                                                      : Termination::TinyDirection;
+      termination = Termination::TinyDirection;
       break;
     }
 

@@ -1,69 +1,12 @@
-// Strategies `box2d-v3.1` and `box2d-v3`: Box2D version 3's b2ShapeDistance (erincatto/box2d,
-// src/distance.c), the GJK of Catto 2010 rewritten for speed ("I spent time optimizing this ... 3/30/2025").
-//
-// Sources read (the stored copies of erincatto/box2d; see the report of the change for the search):
-//   src/distance.c at 04b0e92e9ba2f37df4cb7cb3fa1c25141a1e18df: a commit of the v3.1 era (after the
-//     3/30/2025 rewrite, still with world transforms transformA/transformB in b2DistanceInput, proxy B
-//     moved into A's frame inside the function), taken as the reference for `box2d-v3.1`.
-//     867d0ec05f71e6e763c699281109818ae40f8bc5, the other stored commit of the file, has the same
-//     b2ShapeDistance but for one line: it applies the radii only when the core distance exceeds
-//     0.1 * B2_LINEAR_SLOP (not adopted here; a stored port of v3.2 has no such guard either). Neither is
-//     the v3.1.0 tag itself: their line numbers (proxyB radius assert at 429 / 426, b2ShapeCast's normal
-//     assert at 678 / 674) miss those quoted against v3.1 in issues #976 (428) and #917 (652). The
-//     algorithm, its constants and its order of operations are those of the v3.1 line.
-//   test/test_distance.c at 3d910d2a39416c3208b08aea64e00a5835c584b3 (main): ShapeDistanceShortEdgeTest,
-//     the thin plank against a point, which v3.1 reports as overlapped, and the input layout of main
-//     (b2DistanceInput.transform: B relative to A, computed by the caller with b2InvMulTransforms; the
-//     output is in A's frame).
-//   include/box2d/math_functions.h: b2InvMulTransforms, b2InvMulRot, b2InvRotateVector, b2RotateVector,
-//     b2TransformPoint, b2CrossSV, b2MulAdd, b2MulSub, b2Normalize, b2MaxFloat, b2Distance.
-// The main-branch distance.c carrying the short-edge fix is not among the stored copies. What `box2d-v3`
-// does differently from `box2d-v3.1` is taken from design.md §6 (tiny direction d.d < 1000 FLT_MIN) and
-// from what ShapeDistanceShortEdgeTest demands of main (a positive distance and a unit normal for that
-// case); each such place is marked INFERRED below.
-//
-// How it differs from Box2D 2.4.1 (core/gjk_loop.h, `perp`):
-//   - Frame: everything runs in A's local frame. B's vertices are moved once into A's frame by
-//     b2InvMulTransforms(xfA, xfB); A's vertices are used as given; the support queries need no rotation.
-//     The witness points are brought back to the world with b2TransformPoint(xfA, .) at the end.
-//   - Sign: the Minkowski points are w = wA - wB (2.4.1: wB - wA); the support is A's for +d and B's for
-//     -d. The simplex solver is sign-symmetric (every product in it has an even number of w factors or
-//     compares a w-dot with 0 after an exact negation), so the barycentric coordinates are the same.
-//   - Search direction, branch free: for a segment, d = cross(cross(w1 + w2, e12), e12) with
-//     e12 = w2 - w1, i.e. s = (w1 + w2) x e12 then d = (-s e12.y, s e12.x). For any point p of the line,
-//     (w1 + w2) x e12 = 2 p x e12 = 2 w1 x e12, so d is e12 turned toward the origin and |d| =
-//     2 dist |e12|^2: a length cubic in the scale, not the |e12| of 2.4.1's exact perpendicular. It is
-//     returned by the solver itself (b2SolveSimplex2/3), vertex regions give -w.
-//   - The solver (b2SolveSimplex2/3) is 2.4.1's Solve2/Solve3 operation for operation, except that it
-//     returns the direction, and has no guard for a degenerate triangle: 1 / (d123_1 + d123_2 + d123_3) is
-//     taken as it comes (inf or NaN when the sum is zero), as in Box2D. core/simplex.h's pickNearestEdge
-//     fallback is deliberately not used here.
-//   - Tiny direction: v3.1 stops when d.d < FLT_EPSILON^2 and reports overlap (distance 0). Because |d| is
-//     2 dist edge^2, this declares a plainly separated pair overlapped when 2 dist edge^2 < FLT_EPSILON
-//     (test_distance.c). main stops only when d.d < 1000 FLT_MIN: the direction is then too short to
-//     normalize, not merely short.
-//   - On overlap (containment or tiny direction) Box2D returns at once: distance 0, the two witness
-//     points as the simplex gives them (not merged into a midpoint; for a false overlap they are apart),
-//     no radii, and the cache is NOT written.
-//   - Normal: the last search direction normalized (b2Normalize: zero when |d| < FLT_EPSILON). The radii
-//     are applied whenever useRadii is set: distance = max(0, dist - rA - rB), pointA += rA n,
-//     pointB -= rB n, even for overlapping rounded shapes ("keep closest points on perimeter"); 2.4.1
-//     instead merges the points when the cores are closer than rA + rB.
-//   - Cache: b2SimplexCache has no metric. The cached indices are read as they are: no metric test, no
-//     flush. Our SimplexCache::metric is ignored on reading and written as 0 (a 2.4.1-style reader then
-//     flushes a cached segment or triangle, which is safe). An index out of range for these shapes is
-//     treated as an empty cache; Box2D would read out of bounds (our only guard on the input).
-//   - Iteration cap: 20 support calls (`maxIterations`), as 2.4.1.
-//
-// Constants (T = float gives Box2D's; for T = double the same formulas give the double analogues):
-//   FLT_EPSILON^2 = 2^-46 ~ 1.42e-14 (v3.1 tiny direction, an absolute bound on d.d, whose unit is a
-//   length^6 for a segment since |d| = 2 dist edge^2);
-//   1000 FLT_MIN = 1000 * 2^-126 ~ 1.18e-35 (main tiny direction: a squared length whose inverse square
-//   root is still finite and accurate); FLT_EPSILON ~ 1.19e-7 (b2Normalize's floor on |d|); 20 iterations.
+// Strategies `box2d-v3.1` and `box2d-v3`: Box2D version 3's b2ShapeDistance, ported operation for
+// operation from erincatto/box2d src/distance.c
+//   box2d-v3.1: tag v3.1.1 (8c661469), src/distance.c:421-605, include/box2d/math_functions.h
+//   box2d-v3:   main at 617d32ab02570930625bbcb8479f54be9bf8d045 (2026-08-20), src/distance.c:424-611,
+//               include/box2d/math_functions.h (b2Normalize :340-350), include/box2d/collision.h
+// Sources, constants, deviations, contact convention and stop rules: docs/strategies.md. Verified bit for
+// bit (distance, both points, iterations, cache) against the upstream files built outside the project.
 //
 // Every operation is one float operation in the order Box2D writes it (the build has -ffp-contract=off).
-// Where this file adds rounding that Box2D does not have, it says so: the trace's world view, and for
-// `box2d-v3` the final b2TransformPoint(xfA, .) that main leaves to its caller.
 // No heap allocation: the local copy of B and the simplex are on the stack.
 #pragma once
 
@@ -324,65 +267,87 @@ inline TraceStep<T>* beginWorldTraceStep(Trace<T>* trace, const Simplex<T>& loca
   return beginTraceStep(trace, world);
 }
 
-// v3.1: d.d < FLT_EPSILON^2 means overlap; the normal is b2Normalize'd in A's frame, rotated to the world,
-// and the radii are applied to the world witness points (b2ShapeDistance of the v3.1 line).
-struct V31Rules {
-  static constexpr const char* SOURCE = "erincatto/box2d src/distance.c v3.1 line (04b0e92e)";
-  static constexpr int MAX_ITERATIONS = 20;        // b2ShapeDistance's maxIterations
-  static constexpr bool RADII_IN_FRAME_A = false;  // v3.1 applies the radii after the world transform
+// B2_LINEAR_SLOP = 0.005f * b2_lengthUnitsPerMeter (src/constants.h:23 at v3.1.1), with the default
+// b2_lengthUnitsPerMeter = 1.0f; both factors are floats, multiplied at run time in float.
+template <class T>
+inline T linearSlop() {
+  return T(0.005) * T(1);
+}
 
-  // FLT_EPSILON^2 (2^-46 for float): "Ensure the search direction is numerically fit". An absolute bound
-  // on a length that scales as distance * edge^2: the cause of the short-edge false overlap.
+// v3.1.1: d.d < FLT_EPSILON^2 means overlap (distance.c:515); the normal is b2Normalize'd (floor |d| <
+// FLT_EPSILON, math_functions.h:296) in A's frame and rotated to the world (:576-578); the output points
+// are world points; the radii are applied to them only when the core distance exceeds 0.1f *
+// B2_LINEAR_SLOP (:593); the overlap returns leave the cache as it was (:496-503, :515-528).
+struct V31Rules {
+  static constexpr const char* SOURCE = "erincatto/box2d tag v3.1.1 src/distance.c:421-605";
+  static constexpr int MAX_ITERATIONS = 20;          // distance.c:464 `const int maxIterations = 20`
+  static constexpr bool OUTPUT_IN_FRAME_A = false;   // v3.1.1 transforms to the world before the radii
+  static constexpr bool CACHE_ON_OVERLAP = false;    // the overlap returns do not write the cache
+  static constexpr Termination TINY_DIRECTION = Termination::TinyDirectionOverlap;
+
+  // FLT_EPSILON * FLT_EPSILON (2^-46 for float), an absolute bound on d.d, whose unit is a length^6 for
+  // a segment since |d| = 2 dist edge^2: the cause of the short-edge false overlap.
   template <class T>
   static constexpr T tinyDirectionSquared() {
     return EPSILON<T> * EPSILON<T>;
   }
 
-  // b2Normalize: zero below |d| = FLT_EPSILON. Never triggered after a search (d.d >= FLT_EPSILON^2
-  // gives sqrt(d.d) >= FLT_EPSILON, sqrt being monotone and exact on FLT_EPSILON^2).
+  // b2Normalize of v3.1.1: length = sqrtf(x x + y y); zero when length < FLT_EPSILON; a NaN length is
+  // not below the floor, so a NaN direction gives a NaN normal.
   template <class T>
   static Vec2<T> normal(Vec2<T> d) {
     return normalizeWithEpsilonFloor(d);
   }
+
+  // distance.c:593 `input->useRadii && output.distance > 0.1f * B2_LINEAR_SLOP`.
+  template <class T>
+  static bool appliesRadii(bool useRadii, T coreDistance) {
+    return useRadii && coreDistance > T(0.1) * linearSlop<T>();
+  }
 };
 
-// main: d.d < 1000 FLT_MIN means overlap (design.md §6; the fix of ShapeDistanceShortEdgeTest). The
-// input is B relative to A and the output is in A's frame (main's b2DistanceInput.transform, used by
-// test_distance.c at 3d910d2a; the frame-A output, radii included, as in a stored port of the v3.2
-// distance.c, not in erincatto's own main file, which is not stored). This strategy plays the caller's
-// part: it computes b2InvMulTransforms(xfA, xfB) and moves the frame-A witness points to the world with
-// b2TransformPoint(xfA, .) at the very end, after the radii.
+// main at 617d32ab: d.d < 1000.0f * FLT_MIN means overlap (distance.c:519); the input is B relative to A
+// (b2DistanceInput.transform) and the output is in A's frame (collision.h:390-403); the cache is written
+// on the overlap returns too (:501, :527); the radii are applied whenever useRadii is set (:599).
 struct MainRules {
   static constexpr const char* SOURCE =
-      "erincatto/box2d main (test/test_distance.c 3d910d2a; tiny direction per design.md §6)";
-  static constexpr int MAX_ITERATIONS = 20;       // unchanged from v3.1
-  static constexpr bool RADII_IN_FRAME_A = true;  // main returns frame-A points; the radii are applied there
+      "erincatto/box2d main 617d32ab02570930625bbcb8479f54be9bf8d045 src/distance.c:424-611";
+  static constexpr int MAX_ITERATIONS = 20;        // distance.c:466
+  static constexpr bool OUTPUT_IN_FRAME_A = true;  // the caller (this adapter) moves the points to the world
+  static constexpr bool CACHE_ON_OVERLAP = true;   // `*cache = b2MakeSimplexCache( &simplex )` before return
+  static constexpr Termination TINY_DIRECTION = Termination::TinyDirectionUnderflow;
 
-  // 1000 FLT_MIN (~1.18e-35 for float, rounded once): only a direction too short to normalize without
-  // underflow is refused. With |d| = 2 dist edge^2 this stops only when the origin is (nearly) on the
-  // simplex in a scale-free sense, not on short edges.
+  // 1000.0f * FLT_MIN (~1.18e-35 for float, rounded once): only a direction too short to normalize
+  // without underflow is refused.
   template <class T>
   static constexpr T tinyDirectionSquared() {
     return T(1000) * std::numeric_limits<T>::min();
   }
 
-  // INFERRED: ShapeDistanceShortEdgeTest requires b2IsNormalized(output.normal) for a final direction
-  // of length 2 * 0.005 * 0.0032^2 ~ 1.0e-7 < FLT_EPSILON, which b2Normalize would zero. The fixed main
-  // must therefore normalize the direction below FLT_EPSILON; we use b2Normalize's arithmetic with the
-  // floor moved to the loop's own bound (d.d < 1000 FLT_MIN gives zero), so every direction that passed
-  // the loop normalizes.
+  // b2Normalize of main (math_functions.h:340-350): lengthSquared = x x + y y; when lengthSquared >
+  // 1000 FLT_MIN, s = 1 / sqrtf(lengthSquared) and (s x, s y); otherwise, and for a NaN lengthSquared
+  // (the comparison is false), the zero vector. The loop's test is `<` and this one `>`: a direction with
+  // d.d exactly 1000 FLT_MIN passes the loop and normalizes to zero.
   template <class T>
   static Vec2<T> normal(Vec2<T> d) {
     T lengthSquared = d.x * d.x + d.y * d.y;
-    if (lengthSquared < tinyDirectionSquared<T>()) {
-      return Vec2<T>{};
+    if (lengthSquared > tinyDirectionSquared<T>()) {
+      T s = T(1) / std::sqrt(lengthSquared);
+      return {s * d.x, s * d.y};
     }
-    T invLength = T(1) / std::sqrt(lengthSquared);
-    return {invLength * d.x, invLength * d.y};
+    return Vec2<T>{};
+  }
+
+  template <class T>
+  static bool appliesRadii(bool useRadii, T) {
+    return useRadii;
   }
 };
 
-// b2ShapeDistance with world-frame input and output.
+// b2ShapeDistance with world-frame input and output. For main this function also plays the caller's part
+// (docs/strategies.md, "box2d-v3"): transform = b2InvMulTransforms(xfA, xfB) before, b2TransformPoint(xfA, .)
+// of both output points after (two roundings per coordinate that a caller working in A's frame would not
+// have).
 template <class T, class Rules>
 void shapeDistance(const DistanceInput<T>& input, SimplexCache<T>* cache, DistanceOutput<T>* output,
                    Trace<T>* trace) {
@@ -406,7 +371,7 @@ void shapeDistance(const DistanceInput<T>& input, SimplexCache<T>* cache, Distan
   int saveB[3];
   int iteration = 0;
   Termination termination = Termination::IterationCap;
-  bool overlap = false;  // Box2D's early return: containment or tiny direction
+  bool overlap = false;  // Box2D's early returns: containment or tiny direction
 
   while (iteration < Rules::MAX_ITERATIONS) {
     int saveCount = simplex.count;
@@ -440,16 +405,22 @@ void shapeDistance(const DistanceInput<T>& input, SimplexCache<T>* cache, Distan
     if (dot(d, d) < Rules::template tinyDirectionSquared<T>()) {
       // "The origin is probably contained by a line segment or triangle. Thus the shapes are overlapped.
       // Must return overlap due to invalid normal."
-      termination = Termination::TinyDirectionZero;
+      termination = Rules::TINY_DIRECTION;
       overlap = true;
       break;
     }
     nonUnitNormal = d;
 
-    // support = support(A, d) - support(B, -d), both in A's frame.
-    SimplexVertex<T> vertex =
-        makeLocalVertex(proxyA, localProxyB, proxyA.support(d), localProxyB.support(-d));
-    ++iteration;  // iterations count support calls
+    // support = support(A, d) - support(B, -d), both in A's frame, written into the next slot of the
+    // simplex field by field as Box2D does: the slot's barycentric coordinate `a` is not touched, so it
+    // keeps whatever the slot held (read only when the cap ends the loop right after a vertex was added).
+    SimplexVertex<T>& vertex = simplex.v[simplex.count];
+    vertex.indexA = proxyA.support(d);
+    vertex.wA = proxyA.vertices[vertex.indexA];
+    vertex.indexB = localProxyB.support(-d);
+    vertex.wB = localProxyB.vertices[vertex.indexB];
+    vertex.w = vertex.wA - vertex.wB;
+    ++iteration;  // "Iteration count is equated to the number of support point calls."
     if (step != nullptr) {
       step->hasSupport = true;
       step->support = worldVertex(vertex, xfA);
@@ -459,20 +430,23 @@ void shapeDistance(const DistanceInput<T>& input, SimplexCache<T>* cache, Distan
       termination = Termination::DuplicateSupport;
       break;
     }
-    simplex.v[simplex.count++] = vertex;
+    simplex.count += 1;
   }
 
   Vec2<T> localPointA;
   Vec2<T> localPointB;
   localWitnessPoints(simplex, &localPointA, &localPointB);
-  // Box2D leaves iterations at 0 on its early overlap return; we report the support calls made, which
-  // is what DistanceOutput::iterations means for every strategy.
+  // Box2D leaves iterations at 0 on its early overlap returns (`output = { 0 }`); we report the support
+  // calls made, which is what DistanceOutput::iterations means for every strategy (docs/strategies.md).
   output->iterations = iteration;
   output->simplexCount = simplex.count;
   output->termination = termination;
 
   if (overlap) {
-    // Distance 0, both points as the simplex gives them, no radii, cache left as it was.
+    // Distance 0, both points as the simplex gives them, no radii; main writes the cache here, v3.1.1 not.
+    if constexpr (Rules::CACHE_ON_OVERLAP) {
+      writeSimplexCache(simplex, cache);
+    }
     output->pointA = transformPoint(xfA, localPointA);
     output->pointB = transformPoint(xfA, localPointB);
     output->distance = 0;
@@ -485,8 +459,9 @@ void shapeDistance(const DistanceInput<T>& input, SimplexCache<T>* cache, Distan
 
   T radiusA = input.proxyA.radius;
   T radiusB = input.proxyB.radius;
-  if constexpr (Rules::RADII_IN_FRAME_A) {
-    if (input.useRadii) {
+  bool applyRadii = Rules::appliesRadii(input.useRadii, output->distance);
+  if constexpr (Rules::OUTPUT_IN_FRAME_A) {
+    if (applyRadii) {
       output->distance = maxScalar(T(0), output->distance - radiusA - radiusB);
       localPointA = localPointA + radiusA * normal;  // b2MulAdd
       localPointB = localPointB - radiusB * normal;  // b2MulSub
@@ -497,7 +472,7 @@ void shapeDistance(const DistanceInput<T>& input, SimplexCache<T>* cache, Distan
     normal = rotate(xfA.q, normal);
     output->pointA = transformPoint(xfA, localPointA);
     output->pointB = transformPoint(xfA, localPointB);
-    if (input.useRadii) {
+    if (applyRadii) {
       // "Keep closest points on perimeter even if overlapped, this way the points move smoothly."
       output->distance = maxScalar(T(0), output->distance - radiusA - radiusB);
       output->pointA = output->pointA + radiusA * normal;

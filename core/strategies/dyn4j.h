@@ -1,103 +1,23 @@
-// Strategy `dyn4j`: the distance query of dyn4j (William Bittle), org.dyn4j.collision.narrowphase.Gjk
-// .distance, version 4.1.0 (dyn4j/dyn4j src/main/java/org/dyn4j/collision/narrowphase/Gjk.java, commit
-// 1cc8c0ba3a57e5780a62b8316202d9164bcf8703), with Segment.getPointOnSegmentClosestToPoint, Vector2,
-// Interval.clamp, MinkowskiSum and Epsilon from the same tree. Its own loop, not the Box2D loop of
-// gjk_loop.h: the simplex is always two points, and its tests differ.
+// Strategies `dyn4j` and `dyn4j-f32`: the distance query of dyn4j (William Bittle),
+// org.dyn4j.collision.narrowphase.Gjk.distance, dyn4j/dyn4j tag 6.0.0 (058bf6d982a0fb89b54050f929f6ea9dae53b714),
+// src/main/java/org/dyn4j/collision/narrowphase/Gjk.java:407-510 (distance), :524-578 (findClosestPoints),
+// :600-606 (containsOrigin), constants :135-144, with Segment.getPointOnSegmentClosestToPoint
+// (Segment.java:312-328), Interval.clamp (Interval.java:222-230), Vector2 (isZero :678, normalize :948) and
+// Epsilon.compute (Epsilon.java). distance() is unchanged from tag 4.1.0 to 6.0.0.
+//   dyn4j:     in double, as dyn4j is, from the same float inputs (widened exactly), dyn4j's own constants.
+//   dyn4j-f32: the same code in float, each tolerance translated by dyn4j's own definition run in float.
+// Sources, constants, translation, deviations, contact convention and stop rules: docs/strategies.md.
 //
-//   d = cA - cB, the difference of the shapes' centres     |d| components both <= E -> overlap, no support
-//   a = support along d, b = support along -d
-//   p = the point of segment ab closest to the origin
-//   repeat at most 30 times (DEFAULT_MAX_ITERATIONS):
-//     d = -p;  |d|^2 <= E                                   -> overlap (TinyDirectionZero)
-//     c = support along d
-//     the triangle abc strictly contains the origin          -> overlap (Containment)
-//     c.d - a.d < sqrt(E)                                    -> separated, witness from ab (NoProgress)
-//     p1 = closest point of ac, p2 = closest point of cb
-//     |p1|^2 <= E or |p2|^2 <= E                             -> "separated, nearly zero", from ac or cb
-//                                                               (TinyDirection)
-//     keep the nearer of ac, cb (replace the farther of a, b by c); p = its closest point
-//   after 30: separated, witness from ab (IterationCap)
-//
-// distance() does not run dyn4j's detect() first: the only containment test is the strict
-// containsOrigin(a, b, c) = (a x b)(b x c) > 0 and (a x b)(c x a) > 0 of the distance loop itself, so an
-// origin exactly on an edge of abc is not containment (the |p1|^2, |p2|^2 <= E exits catch that case, as
-// separated with the witness distance, 0 there).
-//
-// Frame and sign. dyn4j works on A - B (MinkowskiSum point = support1 - support2); the core works on
-// B - A (w = wB - wA). Every dyn4j quantity here is the exact negation of ours: our d is -(dyn4j's
-// c1.to(c2)), our Minkowski points are -(dyn4j's), and negation is exact in IEEE arithmetic. Every test
-// of the loop (dot products of two negated vectors, cross products of two negated vectors, squared
-// lengths, the clamp parameter t) therefore rounds to the same bits as dyn4j's would in the same scalar;
-// the support queries are the same (first vertex on ties, dyn4j's Polygon.getFarthestPoint uses a
-// strict > too). Support points come from the core's supportVertex (direction rotated into the local
-// frame, core Proxy::support, transformPoint back), which follows the same formulas as dyn4j's
-// Transform.getInverseTransformedR / getTransformed.
-//
-// Centre. dyn4j uses Convex.getCenter(), for a Polygon the area-weighted centroid, which needs an ordered
-// convex polygon. A proxy here is any point set (unordered, duplicates, interior points), so the centre
-// is the average of the proxy's local vertices (summed in order, divided by the count, in T), moved to
-// the world frame with transformPoint, as dyn4j transforms its local centre. Both lie in the hull; only
-// the first search direction depends on the choice.
-//
-// Tolerances (dyn4j/dyn4j src/main/java/org/dyn4j/Epsilon.java, commit 4fdc119a): Epsilon.E is not
-// DBL_EPSILON but the result of the loop `e = 0.5; while (1 + e > 1) e *= 0.5`, which stops at the first
-// e for which 1 + e rounds to 1: 2^-53 in double, half of DBL_EPSILON (the unit roundoff).
-// DEFAULT_DISTANCE_EPSILON = sqrt(E) ("near 1E-8" in dyn4j 3.3's comment). Our query runs in float, so
-// the constants are translated by running dyn4j's own definition in the scalar T: E<T> = the result of
-// the same loop in T (2^-24 for float, 2^-53 for double) and DISTANCE_EPSILON<T> = sqrt(E<T>), correctly
-// rounded (2^-12 exactly for float; 0x1.6a09e667f3bcdp-27 ~ 1.05e-8 for double, dyn4j's own value).
-// Why translate rather than keep the double numbers: the tests compare float-rounded quantities, whose
-// rounding noise at unit scale is ~2^-24; dyn4j's double thresholds (1.1e-16, 1.05e-8) sit below that
-// noise and would rarely fire where dyn4j meant them to (on a converged segment the progress c.d - a.d
-// is a float rounding residue ~2^-24 |c||d|, not below 1.05e-8), so the loop would run on toward its cap
-// where dyn4j stops. Keeping "E = unit roundoff of the working precision, sqrt(E) = half its digits" keeps
-// the tolerances in the place dyn4j put them relative to the arithmetic. (sqrt(FLT_EPSILON) = 2^-11.5 would
-// be the same idea with DBL_EPSILON's convention; dyn4j's loop gives the unit roundoff, so 2^-12.)
-//
-// Units. dyn4j calls these "epsilon in meters", but each is compared with a squared length: E with
-// |d|^2, with the squared length of a segment (ab2), and as a component bound in isZero(); sqrt(E) with
-// (c - a).d where d = -p is NOT normalized, so it is |p| times the progress in length. In float this
-// means: a closest point within sqrt(E) = 2^-12 ~ 2.4e-4 world units of the origin ends the query (as
-// overlap, distance 0, if it is the first segment's; else as "separated, nearly zero"), a segment shorter
-// than 2^-12 is taken as its first point, and the loop stops once the progress along
-// the unit direction falls below 2^-12 / |p|, a length tolerance that grows as the distance shrinks.
-// These are absolute tolerances, so `+scaled` changes the answers: that is dyn4j's behaviour, kept.
-//
-// Two consequences of the code as written, visible in float and kept (tests/core/dyn4j_test.cpp):
-// the "|d|^2 <= E -> not separated" exit can only fire on the first segment, since every later p was
-// already screened by the |p1|^2, |p2|^2 <= E exits that report separation; and there is no duplicate
-// test, so when c = b is the closest vertex, p1 = (c - a) 1 + a may round a hair nearer than b, a is kept,
-// b is "replaced" by itself and the same iteration repeats until the cap (the answer is still right).
-//
-// Witness points (findClosestPoints of 4.1.0): from the MinkowskiSumPoint supports of the final segment:
-// l = b - a; a point when |l| components <= E; else l2 = -(l.a) / (l.l), a's supports if l2 < 0, b's if
-// l2 > 1, else each point is a + l2 (b - a) of the support points; distance = |pB - pA| (Vector2.normalize:
-// 0 when <= E). dyn4j 3.3 (commit 43a07283) reported -c.d/|d| instead; 4.1.0 is followed.
-//
-// Where the query returns "not separated" dyn4j gives no points; we report distance 0 with: the two
-// centres (centres coincide); the findClosestPoints points of ab (|d|^2 <= E); the barycentric
-// combination of a, b, c's supports with the weights (b x c, c x a, a x b) / sum, which the strict test
-// has just computed (Containment) — our addition, so the points lie in A and B.
-//
-// Radii: dyn4j has no rounded polygons (its circles and capsules carry the radius inside their support
-// function). With useRadii the core's applyRadii (Box2D 2.4.1's final step, gjk_loop.h) is applied to
-// the core answer, as for every other strategy.
-//
-// Counting: `iterations` counts support calls (the unit of every strategy): 2 before the loop and one per
-// loop iteration, so at most 2 + MAX_ITERATIONS = 32. `simplexCount` is the number of Minkowski points
-// the witness came from (1 or 2; 3 on containment; 0 when the centres coincide). The cache is not read
-// (dyn4j has no warm start); it is written with the final feature so a caller sees the support pairs.
-// The trace: step 0 has the empty simplex, direction d and support a; step 1 the point a, direction -d
-// and support b; then one step per loop iteration with the segment ab (its coordinates are those of p:
-// 1 - t and t, rounded in T, for the trace only), the direction -p and the support c; on containment a
-// last step holds the triangle with its barycentric weights.
-//
-// No heap allocation. Every operation is in T, one rounding per operator in the order written (the
-// project builds with -ffp-contract=off); float stays float.
+// Its own loop, not the Box2D loop of gjk_loop.h: the simplex is always two points, and its tests differ.
+// Frame and sign: dyn4j works on A - B; the core on B - A (w = wB - wA). Every dyn4j quantity here is the
+// exact negation of ours and negation is exact, so every test rounds to the same bits as dyn4j's would in
+// the same scalar. No heap allocation; every operation is in T, one rounding per operator in the order
+// written (-ffp-contract=off).
 #pragma once
 
 #include <cmath>
 #include <cstdint>
+#include <type_traits>
 
 #include "core/distance_types.h"
 #include "core/gjk_loop.h"
@@ -116,8 +36,9 @@ constexpr T dyn4jComputeEpsilon() {
   return e;
 }
 
-// The two tolerances of Gjk.distance, translated to T (see the file comment). Both are compared with
-// squared lengths (world units squared).
+// The two tolerances of Gjk.distance. double: dyn4j's own values. float (dyn4j-f32): dyn4j's definitions
+// run in float (docs/strategies.md). E is compared with squared lengths and, in isZero() and
+// Vector2.normalize(), with components and lengths; DISTANCE_EPSILON with c.d - a.d for a non-unit d.
 template <class T>
 struct Dyn4jTolerances;
 
@@ -260,14 +181,17 @@ inline Simplex<T> segment(const SimplexVertex<T>& a, T wa, const SimplexVertex<T
 
 }  // namespace dyn4j
 
-struct Dyn4jStrategy {
-  static constexpr const char* NAME = "dyn4j";
-  // Gjk.DEFAULT_MAX_ITERATIONS: loop iterations, each one support call (2 more come before the loop).
-  static constexpr int MAX_ITERATIONS = 30;
+// Gjk.DEFAULT_MAX_ITERATIONS (Gjk.java:135): loop iterations, each one support call.
+inline constexpr int DYN4J_MAX_ITERATIONS = 30;
+// What `iterations` counts (support calls): 2 before the loop (a and b) and one per loop iteration.
+inline constexpr int DYN4J_MAX_SUPPORT_CALLS = 2 + DYN4J_MAX_ITERATIONS;
 
-  template <class T>
-  static void distance(const DistanceInput<T>& input, SimplexCache<T>* cache, DistanceOutput<T>* output,
-                       Trace<T>* trace) {
+namespace dyn4j {
+
+template <class T>
+void distance(const DistanceInput<T>& input, SimplexCache<T>* cache, DistanceOutput<T>* output,
+              Trace<T>* trace) {
+    constexpr int MAX_ITERATIONS = DYN4J_MAX_ITERATIONS;
     constexpr T E = Dyn4jTolerances<T>::E;
     constexpr T DISTANCE_EPSILON = Dyn4jTolerances<T>::DISTANCE_EPSILON;
 
@@ -282,7 +206,7 @@ struct Dyn4jStrategy {
       output->distance = 0;
       output->iterations = 0;
       output->simplexCount = 0;
-      output->termination = Termination::TinyDirectionZero;
+      output->termination = Termination::CentresCoincide;
       cache->count = 0;
       if (input.useRadii) {
         applyRadii(input, output);
@@ -331,7 +255,7 @@ struct Dyn4jStrategy {
       }
       if (lengthSquared(d) <= E) {
         // "if the closest point is the origin then the shapes are not separated"
-        termination = Termination::TinyDirectionZero;
+        termination = Termination::ClosestPointAtOrigin;
         separated = false;
         witness = dyn4j::findClosestPoints(a, b);
         break;
@@ -371,7 +295,7 @@ struct Dyn4jStrategy {
       // The projection progress test, with d not normalized: |p| times the progress in length.
       T projection = dot(c.w, d);
       if (projection - dot(a.w, d) < DISTANCE_EPSILON) {
-        termination = Termination::NoProgress;
+        termination = Termination::ProjectionProgress;
         witness = dyn4j::findClosestPoints(a, b);
         break;
       }
@@ -384,11 +308,11 @@ struct Dyn4jStrategy {
       T p2Mag = lengthSquared(p2);
       if (p1Mag <= E) {
         // "the origin lies close enough to either edge": separated, nearly zero distance
-        termination = Termination::TinyDirection;
+        termination = Termination::EdgePointAtOrigin;
         witness = dyn4j::findClosestPoints(a, c);
         break;
       } else if (p2Mag <= E) {
-        termination = Termination::TinyDirection;
+        termination = Termination::EdgePointAtOrigin;
         witness = dyn4j::findClosestPoints(c, b);
         break;
       }
@@ -419,6 +343,32 @@ struct Dyn4jStrategy {
     if (input.useRadii) {
       applyRadii(input, output);
     }
+}
+
+}  // namespace dyn4j
+
+// `dyn4j`: dyn4j's Gjk.distance in double with dyn4j's own constants. The float inputs of a case widen
+// exactly; the query takes double only, so neither +local nor +scaled (float modifiers) applies.
+struct Dyn4jStrategy {
+  static constexpr const char* NAME = "dyn4j";
+  static constexpr int MAX_SUPPORT_CALLS = DYN4J_MAX_SUPPORT_CALLS;
+  template <class T>
+  static void distance(const DistanceInput<T>& input, SimplexCache<T>* cache, DistanceOutput<T>* output,
+                       Trace<T>* trace) {
+    static_assert(std::is_same_v<T, double>, "dyn4j runs in double; the float port is Dyn4jF32Strategy");
+    dyn4j::distance(input, cache, output, trace);
+  }
+};
+
+// `dyn4j-f32`: the same code in float, tolerances translated (Dyn4jTolerances<float>).
+struct Dyn4jF32Strategy {
+  static constexpr const char* NAME = "dyn4j-f32";
+  static constexpr int MAX_SUPPORT_CALLS = DYN4J_MAX_SUPPORT_CALLS;
+  template <class T>
+  static void distance(const DistanceInput<T>& input, SimplexCache<T>* cache, DistanceOutput<T>* output,
+                       Trace<T>* trace) {
+    static_assert(std::is_same_v<T, float>, "dyn4j-f32 runs in float; dyn4j itself is Dyn4jStrategy");
+    dyn4j::distance(input, cache, output, trace);
   }
 };
 

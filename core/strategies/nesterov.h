@@ -1,81 +1,34 @@
-// Strategy `nesterov`: Nesterov-accelerated GJK.
+// Strategy `nesterov`: Nesterov-accelerated GJK (L. Montaut, Q. Le Lidec, V. Petrik, J. Sivic,
+// J. Carpentier, "Collision Detection Accelerated: An Optimization Perspective", RSS 2022) as coal
+// implements it: coal-library/coal tag v3.0.0 (4d1b792849b8befff077caae2fb755df7b48cefc),
+// src/narrowphase/gjk.cpp GJK::evaluate :187-372 and checkConvergence :373-420, with
+// GJKVariant::NesterovAcceleration, the normalize heuristic, GJKConvergenceCriterion::DualityGap and
+// GJKConvergenceCriterionType::Relative; defaults from include/coal/narrowphase/narrowphase_defaults.h:46-47.
+// Sources, constants, deviations (solver, start, check B, output), contact convention and stop rules:
+// docs/strategies.md.
 //
-// Source: L. Montaut, Q. Le Lidec, V. Petrik, J. Sivic, J. Carpentier, "Collision Detection Accelerated:
-// An Optimization Perspective", RSS 2022, as implemented in coal (formerly hpp-fcl), GJK::evaluate with
-// GJKVariant::NesterovAcceleration and GJKConvergenceCriterion::DualityGap. Read from
-// nim65s/coal src/narrowphase/gjk.cpp (commits 19be898e86f185add2be48f01fad757e40387fc1 and
-// 1f980fac8e97415cb7f8d67dd33589e67ec5800c, identical in this function), with
-// src/narrowphase/minkowski_difference.cpp (3295893e4c1f7703a52ee25c0b956ba2bc526951) for
-// normalize_support_direction and include/coal/narrowphase/narrowphase_defaults.h
-// (3d4093377ce6eab0034556a73efe4811fd720e24) for the defaults.
+// GJK as Frank-Wolfe on min_{x in D} |x|^2, D = B - A. In coal's names: ray = x_k, the closest point of
+// the simplex; w = the last support point; dir = the momentum direction, support taken along -dir. Coal's
+// difference is A - B; every formula below is linear in (ray, w, y, dir) or a dot product of two of them,
+// so it reads the same on B - A.
 //
-// GJK as Frank-Wolfe on  min_{x in D} |x|^2,  D = B - A the Minkowski difference. In coal's names:
-//   ray   x_k, the closest point of the current simplex to the origin (our Simplex::closestPoint)
-//   w     s_k, the last support point
-//   dir   d_k, the momentum direction; the support is taken along -dir (coal: appendVertex(-dir)).
-// Coal's difference is shape0 - shape1 = A - B, the negative of ours; every formula below is linear
-// in (ray, w, y, dir) or a dot product of two of them, so it reads the same on B - A with the support
-// taken along -dir: no sign changes.
-//
-// One pass (coal's do-loop; k = coal's `iterations`, the completed passes):
-//   check A   |ray| < tol                                   -> overlap (coal: Collision)
-//   direction Nesterov with the normalize heuristic (coal normalizes when both shapes are ConvexBase,
-//             which our polygons are; getNormalizeSupportDirectionFromShapes is an AND of the two
-//             shapes' NeedNesterovNormalizeHeuristic, true for ConvexBase):
-//               momentum = (k + 2) / (k + 3)
-//               y   = momentum * ray + (1 - momentum) * w
-//               dir = momentum * dir / |dir| + (1 - momentum) * y / |y|
-//             plain GJK after the fallback: dir = ray
+// One pass (k = coal's `iterations`, the completed passes):
+//   check A   |ray| < tol                                   -> ray-below-tolerance (overlap)
+//   direction accelerated: momentum = (k + 2) / (k + 3), y = momentum ray + (1 - momentum) w,
+//             dir = momentum dir / |dir| + (1 - momentum) y / |y|; plain: dir = ray
 //   support   w = support of D along -dir
-//   fallback  (accelerated only) gap = 2 ray.(ray - w); gap - tol <= 0  -> drop w, switch to plain GJK,
-//             redo the pass ("check to remove acceleration": the momentum direction no longer finds a
-//             support that improves on ray by the duality-gap measure)
-//   check C   DualityGap, Relative (coal's default criterion type):
-//               diff = 2 ray.(ray - w);  (diff / tol * rl) - tol * rl <= 0, only when k > 0
-//             accelerated: drop w, switch to plain GJK and redo the pass (coal never stops on the
-//             accelerated direction); plain: stop, converged            -> Termination::DualityGap
-//   project   add w, solve the simplex; a triangle holding the origin  -> Termination::Containment
-//   cap       ++k == 128                                               -> Termination::IterationCap
+//   fallback  (accelerated) 2 ray.(ray - w) - tol <= 0     -> drop w, plain GJK, redo the pass
+//   check C   k > 0 and (diff / tol * rl) - tol * rl <= 0, diff = 2 ray.(ray - w): accelerated -> drop
+//             w, plain GJK, redo; plain -> duality-gap
+//   project   add w, solve; a triangle holding the origin  -> containment; rl == 0 -> ray-zero
+//   cap       ++k == 128                                    -> iteration-cap (129 support calls at most)
 //
-// Why 2 ray.(ray - w) bounds the error: f(x) = |x|^2 is convex with gradient 2x, so for the minimizer
-// x* of f over D, f(x*) >= f(x) + 2x.(x* - x) >= f(x) + min_{s in D} 2x.(s - x) = f(x) - g(x), where
-// g(x) = 2x.(x - s(x)) and s(x) is the support along -x: the Frank-Wolfe duality gap. And since
-// f(x) - f(x*) = |x - x*|^2 + 2x*.(x - x*) with 2x*.(x - x*) >= 0 on D (x* is optimal),
-// |x - x*|^2 <= f(x) - f(x*) <= g(x). With the plain
-// direction (dir = ray) the computed `diff` is exactly this g; with the accelerated direction w is the
-// support along -dir, not -ray, so 2 ray.(ray - w) is only a lower bound of g, which is why coal does not
-// stop on it but falls back to plain GJK first.
-//
-// coal's Relative DualityGap test as written, (diff / tol * rl) - tol * rl <= 0, is for rl > 0 the same
-// as diff <= tol^2 (multiply out by tol / rl): despite its name it certifies |x - x*| <= tol in world
-// units. We evaluate the expression as coal writes it, in T, rounding at each of its four operations.
-//
-// Departures from coal, each forced by our harness or by 2D:
-// - Projection: our Simplex (Box2D 2.4.1's Voronoi solver, design §6), not coal's projectLineOrigin /
-//   projectTriangleOrigin. Coal's routines are 3D (triangle normals, tetrahedra) and prune Voronoi
-//   regions by the order the vertices were added (Casey Muratori's argument that the newest vertex lies
-//   past the origin), an assumption made for the plain direction; Box2D's solver tests every region and
-//   so does not depend on it. Sharing the solver with the other strategies also isolates what this
-//   strategy changes: the direction and the termination. Rounding differs: coal's segment point is
-//   ((AB.B) A + (AB.AO) B) / |AB|^2, Box2D's is a1 w1 + a2 w2 with a1, a2 divided by |e12|^2 first.
-// - Start: coal starts from a guess direction with an empty simplex (default guess (1, 0, 0), or a cached
-//   or bounding-volume guess). We start as our other strategies do, from the cache or from vertex 0 of
-//   each shape, and use that simplex's closest point as the guess: ray = w = dir = P0, k = 0. The first
-//   accelerated direction is then P0 / |P0| (momentum 2/3 on two copies of the same unit vector), the
-//   plain GJK step, as coal's first pass is along its guess. Coal replaces a guess shorter than tol by
-//   (-1, 0, 0); our start is a real simplex, so a start closer than tol to the origin is check A: overlap.
-// - Check B (coal's early exit above distance_upper_bound) is left out: its default bound is the largest
-//   scalar, so it never fires in a distance query. The Default (van den Bergen) criterion's alpha and
-//   omega go with it.
-// - A zero or non-finite |y| or |dir| switches to plain GJK (NesterovFallback::DegenerateDirection);
-//   coal only asserts y_norm > tol, arguing |y| >= |ray|, which fails when the shapes overlap (y is
-//   a point of D, and D contains points nearer the origin than ray). In float, |v| overflows to inf
-//   above sqrt(FLT_MAX) ~ 1.8e19 (core/vec2.h `length`), and an infinite norm would turn its term to 0.
-// - Output: witness points from the barycentric coordinates and distance = |pB - pA| with radii applied
-//   by applyRadii, as the other strategies; coal reports |ray| - radii and calls a result within tol of
-//   contact a collision with penetration information. Check A here reports distance 0, midpoint witness.
-// - Iterations: `DistanceOutput::iterations` counts support calls (Box2D's count), including the one
-//   dropped at a fallback; the momentum and the 128 cap use coal's count k of completed passes.
+// Why 2 ray.(ray - w) bounds the error: f(x) = |x|^2 is convex with gradient 2x, so for the minimizer x*
+// over D, f(x*) >= f(x) - g(x) with g(x) = 2x.(x - s(x)), s(x) the support along -x (the Frank-Wolfe
+// duality gap), and |x - x*|^2 <= f(x) - f(x*) <= g(x). With the accelerated direction w is the support
+// along -dir, not -ray, so 2 ray.(ray - w) is only a lower bound of g: coal falls back before stopping.
+// coal's Relative test (diff / tol * rl) - tol * rl <= 0 is, for rl > 0, diff <= tol^2: it certifies
+// |x - x*| <= tol in world units. It is evaluated as coal writes it, in T, rounding at each operation.
 //
 // No heap allocation: the simplex and every vector live on the stack; the trace is the caller's buffer.
 #pragma once
@@ -89,6 +42,9 @@ namespace gjk {
 
 // Coal's GJK_DEFAULT_MAX_ITERATIONS: passes completed before GJK gives up (status Failed).
 inline constexpr int NESTEROV_MAX_ITERATIONS = 128;
+// What `iterations` counts (support calls): one per pass, plus the one support dropped when the accelerated
+// direction falls back to plain GJK (at most once: the fallback is permanent).
+inline constexpr int NESTEROV_MAX_SUPPORT_CALLS = NESTEROV_MAX_ITERATIONS + 1;
 
 // Coal's single GJK tolerance, used three ways: check A compares it with |ray| (world units), the
 // fallback test with the gap (world units squared), and check C with gap <= tol^2 (see above).
@@ -205,7 +161,7 @@ void nesterovDistance(const DistanceInput<T>& input, SimplexCache<T>* cache, Dis
   while (!done) {
     // Check A: the origin is within tol of the simplex: coal calls it a collision (touching).
     if (rl < tol) {
-      termination = Termination::TinyDirectionZero;
+      termination = Termination::RayBelowTolerance;
       break;
     }
 
@@ -282,7 +238,7 @@ void nesterovDistance(const DistanceInput<T>& input, SimplexCache<T>* cache, Dis
       break;
     }
     if (rl == T(0)) {  // coal: rl == 0 is a collision; the origin lies on the simplex
-      termination = Termination::TinyDirectionZero;
+      termination = Termination::RayZero;
       break;
     }
     if (++k >= NESTEROV_MAX_ITERATIONS) {
@@ -291,7 +247,8 @@ void nesterovDistance(const DistanceInput<T>& input, SimplexCache<T>* cache, Dis
     }
   }
 
-  finishOutput(input, simplex, supportCalls, termination, cache, output);
+  bool overlap = termination == Termination::RayBelowTolerance || termination == Termination::RayZero;
+  finishOutput(input, simplex, supportCalls, termination, cache, output, overlap);
 }
 
 struct NesterovStrategy {

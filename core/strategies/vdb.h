@@ -1,89 +1,24 @@
-// Strategy `vdb`: van den Bergen's GJK distance (G. van den Bergen, "Collision Detection in Interactive 3D
-// Environments", 2003, ch. 4; SOLID 3.5), in 2D. Followed operation for operation: SOLID's closest_points
-// (dtecta/solid3 src/convex/DT_Convex.cpp) and its Johnson sub-algorithm DT_GJK (src/convex/DT_GJK.h),
-// commit ec3e218616749949487f81165f8b478b16bc7932, with JOHNSON_ROBUST and FAST_CLOSEST as SOLID
-// defines them and the 3D "full simplex" of four points replaced by the 2D triangle of three.
+// Strategy `vdb`: van den Bergen's GJK distance ("Collision Detection in Interactive 3D Environments",
+// 2003, ch. 4) as SOLID 3.5.8 implements it, in 2D: dtecta/solid3 ec3e218616749949487f81165f8b478b16bc7932,
+// src/convex/DT_Convex.cpp closest_points :394-470 and src/convex/DT_GJK.h (Johnson's sub-algorithm as
+// SOLID builds it: FAST_CLOSEST and UNROLL_LOOPS, without JOHNSON_ROBUST and USE_BACKUP_PROCEDURE),
+// src/convex/DT_Accuracy.cpp for the tolerances.
+// Sources, constants, deviations (2D full simplex, margins, cap), contact convention and stop rules:
+// docs/strategies.md.
 //
-//   v = 0, dist2 = max of T (SOLID's MT_INFINITY: finite, see below); W = {}
-//   repeat:
-//     w = support of B - A along -v                      (one support call)
-//     delta = v.w
-//     w is a point of W or the last added point          -> stop (DuplicateSupport)  inSimplex(w)
-//     dist2 - delta <= REL_ERROR2 * dist2                -> stop (RelativeGap)  |v|^2 - v.w <= e^2 |v|^2
-//     add w to W (Johnson: the cofactors of every new subset)
-//     W u {w} affinely dependent (Delta(Y) <= 0)         -> stop (NoProgress)
-//     Johnson: v = v(aff X) for the valid subset X of W u {w} that contains w; W = X
-//       no subset is valid (rounding)                    -> backup procedure, stop (NoProgress)
-//     dist2 = |v|^2 fell by no more than MT_EPSILON dist2 (SAFE_EXIT) -> backup, stop (NoProgress)
-//   while W is not the full triangle                     (else Containment: distance 0)
-//     and dist2 > TOL_ERROR * max |y|^2 over y in W      (else AbsoluteGap)
-//     and fewer than MAX_ITERATIONS support calls        (else IterationCap)
-//   witness points: sum Delta_i(W) (wA_i, wB_i) / sum Delta_i(W); distance = |v|.
+//   v = 0, dist2 = MT_INFINITY (finite); W = {}
+//   repeat: w = support of B - A along -v; delta = v.w
+//     w in W or the last added point                     -> support-in-simplex
+//     dist2 - delta <= REL_ERROR2 * dist2                -> relative-gap
+//     add w (Johnson's cofactors of the new subsets); their sum <= 0 -> affinely-dependent
+//     closest(): no valid subset                         -> no-valid-subset (W, v unchanged)
+//     |v|^2 fell by no more than MT_EPSILON |v|^2 (SAFE_EXIT) -> backup_closest, no-decrease
+//   while W is not the full triangle (else containment), dist2 > TOL_ERROR max|y|^2 (else absolute-gap),
+//   and fewer than 32 support calls (else iteration-cap).
 //
-// Johnson's sub-algorithm (the book's GJK chapter, after Gilbert, Johnson and Keerthi 1988) is the subset
-// formulation, not Box2D's Voronoi-region solver. For a subset X of the points y_i and j not in X:
-//   Delta_i({y_i}) = 1
-//   Delta_j(X u {y_j}) = sum over i in X of Delta_i(X) (y_k - y_j) . y_i      for any fixed k in X
-// X is *valid* when Delta_i(X) > 0 for every i in X and Delta_j(X u {y_j}) <= 0 for every other point j
-// of the current set; v(aff X) = sum Delta_i(X) y_i / sum Delta_i(X) is then the closest point, and X the
-// smallest subset holding it. The cofactors are cached per subset (a bit mask) and only the subsets with
-// the new point are computed (compute_det). JOHNSON_ROBUST: k is the point of X whose edge to y_j is the
-// shorter (by squared length), which SOLID uses to limit cancellation. FAST_CLOSEST: only subsets that
-// contain the new point are searched (the book's theorem: the new support point is always in the new W),
-// largest bit mask first, the new point alone last. When no subset is valid, rounding has broken the
-// conditions: the *backup procedure* of the book (and of the original GJK) takes, among the subsets X with
-// every Delta_i(X) > 0 ("proper"), the one whose v(aff X) is nearest the origin. SOLID ships with
-// USE_BACKUP_PROCEDURE undefined and simply stops on the previous v there; we run the book's backup (what
-// SOLID compiles with USE_BACKUP_PROCEDURE), then stop. SOLID runs the same backup when SAFE_EXIT finds no
-// decrease of |v|^2. isAffinelyDependent is called by SOLID's DT_Convex.cpp but its body is missing from the
-// stored DT_GJK.h; it is implemented as the book's criterion, Delta(Y) = sum_i Delta_i(Y) <= 0, which is also
-// the body in ReactPhysics3D's SOLID-derived Simplex::isAffinelyDependent (DanielChappuis/reactphysics3d
-// src/collision/narrowphase/GJK/Simplex.cpp).
-//
-// Frame and sign. SOLID works on A - B (w = p - q, p on A, q on B); the core works on B - A (w = wB - wA).
-// Every quantity here is the exact negation of SOLID's (v, w, y, edges), and negation is exact, so every
-// dot product, cofactor, squared length and test rounds to the same bits as SOLID's would in T. The
-// support points are the core's supportVertex (SOLID: p = a.support(-v), q = b.support(v)); the first,
-// along v = 0, is vertex 0 of each shape, as SOLID's polytope support returns its first vertex on ties.
-//
-// Tolerances (SOLID's DT_Accuracy; its DT_Accuracy.cpp is not in the index we read: the values are those
-// of SOLID's defaults as reproduced in SudoDEM's SOLID-derived GJK, `rel_error = 1.0e-3; rel_error2 =
-// rel_error * rel_error; tol_error = MT_EPSILON`; SOLID uses them for float and double alike):
-//   REL_ERROR = 1e-3, REL_ERROR2 = REL_ERROR^2 (rounded in T): the relative test bounds the relative error
-//     of the distance by REL_ERROR2 = 1e-6: on stopping, |v| - d <= (|v|^2 - v.w)/|v| <= 1e-6 |v|, because
-//     v.w/|v| is a lower bound of the distance d (the book's error bound). In float 1e-6 ~ 8.4 FLT_EPSILON:
-//     above the rounding of |v|^2 - v.w when |w| is not much larger than |v|; when the shapes are much larger
-//     than their distance that rounding (~FLT_EPSILON |w|/|v|) exceeds it, and the duplicate and SAFE_EXIT
-//     tests end the loop instead.
-//   TOL_ERROR = machine epsilon of T (MT_EPSILON: FLT_EPSILON / DBL_EPSILON): the absolute test
-//     |v|^2 <= TOL_ERROR max|y|^2 says v is zero up to the rounding of the simplex points' size.
-//   SAFE_EXIT_EPSILON = machine epsilon of T (MT_EPSILON): |v|^2 must fall by more than this fraction.
-//   The initial dist2 is the largest finite T (MT_INFINITY must be finite: with inf the first relative
-//     test would read inf - 0 <= inf and stop with an empty simplex).
-//   MAX_ITERATIONS = 32 support calls. SOLID's loop has no cap (its tests end it; |v|^2 strictly
-//     decreases under SAFE_EXIT). 32 = 2 MAX_POLYGON_VERTICES, the most vertices the Minkowski difference
-//     of two proxies can have: a safety net, under the harness's 64-step trace buffer.
-//
-// Containment: when Johnson selects the full triangle, aff(Y) is the whole plane and v(aff Y) is the
-// origin; SOLID's cofactor sum gives it up to rounding. We report distance 0 and v = 0 there (SOLID's
-// intersect() also zeroes v; its closest_points would return the rounding residue).
-//
-// Range in float: a pair cofactor is degree 2 in the coordinates and a triangle cofactor degree 4, so the
-// triangle's cofactors overflow for coordinates above ~FLT_MAX^(1/4) ~ 4e9 and become subnormal below
-// ~1e-10; compute_points' s = 1/sum then overflows and the witness points turn NaN (a reproduction is kept
-// in tests/core/vdb_test.cpp behind DISABLED_). This is SOLID's arithmetic in float, kept; `+scaled`
-// answers those cases.
-//
-// Radii: SOLID's own margin handling (hybrid_penetration_depth in DT_Convex.cpp): with s = |v|, when
-// s > rA + rB the witness points move along v by the margins, pA += v (rA / s), pB -= v (rB / s) (SOLID:
-// pa -= v (a_margin / s) in A - B) and the distance is s - (rA + rB); otherwise the rounded shapes overlap:
-// distance 0, both points at the midpoint (as Box2D's applyRadii does).
-//
-// Output: `iterations` counts support calls, `simplexCount` the points of the final W. The cache is not
-// read (SOLID starts from v = 0); it is written with the final W. The trace has one step per support call
-// (the W before it with weights Delta_i / sum, the direction -v, the support w) and, when the loop stops
-// after updating W, a last step with the final W. No heap allocation; every operation in T, one rounding
-// per operator in the order written (-ffp-contract=off).
+// Frame and sign: SOLID works on A - B; the core on B - A. Every quantity here is the exact negation of
+// SOLID's, so every dot product, cofactor and test rounds to the same bits in T. No heap allocation; every
+// operation in T, one rounding per operator in the order written (-ffp-contract=off).
 #pragma once
 
 #include <cmath>
@@ -118,7 +53,6 @@ struct JohnsonSimplex {
   T ylen2[SLOTS] = {};             // |y_i|^2
   T det[1 << SLOTS][SLOTS] = {};   // det[X][i] = Delta_i(X)
   Vec2<T> edge[SLOTS][SLOTS];      // edge[i][j] = y_i - y_j
-  T norm[SLOTS][SLOTS] = {};       // |edge[i][j]|^2 (JOHNSON_ROBUST)
   T maxlen2 = 0;                   // max |y|^2 over the current W
   Bits bits = 0;                   // the current W
   int last = 0;                    // slot of the last added point
@@ -293,8 +227,8 @@ struct JohnsonSimplex {
     return true;
   }
 
-  // compute_vector: v(aff X) = sum Delta_i(X) y_i / sum Delta_i(X) (sums in slot order, then one division
-  // per coordinate), and maxlen2 = max |y_i|^2 over X.
+  // compute_vector: v(aff X) = sum Delta_i(X) y_i / sum Delta_i(X) (sums in slot order, then one
+  // multiplication by the reciprocal of the sum per coordinate), and maxlen2 = max |y_i|^2 over X.
   void computeVector(Bits s, Vec2<T>* v) {
     maxlen2 = 0;
     T sum = 0;
@@ -308,7 +242,8 @@ struct JohnsonSimplex {
         u = u + det[s][i] * y[i];
       }
     }
-    *v = {u.x / sum, u.y / sum};
+    T inverse = T(1) / sum;  // MT::Vector3 operator/(v, s) is v * (1 / s) (include/MT/Vector3.h:208-212)
+    *v = {u.x * inverse, u.y * inverse};
   }
 
  private:
@@ -318,8 +253,6 @@ struct JohnsonSimplex {
       if (contains(bits, Bits(1) << i)) {
         edge[i][last] = y[i] - y[last];
         edge[last][i] = -edge[i][last];
-        norm[i][last] = lengthSquared(edge[i][last]);
-        norm[last][i] = norm[i][last];
       }
     }
   }
@@ -344,12 +277,12 @@ struct JohnsonSimplex {
           continue;
         }
         Bits s3 = sj | s2;
-        int k = norm[i][j] < norm[last][j] ? i : last;
+        int k = i;  // SOLID 3.5.8 builds without JOHNSON_ROBUST (DT_GJK.h:28): fixed k, as UNROLL_LOOPS writes it
         det[s3][j] = det[s2][i] * dot(edge[k][j], y[i]) + det[s2][last] * dot(edge[k][j], y[last]);
-        k = norm[j][i] < norm[last][i] ? j : last;
+        k = j;
         det[s3][i] =
             det[sj | lastBit][j] * dot(edge[k][i], y[j]) + det[sj | lastBit][last] * dot(edge[k][i], y[last]);
-        k = norm[i][last] < norm[j][last] ? i : j;
+        k = j;
         det[s3][last] =
             det[sj | si][j] * dot(edge[k][last], y[j]) + det[sj | si][i] * dot(edge[k][last], y[i]);
       }
@@ -387,7 +320,7 @@ struct VdbStrategy {
 
       T delta = dot(v, w.w);
       if (gjk.inSimplex(w.w)) {
-        termination = Termination::DuplicateSupport;
+        termination = Termination::SupportInSimplex;
         stoppedBeforeUpdate = true;
         break;
       }
@@ -399,13 +332,13 @@ struct VdbStrategy {
 
       gjk.addVertex(w);
       if (gjk.isAffinelyDependent()) {
-        termination = Termination::NoProgress;
+        termination = Termination::AffinelyDependent;
         break;
       }
       if (!gjk.closest(&v)) {
-        gjk.backupClosest(&v);  // the book's backup procedure (SOLID: USE_BACKUP_PROCEDURE)
-        dist2 = lengthSquared(v);
-        termination = Termination::NoProgress;
+        // SOLID 3.5.8 builds without USE_BACKUP_PROCEDURE (DT_GJK.h:27): closest() fails, W and v stay
+        // those of the previous iteration, and closest_points breaks (DT_Convex.cpp:430-436).
+        termination = Termination::NoValidSubset;
         break;
       }
       T previousDist2 = dist2;
@@ -413,7 +346,7 @@ struct VdbStrategy {
       if (previousDist2 - dist2 <= Tol::SAFE_EXIT_EPSILON * previousDist2) {  // SAFE_EXIT
         gjk.backupClosest(&v);
         dist2 = lengthSquared(v);
-        termination = Termination::NoProgress;
+        termination = Termination::NoDecrease;
         break;
       }
       if (gjk.fullSimplex()) {

@@ -124,19 +124,20 @@ TYPED_TEST(Nesterov, overlappingShapesReportDistanceZero) {
     EXPECT_EQ(r.output.distance, T(0));
     EXPECT_EQ(r.output.pointA, r.output.pointB);
     EXPECT_TRUE(r.output.termination == Termination::Containment ||
-                r.output.termination == Termination::TinyDirectionZero)
+                r.output.termination == Termination::RayBelowTolerance ||
+                r.output.termination == Termination::RayZero)
         << terminationName(r.output.termination);
   }
 }
 
-// Exactly touching (edges on x = 1): the closest point of the simplex is the origin itself, |ray| = 0 < tol,
-// coal's check A: a collision. Distance 0.
+// Exactly touching (edges on x = 1): after a projection the closest point of the simplex is the origin
+// itself, rl == 0: coal's "rl == 0 is a collision" (ray-zero), before check A is reached. Distance 0.
 TYPED_TEST(Nesterov, touchingShapesReportDistanceZero) {
   using T = TypeParam;
   NesterovRun<T> r;
   run(makeInput<T>(box<T>(1, 1), box<T>(1, 1), {2, T(0.5)}), &r);
   EXPECT_EQ(r.output.distance, T(0));
-  EXPECT_EQ(r.output.termination, Termination::TinyDirectionZero);
+  EXPECT_EQ(r.output.termination, Termination::RayZero);
 }
 
 // The stop is coal's check C with the DualityGap criterion, Relative type: at the last pass the plain
@@ -405,6 +406,63 @@ TEST(NesterovFloatCharacterization, largeScaleFloatNeverFallsBackAndEndsAtTheCap
   DistanceOutput<float> perp;
   PerpStrategy::distance(makeCase(0.0f), &cache, &perp, static_cast<Trace<float>*>(nullptr));
   EXPECT_NEAR(perp.distance, 2096.357f, 0.01f);
+}
+
+}  // namespace
+
+namespace {
+
+// The cap as the registry states it (NESTEROV_MAX_SUPPORT_CALLS = 129): coal stops after 128 completed
+// passes (`(++iterations) < max_iterations`, gjk.cpp:366 at v3.0.0); the one fallback drops a support
+// without completing a pass (the `continue`s at :303 and :313), so a run that falls back and then reaches
+// the cap has made 129 support calls, and one that never falls back 128. Case: `gjkcheck gen --family
+// touching --seed 7 --first 75 --count 1` (touching rounded shapes at 5e5, in float).
+TEST(NesterovCap, isOneHundredTwentyEightPassesAndAtMostOneDroppedSupport) {
+  DistanceInput<float> input;
+  const float a[][2] = {{-0x1.68p+16f, -0x1.a4p+14f}, {0x1p+11f, -0x1.4p+10f}, {0, 0}};
+  const float b[][2] = {{-0x1.14p+14f, 0x1.dp+13f}, {-0x1.5p+12f, 0x1.2p+14f}, {-0x1.4p+12f, 0x1.4p+14f},
+                        {-0x1.dp+12f, 0x1.38p+14f}};
+  for (const auto& v : a) input.proxyA.vertices[input.proxyA.count++] = {v[0], v[1]};
+  for (const auto& v : b) input.proxyB.vertices[input.proxyB.count++] = {v[0], v[1]};
+  input.proxyA.radius = 0x1.cp+11f;
+  input.proxyB.radius = 0x1.e8p+13f;
+  input.transformA.p = {-0x1.d8cp+18f, 0x1.05ap+19f};
+  input.transformB.p = {-0x1.d8cp+18f, 0x1.05ap+19f};
+  NesterovRun<float> r;
+  run(input, &r);
+  EXPECT_EQ(r.output.termination, Termination::IterationCap);
+  EXPECT_NE(r.report.fallback, NesterovFallback::None);
+  EXPECT_EQ(r.output.iterations, NESTEROV_MAX_SUPPORT_CALLS);
+  EXPECT_EQ(NESTEROV_MAX_SUPPORT_CALLS, NESTEROV_MAX_ITERATIONS + 1);
+}
+
+}  // namespace
+
+namespace {
+
+// coal's check A `if (rl < tolerance)` (gjk.cpp:227 at v3.0.0) on both sides. A point at the origin
+// against a point at (x, 0): the start simplex is that point, ray = (x, 0), rl = sqrt(x x) = x exactly.
+// x = tol = 1e-6f (0x1.0c6f7ap-20): not below; the accelerated support repeats the point, its gap
+// 2 ray.(ray - w) = 0 <= tol drops the acceleration, the plain pass adds the same point again (k = 1), and
+// the next pass's check C (k > 0, gap 0) stops: duality-gap, distance x. One float less: check A,
+// ray-below-tolerance, distance 0.
+TEST(NesterovStopRules, checkAJustBelowAndExactlyAtTheTolerance) {
+  auto pointAt = [](float x) {
+    DistanceInput<float> input;
+    input.proxyA.vertices[input.proxyA.count++] = {0, 0};
+    input.proxyB.vertices[input.proxyB.count++] = {x, 0};
+    NesterovRun<float> r;
+    run(input, &r);
+    return r.output;
+  };
+  const float tol = NESTEROV_TOLERANCE<float>;
+  ASSERT_EQ(tol, 0x1.0c6f7ap-20f);
+  DistanceOutput<float> at = pointAt(tol);
+  EXPECT_EQ(at.termination, Termination::DualityGap);
+  EXPECT_EQ(at.distance, tol);
+  DistanceOutput<float> below = pointAt(std::nextafter(tol, 0.0f));
+  EXPECT_EQ(below.termination, Termination::RayBelowTolerance);
+  EXPECT_EQ(below.distance, 0.0f);
 }
 
 }  // namespace

@@ -213,7 +213,7 @@ TEST(Vdb, nearlyCollinearSupportStopsOnAffineDependenceWithThePreviousV) {
   DistanceInput<float> input = makeInput(a, b, {0, 0});
   DistanceOutput<float> out = query<VdbStrategy>(input);
   DistanceOutput<float> perp = query<PerpStrategy>(input);
-  EXPECT_EQ(out.termination, Termination::NoProgress);
+  EXPECT_EQ(out.termination, Termination::AffinelyDependent);
   EXPECT_GT(out.distance - perp.distance, 1e-4f);
   EXPECT_LT(out.distance - perp.distance, 2e-4f);
 
@@ -225,7 +225,7 @@ TEST(Vdb, nearlyCollinearSupportStopsOnAffineDependenceWithThePreviousV) {
   inDouble.proxyA.count = 2;
   inDouble.proxyB.count = 2;
   DistanceOutput<double> outDouble = query<VdbStrategy>(inDouble);
-  EXPECT_EQ(outDouble.termination, Termination::DuplicateSupport);
+  EXPECT_EQ(outDouble.termination, Termination::SupportInSimplex);
   EXPECT_NEAR(outDouble.distance, double(perp.distance), 1e-6);
 }
 
@@ -297,6 +297,77 @@ TEST(Vdb, doubleInstantiationAgrees) {
   DistanceOutput<double> out =
       query<VdbStrategy>(makeInput(box<double>(1.0, 1.0), box<double>(1.0, 0.5), Vec2<double>{5, 4}));
   EXPECT_EQ(out.distance, std::sqrt(15.25));
+}
+
+}  // namespace
+
+namespace {
+
+using namespace gjk;
+using namespace gjk::test_support;
+
+// A point A at the origin against the two points b0, b1 of B (B - A = B). vdb's first support (along v = 0)
+// is b0 (first vertex on ties), so v = b0, dist2 = |b0|^2; the second is the vertex minimizing b.v.
+DistanceOutput<float> pointAgainstTwoPoints(Vec2<float> b0, Vec2<float> b1) {
+  return query<VdbStrategy>(makeInput(polygon({{0, 0}}), polygon({b0, b1}), {0, 0}));
+}
+
+// The relative stop `dist2 - delta <= dist2 * rel_error2` (DT_Convex.cpp closest_points, DT_Accuracy.cpp:
+// rel_error2 = 1e-3f * 1e-3f = 0x1.0c6f7cp-20, so dist2 * rel_error2 = 2 rel_error2 = 33.55 * 2^-24).
+// b0 = (1, 1), v = b0, dist2 = 2; b1 = (1, 1 - g): delta = 2 - g, dist2 - delta = g, all exact for the
+// nearest representable gaps on either side: g = 32 * 2^-24 stops (relative-gap), g = 34 * 2^-24 does not.
+TEST(VdbStopRules, relativeGapJustBelowAndJustAboveRelError2) {
+  DistanceOutput<float> below = pointAgainstTwoPoints({1, 1}, {1, 1 - 32 * 0x1p-24f});
+  EXPECT_EQ(below.termination, Termination::RelativeGap);
+  EXPECT_EQ(below.iterations, 2);
+  DistanceOutput<float> above = pointAgainstTwoPoints({1, 1}, {1, 1 - 34 * 0x1p-24f});
+  EXPECT_NE(above.termination, Termination::RelativeGap);
+  EXPECT_GT(above.iterations, 2);
+}
+
+// The absolute stop, the loop condition `dist2 > tol_error * maxVertex()` (tol_error = MT_EPSILON = 2^-23):
+// B the segment (-1, h) (1, h). After the second support W is the segment, v = (2 y0 + 2 y1) * (1 / 4) =
+// (0, h) exactly, dist2 = fl(h h), maxVertex = fl(1 + h h). h = 0x1.6a09e8p-12: h h rounds to
+// 0x1.000002p-23 and 2^-23 fl(1 + h h) = 2^-23 (1 + 2^-23) = 0x1.000002p-23: equal, not greater:
+// absolute-gap. One float more, h = 0x1.6a09eap-12: h h = 0x1.000006p-23 > 0x1.000002p-23: the loop goes
+// on, and the next support (along (0, -h), a tie, so b0) is already in W: support-in-simplex.
+TEST(VdbStopRules, absoluteGapExactlyOnTolErrorTimesMaxVertexAndJustAbove) {
+  const float at = 0x1.6a09e8p-12f;
+  DistanceOutput<float> on = pointAgainstTwoPoints({-1, at}, {1, at});
+  EXPECT_EQ(on.termination, Termination::AbsoluteGap);
+  EXPECT_EQ(on.distance, at);
+  const float above = 0x1.6a09eap-12f;
+  DistanceOutput<float> beyond = pointAgainstTwoPoints({-1, above}, {1, above});
+  EXPECT_EQ(beyond.termination, Termination::SupportInSimplex);
+  EXPECT_EQ(beyond.distance, above);
+}
+
+}  // namespace
+
+namespace {
+
+using namespace gjk;
+using namespace gjk::test_support;
+
+// isAffinelyDependent (DT_GJK.h:73-86): the cofactor sum of W u {w} <= 0. A = (-2,-3) (1,2) (2,0),
+// B = (-1,-1) (2, 4 + e). The run: w0 = (1, 2) (vertex 0 of each, v = 0), w1 = (-2, -3), then along -v the
+// new support w = (4, 7 + e) (A's vertex 0, B's vertex 1). For e = 0 the three points are collinear,
+// w - w0 = (3, 5) = -(w1 - w0): the triangle's cofactors are exact small integers whose sum (the doubled
+// area squared) is exactly 0: affinely-dependent, the boundary itself. With w off that line by e = -2^-8
+// the area is 3 * 2^-8 and the sum is positive, above the rounding of its terms: the loop goes on and
+// ends on support-in-simplex at another distance. (Between, e = -2^-10 is still called dependent in float:
+// the squared area 9 * 2^-20 is below the rounding of cofactor terms of size ~1e3.)
+TEST(VdbStopRules, affineDependenceExactlyOnACollinearSupportAndOffIt) {
+  auto run = [](float e) {
+    return query<VdbStrategy>(
+        makeInput(polygon({{-2, -3}, {1, 2}, {2, 0}}), polygon({{-1, -1}, {2, 4 + e}}), {0, 0}));
+  };
+  DistanceOutput<float> on = run(0);
+  EXPECT_EQ(on.termination, Termination::AffinelyDependent);
+  EXPECT_EQ(on.iterations, 3);
+  DistanceOutput<float> off = run(-0x1p-8f);
+  EXPECT_EQ(off.termination, Termination::SupportInSimplex);
+  EXPECT_NE(off.distance, on.distance);
 }
 
 }  // namespace
