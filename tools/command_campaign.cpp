@@ -419,16 +419,23 @@ class Campaign {
         return std::string("NOT written: ") + error.what() + "; the file is left alone";
       }
     }
-    if (replacing && !preferredCase(value, current->second)) return "kept";
+    CauseFinding& finding = findings_[signature];
+    finding.file = path.string();
+    if (replacing && !preferredCase(value, current->second)) {
+      finding.family = current->second.metaValue("family");
+      finding.story = current->second.metaValue("story");
+      return "kept";
+    }
     check::Case regression = check::regressionCase(value, strategy_, judged.summary, judged.verdict,
                                                    "campaign " + strategy_.name + " " + date_);
     std::string text = check::formatCase(regression);
     std::vector<std::string> unmet = check::unmetCaseExpectations(check::parseCase(text, path.string()));
-    if (!unmet.empty()) return "NOT written: the case did not replay (" + unmet.front() + ")";
+    if (!unmet.empty()) {
+      if (!replacing) finding.file.clear();
+      return "NOT written: the case did not replay (" + unmet.front() + ")";
+    }
     check::writeFileAtomically(path, text);
     filedThisRun_[signature] = regression;
-    CauseFinding& finding = findings_[signature];
-    finding.file = path.string();
     finding.family = judged.summary.family;
     finding.story = judged.summary.story;
     std::fprintf(stderr, "%s%s %s -> %s\n", fuzzing_ && isatty(2) ? "\n" : "",
