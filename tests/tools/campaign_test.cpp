@@ -286,15 +286,20 @@ TEST(Campaign, refusesOutputFoldersInTheRepositorysCorpusOrReportsBeforeAnyWork)
   EXPECT_TRUE(fs::is_empty(repository / "corpus" / "regressions"));
   EXPECT_TRUE(fs::is_empty(repository / "reports"));
 
-  // The project's own repository, named from anywhere.
-  CliRun own = gjkcheck("campaign --strategy naive --time 1 --fuzzer " + fuzzer + " --out " + GJK_SOURCE_DIR +
-                        "/corpus/regressions");
+  // The project's own repository (a git worktree has a .git file, not a folder), named from elsewhere.
+  // A folder of its own name, removed again should a broken check have made it.
+  fs::path inProject = fs::path(GJK_SOURCE_DIR) / "corpus" / ("refused-by-test-" + std::to_string(::getpid()));
+  CliRun own = gjkcheck("campaign --strategy naive --time 1 --fuzzer " + fuzzer + " --out " + inProject.string(),
+                        dir.path().string());
   EXPECT_EQ(own.exitCode, 2) << own.out;
+  EXPECT_FALSE(fs::exists(inProject));
+  fs::remove_all(inProject);
   EXPECT_FALSE(fs::exists(starts));
 
   // A file where a folder should be: refused too, naming it.
   std::string file = dir.write("a-file", "x");
-  CliRun notFolder = gjkcheck("campaign --strategy naive --time 1 --fuzzer " + fuzzer + " --out " + file);
+  CliRun notFolder = gjkcheck("campaign --strategy naive --time 1 --fuzzer " + fuzzer + " --out " + file,
+                              dir.path().string());
   EXPECT_EQ(notFolder.exitCode, 2) << notFolder.out;
   EXPECT_NE(notFolder.out.find("exists and is not a folder"), std::string::npos) << notFolder.out;
 }
