@@ -239,8 +239,10 @@ ViolationSummary summarizeViolation(const Case& value, const StrategyInfo& strat
                                     const StrategyResult& result, const Verdict& verdict) {
   ViolationSummary summary;
   summary.family = classifyFamily(value, exact);
+  // The cause: the primary kind is the verdict's first reason (design §5 orders them); the family is
+  // metadata, not part of the cause.
   std::string kind = verdict.reasons.empty() ? "ok" : verdict.reasons.front();
-  summary.signature = strategy.name + " " + kind + " " + result.termination + " " + summary.family;
+  summary.signature = strategy.name + " " + kind + " " + result.termination;
   summary.fileName = summary.signature;
   std::replace(summary.fileName.begin(), summary.fileName.end(), ' ', '.');
   summary.fileName += ".case";

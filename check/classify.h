@@ -52,12 +52,14 @@ const std::vector<std::string>& classifiedFamilies();
 // The family of a case, by the rules above; `exact` is the case's exact answer (solveExactly).
 std::string classifyFamily(const Case& value, const oracle::ExactAnswer& exact);
 
-// A violation as a campaign files it (design §4 corpus/regressions).
+// A violation as a campaign files it (design §7 campaign).
 struct ViolationSummary {
-  std::string family;
-  // "<strategy> <first violation kind> <termination> <family>": what deduplicates findings.
+  std::string family;  // metadata (meta.family), not part of the cause
+  // The cause, "<strategy> <primary kind> <termination>": what deduplicates findings. The primary kind
+  // is verdict.reasons.front(). Files of earlier campaigns carry a fourth word, the family, in their
+  // meta.signature and name; tools/campaign_findings.h re-derives their cause by judging them again.
   std::string signature;
-  // The regression file name: the signature with spaces replaced by dots, then ".case".
+  // The finding's file name: the signature with spaces replaced by dots, then ".case".
   std::string fileName;
   // One line: what went wrong, with the numbers (reported and exact distance, errors in u, u).
   std::string story;

@@ -3,6 +3,7 @@
 #include <bit>
 #include <cmath>
 #include <cstdint>
+#include <map>
 
 #include "check/exact_case.h"
 #include "check/fuzz_input.h"
@@ -145,18 +146,95 @@ check::Case shrinkKeepingSignature(const check::Case& value, const check::Strate
   return best;
 }
 
-std::set<std::string> filedSignatures(const fs::path& folder) {
-  std::set<std::string> signatures;
-  if (!fs::is_directory(folder)) return signatures;
+std::string strategyOfFiledCase(const fs::path& file, const check::Case& value) {
+  std::string named = value.metaValue("strategy");
+  if (!named.empty()) return check::findStrategy(named) != nullptr ? named : std::string();
+  std::string stem = file.filename().string();
+  if (stem.size() > 5 && stem.compare(stem.size() - 5, 5, ".case") == 0) stem.resize(stem.size() - 5);
+  std::string longest;
+  for (std::size_t dot = stem.find('.'); dot != std::string::npos; dot = stem.find('.', dot + 1)) {
+    std::string candidate = stem.substr(0, dot);
+    if (check::findStrategy(candidate) == nullptr) continue;
+    std::size_t next = stem.find('.', dot + 1);
+    std::string kind = stem.substr(dot + 1, next == std::string::npos ? std::string::npos : next - dot - 1);
+    for (const char* known : check::VIOLATION_KINDS) {
+      if (kind == known) return candidate;
+    }
+    longest = candidate;
+  }
+  return longest;
+}
+
+std::map<std::string, FiledCase> filedCauses(const fs::path& folder, const std::string& onlyStrategy) {
+  std::map<std::string, FiledCase> causes;
+  if (!fs::is_directory(folder)) return causes;
   for (const fs::path& file : check::collectCaseFiles({folder.string()})) {
+    check::Case value;
     try {
-      std::string signature = check::readCaseFile(file).metaValue("signature");
-      if (!signature.empty()) signatures.insert(signature);
+      value = check::readCaseFile(file);
     } catch (const check::CaseError&) {
-      // A malformed file is corpus check's business; its name still counts.
+      continue;  // a malformed file is corpus check's business
+    }
+    std::string name = strategyOfFiledCase(file, value);
+    if (name.empty() || (!onlyStrategy.empty() && name != onlyStrategy)) continue;
+    Judged judged = judgeCase(value, *check::findStrategy(name));
+    if (!judged.verdict.violation) continue;
+    causes.try_emplace(judged.summary.signature, FiledCase{file, value});
+  }
+  return causes;
+}
+
+namespace {
+
+// The bits from the leading one to the last one of a float's significand (0 for zero).
+int significantBits(float value) {
+  std::uint32_t raw = std::bit_cast<std::uint32_t>(value) & 0x7FFFFFFFu;
+  if (raw == 0) return 0;
+  std::uint32_t significand = raw & 0x7FFFFFu;
+  if ((raw >> 23) != 0) significand |= 0x800000u;  // the implicit leading one of a normal float
+  return std::bit_width(significand) - std::countr_zero(significand);
+}
+
+struct CaseSize {
+  std::size_t vertices = 0;
+  int changedNumbers = 0;
+  int bits = 0;
+  std::string geometry;
+};
+
+CaseSize sizeOf(const check::Case& value) {
+  CaseSize size;
+  for (const check::ShapeSpec* shape : {&value.a, &value.b}) {
+    size.vertices += shape->vertices.size();
+    std::vector<float> numbers = {shape->radius, shape->positionX, shape->positionY};
+    for (const check::Vertex& v : shape->vertices) {
+      numbers.push_back(v.x);
+      numbers.push_back(v.y);
+    }
+    for (float number : numbers) {
+      size.changedNumbers += !sameBits(number, 0.0f);
+      size.bits += significantBits(number);
+    }
+    if (!sameBits(shape->rotationC, 1.0f) || !sameBits(shape->rotationS, 0.0f)) {
+      ++size.changedNumbers;
+      size.bits += significantBits(shape->rotationC) + significantBits(shape->rotationS);
     }
   }
-  return signatures;
+  check::Case geometry = value;
+  geometry.meta.clear();
+  size.geometry = check::formatCase(geometry);
+  return size;
+}
+
+}  // namespace
+
+bool preferredCase(const check::Case& candidate, const check::Case& filed) {
+  CaseSize a = sizeOf(candidate), b = sizeOf(filed);
+  if (a.vertices != b.vertices) return a.vertices < b.vertices;
+  if (a.changedNumbers != b.changedNumbers) return a.changedNumbers < b.changedNumbers;
+  if (a.bits != b.bits) return a.bits < b.bits;
+  if (a.geometry.size() != b.geometry.size()) return a.geometry.size() < b.geometry.size();
+  return a.geometry < b.geometry;
 }
 
 }  // namespace gjk::tools

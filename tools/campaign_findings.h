@@ -1,6 +1,8 @@
-// What a campaign does with the fuzzer's crash inputs: judge each one again here, group them by
-// violation signature (check/classify.h), shrink the smallest of a new signature to a readable case
-// that keeps the signature, and write it to the regression folder.
+// What a campaign does with the fuzzer's crash inputs: judge each one again here, group them by cause
+// (the signature of check/classify.h: strategy, primary kind, termination; the family is metadata),
+// shrink the smallest of a new cause to a readable case that keeps the cause, and file it in the
+// campaign's folder, one file per cause, keeping the smaller case by preferredCase when a cause is
+// found twice.
 #pragma once
 
 #include <filesystem>
@@ -47,8 +49,37 @@ CrashInput judgeCrashInput(const std::filesystem::path& file, const check::Strat
 check::Case shrinkKeepingSignature(const check::Case& value, const check::StrategyInfo& strategy,
                                    const std::string& signature, int maxEvaluations, int* evaluations);
 
-// The signatures already filed in a folder: meta.signature of every case there. (A campaign also never
-// replaces an existing file of the signature's name.)
-std::set<std::string> filedSignatures(const std::filesystem::path& folder);
+// The strategy a filed case names: its meta.strategy, else the start of its file name as a campaign
+// names files, `<strategy>.<kind>.<termination>.case` or, from earlier campaigns,
+// `<strategy>.<kind>.<termination>.<family>.case` (strategy names hold dots: the registered name
+// followed by a violation kind wins, else the longest registered name followed by a dot). Empty when
+// neither names a registered strategy.
+std::string strategyOfFiledCase(const std::filesystem::path& file, const check::Case& value);
+
+// A case filed in a folder and the cause its strategy's answer shows today.
+struct FiledCase {
+  std::filesystem::path file;
+  check::Case value;
+};
+
+// The causes filed in a folder (searched recursively): every case that reads, names a strategy
+// (strategyOfFiledCase) and on which that strategy's answer is a violation, by the signature its
+// answer has now, judged again (not by its meta.signature: files of earlier campaigns carry the
+// family there, and a changed verdict can change a cause). `onlyStrategy`, when not empty, keeps
+// the cases of that strategy only. When several files show one cause, the first by path is named.
+std::map<std::string, FiledCase> filedCauses(const std::filesystem::path& folder, const std::string& onlyStrategy);
+
+// Which of two cases of one cause a campaign keeps: true when `candidate` is to replace `filed`.
+// The smaller case wins, compared in this order, the first difference deciding:
+//   1. fewer vertices (A and B together);
+//   2. fewer numbers that differ from their default (vertex coordinates, radii and positions other
+//      than 0, rotations other than (1, 0));
+//   3. fewer significant bits in those numbers (each float counts the bits from its leading one to
+//      its last one);
+//   4. shorter geometry text (formatCase without the meta lines);
+//   5. the geometry text that sorts first (byte order).
+// Equal geometry keeps the filed case. The order is total, so the case kept does not depend on the
+// order in which the two were found.
+bool preferredCase(const check::Case& candidate, const check::Case& filed);
 
 }  // namespace gjk::tools

@@ -27,6 +27,7 @@
 #include "tools/command_line.h"
 #include "tools/commands.h"
 #include "tools/fuzz_files.h"
+#include "tools/output_folders.h"
 #include "tools/run_context.h"
 
 namespace gjk::tools {
@@ -40,47 +41,57 @@ const char* HELP =
     "       gjkcheck campaign --measure-mutator --strategy NAME[,NAME...] [--runs R] [--time S] [--jobs N]\n\n"
     "Fuzzes one strategy against the exact oracle with the libFuzzer target fuzz_distance, in libFuzzer's\n"
     "fork mode (-fork=N -ignore_crashes=1: each violation ends one job, the campaign goes on), with a\n"
-    "progress line. Then each distinct violation signature (strategy, first violation kind, termination,\n"
-    "family; check/classify.h) not yet filed in DIR is minimized (libFuzzer -minimize_crash, then a shrink\n"
-    "that keeps the signature: fewer vertices, default transforms, shorter numbers), written atomically\n"
-    "as DIR/<signature with dots>.case with its meta lines, and replayed to check that it reproduces.\n"
-    "A report goes to reports/campaigns/<date>-<strategy>/README.md.\n"
-    "The fuzzer is told the signatures found so far and those already filed in DIR (a file named by\n"
-    "GJK_KNOWN_SIGNATURES, updated as crashes come in): a violation with a known signature passes, so the\n"
-    "jobs spend their time on new ones.\n\n"
+    "progress line. Violations are grouped by cause: (strategy, primary kind, termination), the primary\n"
+    "kind being the verdict's first reason (check/classify.h); the family is recorded in the file as\n"
+    "meta.family, it is no part of the cause. Each cause gets one file, DIR/<strategy>.<kind>.<termination>.case,\n"
+    "written atomically as soon as the cause is found (the input as found), then replaced by its minimized\n"
+    "form (libFuzzer -minimize_crash, then a shrink that keeps the cause: fewer vertices, default\n"
+    "transforms, shorter numbers). When a cause already has a file, the smaller case is kept, by this\n"
+    "order, the first difference deciding: fewer vertices; fewer numbers other than their default; fewer\n"
+    "significant bits in them; shorter text; the text that sorts first (tools/campaign_findings.h). Every\n"
+    "file is replayed (its expectations checked) before it is written. The report is DIR/README.md.\n"
+    "The fuzzer passes over causes already known (GJK_KNOWN_SIGNATURES, a file updated as crashes come in):\n"
+    "those filed in DIR, those of the cases in the --seeds folders (corpus/regressions by default), and\n"
+    "each new one once found, so the jobs spend their time on new causes.\n\n"
+    "Nothing is written into the repository: an --out, --report or --work folder inside the repository's\n"
+    "corpus/ or reports/ is refused (exit 2), always; promote a finding on purpose with\n"
+    "`gjkcheck corpus add FILE`. Every output folder is checked before any work starts (exit 2 naming the\n"
+    "folder and the reason).\n\n"
     "--strategy NAME      any name of `gjkcheck strategies`, modifiers allowed (perp+local+scaled)\n"
     "--time S             seconds of fuzzing (default 600)\n"
     "--jobs N             parallel fuzzing jobs (default 2)\n"
-    "--out DIR            where new violations are filed (default corpus/regressions)\n"
+    "--out DIR            where the cases go (default: a new folder campaign-<strategy>-<UTC time> in the\n"
+    "                     current directory, e.g. campaign-perp-20261124T071344Z)\n"
     "--fuzzer PATH        the libFuzzer build of fuzz_distance. Default: $GJK_FUZZ_DISTANCE, else the\n"
     "                     first libFuzzer binary of <gjkcheck's build>/fuzz/fuzz_distance,\n"
     "                     <gjkcheck's build>/../fuzz/fuzz/fuzz_distance and ./build/fuzz/fuzz/fuzz_distance\n"
     "                     (build it with: cmake --preset fuzz && cmake --build --preset fuzz)\n"
     "--work DIR           the fuzzer's working folder, kept between runs so that a second campaign\n"
-    "                     resumes from its corpus (default fuzz-work/<strategy>, git-ignored)\n"
-    "--report DIR         the report folder (default reports/campaigns/<date>-<strategy>, numbered -2, -3\n"
-    "                     when it exists)\n"
+    "                     resumes from its corpus (default fuzz-work/<strategy> in the current directory)\n"
+    "--report DIR         the folder of the report README.md (default: the --out folder)\n"
     "--seeds PATH,...     case folders that seed the fuzzer, less the cases the strategy already fails\n"
     "                     (default corpus/seeds,corpus/regressions)\n"
     "--kinds K,...        count only violations of these kinds (GJK_VIOLATION_KINDS), e.g. false-overlap\n"
     "--families F,...     count only violations on cases of these families (GJK_VIOLATION_FAMILIES)\n"
-    "--minimize S         seconds of libFuzzer -minimize_crash per new signature (default 3; 0: none);\n"
+    "--minimize S         seconds of libFuzzer -minimize_crash per new cause (default 3; 0: none);\n"
     "                     all of them together take at most a quarter of --time (at least 30 s)\n"
     "--no-mutator         libFuzzer's byte mutations only (GJK_MUTATOR=0)\n\n"
     "--measure-mutator    instead of a campaign: run fuzz_distance (one process, -seed=1..R) R times with the\n"
     "                     geometry-aware mutator and R times without, each until its first violation or\n"
     "                     --time S (default 60), and report executions and seconds to the first violation,\n"
-    "                     with medians, per strategy (report: reports/campaigns/<date>-mutator)\n"
+    "                     with medians, per strategy (report: --report DIR, default a new folder\n"
+    "                     campaign-mutator-<UTC time> in the current directory)\n"
     "--runs R             runs per strategy and mutator setting (default 5)\n\n"
-    "Ctrl-C stops the fuzzer and keeps everything found so far (files and report are still written;\n"
-    "libFuzzer minimization is skipped); a second Ctrl-C ends gjkcheck at once.\n"
+    "Ctrl-C stops the fuzzer and keeps everything found so far (every cause found has its file from the\n"
+    "moment it was found; the shrink and the report still run, libFuzzer minimization is skipped); a\n"
+    "second Ctrl-C ends gjkcheck at once, and the files written until then stay.\n"
     "Exit code 1 when the campaign found violations, 0 when it found none, 2 on bad usage.";
 
 struct Options {
   std::vector<const check::StrategyInfo*> strategies;
   long long seconds = 600;
   int jobs = 2;
-  fs::path out = "corpus/regressions";
+  fs::path out;     // resolved before the campaign starts (campaignCommand)
   fs::path fuzzer;
   fs::path work;
   fs::path report;
@@ -143,14 +154,6 @@ std::string withThousands(long long value) {
   return digits;
 }
 
-fs::path numberedFolder(const fs::path& base) {
-  if (!fs::exists(base)) return base;
-  for (int k = 2;; ++k) {
-    fs::path candidate = base.string() + "-" + std::to_string(k);
-    if (!fs::exists(candidate)) return candidate;
-  }
-}
-
 void addFuzzerFlags(std::vector<std::string>& argv, const fs::path& fuzzer) {
   argv.push_back("-max_len=" + std::to_string(check::FUZZ_INPUT_MAX_CASE_SIZE + 22));
   argv.push_back("-timeout=10");
@@ -169,13 +172,16 @@ Environment fuzzerEnvironment(const Options& options, const check::StrategyInfo&
 
 // ---- the campaign ----
 
-struct SignatureFinding {
+// One cause (signature) and what the campaign did with it.
+struct CauseFinding {
   std::vector<CrashInput> inputs;
   int inputsThisRun = 0;
-  std::string status;  // what the campaign did with it
-  std::string file;    // the case written, or the one already filed
+  std::string status;    // what the campaign did with it
+  std::string file;      // the case filed for it in the out folder
+  std::string family;    // meta.family of that case
   std::string story;
   std::string reasons;
+  std::string inCorpus;  // a case of the --seeds folders that shows the cause already
 };
 
 class Campaign {
@@ -183,9 +189,8 @@ class Campaign {
   Campaign(Options options, fs::path fuzzer)
       : options_(std::move(options)), strategy_(*options_.strategies.front()), fuzzer_(std::move(fuzzer)) {
     date_ = today();
-    work_ = options_.work.empty() ? fs::path("fuzz-work") / strategy_.name : options_.work;
-    report_ = options_.report.empty() ? numberedFolder(fs::path("reports/campaigns") / (date_ + "-" + strategy_.name))
-                                      : options_.report;
+    work_ = options_.work;
+    report_ = options_.report;
   }
 
   int run() {
@@ -202,12 +207,21 @@ class Campaign {
     fs::create_directories(work_ / "crashes");
     fs::create_directories(work_ / "minimized");
     fs::create_directories(options_.out);
+    fs::create_directories(report_);
     fs::remove_all(work_ / "seeds");
     seeds_ = convertCasesToInputs(existingSeedFolders(options_), work_ / "seeds", &strategy_);
     corpusBefore_ = countFiles(work_ / "corpus");
     for (const auto& entry : fs::directory_iterator(work_ / "crashes")) crashesBefore_.insert(entry.path().string());
-    filedBefore_ = filedSignatures(options_.out);
+    for (const auto& [signature, filed] : filedCauses(options_.out, strategy_.name)) {
+      filedBefore_.insert(signature);
+    }
+    for (const std::string& folder : existingSeedFolders(options_)) {
+      for (const auto& [signature, filed] : filedCauses(folder, strategy_.name)) {
+        inCorpus_.try_emplace(signature, filed.file.string());
+      }
+    }
     known_ = filedBefore_;
+    for (const auto& [signature, file] : inCorpus_) known_.insert(signature);
     scanCrashes();  // the crash inputs of earlier runs: their signatures are known too
     writeKnownSignatures();
     std::fprintf(stderr,
@@ -250,6 +264,7 @@ class Campaign {
     env.push_back({"GJK_KNOWN_SIGNATURES", fs::absolute(work_ / "known-signatures").string()});
     ChildProcess child = startProcess(argv, env);
     forwardInterruptTo(child.pid);
+    fuzzing_ = true;
     bool tty = isatty(2);
     int ticks = 0;
     std::string temporaryFolder;  // fork mode's own, left behind when it is stopped by a signal
@@ -285,6 +300,7 @@ class Campaign {
           std::fflush(stderr);
         });
     fuzzerExit_ = waitProcess(child.pid);
+    fuzzing_ = false;
     stopForwardingTo(child.pid);
     if (interrupted()) kill(-child.pid, SIGKILL);  // a job the parent left running
     if (temporaryFolder.rfind("/tmp/libFuzzerTemp.", 0) == 0) {
@@ -303,7 +319,7 @@ class Campaign {
     char line[256];
     std::snprintf(line, sizeof line,
                   "[%s] %4.0f/%lld s  execs %s  exec/s %.0f  cov %lld  corpus %lld  crash inputs %d  "
-                  "violations %d (%d signatures)",
+                  "violations %d (%d causes)",
                   strategy_.name.c_str(), seconds, options_.seconds, withThousands(status_.executions).c_str(),
                   seconds > 0 ? double(status_.executions) / seconds : 0.0, status_.coverage, status_.corpus,
                   crashInputsThisRun_, violationInputs_, violationSignatures());
@@ -332,13 +348,18 @@ class Campaign {
       CrashInput crash = judgeCrashInput(file, strategy_);
       bool thisRun = !crashesBefore_.count(file.string());
       crashInputsThisRun_ += thisRun;
-      SignatureFinding& finding = findings_[crash.violation ? crash.signature : std::string()];
+      CauseFinding& finding = findings_[crash.violation ? crash.signature : std::string()];
       finding.inputs.push_back(crash);
       finding.inputsThisRun += thisRun;
       if (crash.violation) {
         violationInputs_ += thisRun;
         finding.reasons = crash.reasons;
         if (known_.insert(crash.signature).second && started_) writeKnownSignatures();
+        // Filed at once, as found, so that an interrupted campaign keeps it; collect() shrinks it.
+        if (!inCorpus_.count(crash.signature)) {
+          std::vector<std::uint8_t> bytes = readBytes(file);
+          fileCase(crash.signature, *check::decodeFuzzInput(bytes.data(), bytes.size()));
+        }
       }
     }
   }
@@ -353,8 +374,7 @@ class Campaign {
     addFuzzerFlags(argv, fuzzer_);
     argv.push_back(crash.file.string());
     Options focused = options_;
-    focused.kinds = crash.reasons.substr(0, crash.reasons.find(','));
-    focused.families = crash.signature.substr(crash.signature.rfind(' ') + 1);
+    focused.kinds = crash.reasons.substr(0, crash.reasons.find(','));  // the primary kind
     ChildProcess child = startProcess(argv, fuzzerEnvironment(focused, strategy_, options_.mutator),
                                       (work_ / "minimized" / "last.log").string());
     forwardInterruptTo(child.pid);
@@ -374,8 +394,56 @@ class Campaign {
                                                                                                           : crash.file;
   }
 
+  // Files `value`, a case of cause `signature`, as DIR/<cause>.case unless the case already there is
+  // preferred (preferredCase); checks that the file replays before writing it. Returns what happened:
+  // "written", "replaced", "kept" or a sentence starting "NOT written".
+  std::string fileCase(const std::string& signature, const check::Case& value) {
+    Judged judged = judgeCase(value, strategy_);
+    if (!judged.verdict.violation || judged.summary.signature != signature) {
+      return "NOT written: the case does not show this cause when judged again";
+    }
+    fs::path path = options_.out / judged.summary.fileName;
+    auto current = filedThisRun_.find(signature);
+    bool replacing = current != filedThisRun_.end();
+    if (!replacing && fs::exists(path)) {
+      // Filed by an earlier campaign into the same folder: compared as a case of this cause, or left alone.
+      try {
+        check::Case existing = check::readCaseFile(path);
+        Judged again = judgeCase(existing, strategy_);
+        if (!again.verdict.violation || again.summary.signature != signature) {
+          return "NOT written: " + path.string() + " exists and shows another cause; it is left alone";
+        }
+        current = filedThisRun_.emplace(signature, existing).first;
+        replacing = true;
+      } catch (const check::CaseError& error) {
+        return std::string("NOT written: ") + error.what() + "; the file is left alone";
+      }
+    }
+    CauseFinding& finding = findings_[signature];
+    finding.file = path.string();
+    if (replacing && !preferredCase(value, current->second)) {
+      finding.family = current->second.metaValue("family");
+      finding.story = current->second.metaValue("story");
+      return "kept";
+    }
+    check::Case regression = check::regressionCase(value, strategy_, judged.summary, judged.verdict,
+                                                   "campaign " + strategy_.name + " " + date_);
+    std::string text = check::formatCase(regression);
+    std::vector<std::string> unmet = check::unmetCaseExpectations(check::parseCase(text, path.string()));
+    if (!unmet.empty()) {
+      if (!replacing) finding.file.clear();
+      return "NOT written: the case did not replay (" + unmet.front() + ")";
+    }
+    check::writeFileAtomically(path, text);
+    filedThisRun_[signature] = regression;
+    finding.family = judged.summary.family;
+    finding.story = judged.summary.story;
+    std::fprintf(stderr, "%s%s %s -> %s\n", fuzzing_ && isatty(2) ? "\n" : "",
+                 replacing ? "smaller case for" : "new cause", signature.c_str(), path.c_str());
+    return replacing ? "replaced" : "written";
+  }
+
   void collect() {
-    std::set<std::string> filed = filedSignatures(options_.out);
     const double minimizeBudget = std::max(30.0, double(options_.seconds) / 4);
     auto collectStart = std::chrono::steady_clock::now();
     for (auto& [signature, finding] : findings_) {
@@ -384,13 +452,18 @@ class Campaign {
                          "differently; see the files in " + (work_ / "crashes").string();
         continue;
       }
-      if (filed.count(signature)) {
-        finding.status = "already filed";
+      auto corpus = inCorpus_.find(signature);
+      if (corpus != inCorpus_.end()) {
+        finding.inCorpus = corpus->second;
+        finding.status = "already in the corpus: not filed";
         continue;
       }
+      // The smallest input (then the first by name) is minimized and shrunk: a deterministic choice.
       const CrashInput* smallest = &finding.inputs.front();
       for (const CrashInput& crash : finding.inputs) {
-        if (crash.size < smallest->size) smallest = &crash;
+        if (crash.size < smallest->size || (crash.size == smallest->size && crash.file < smallest->file)) {
+          smallest = &crash;
+        }
       }
       fs::path chosen = smallest->file;
       bool minimized = false;
@@ -404,33 +477,22 @@ class Campaign {
       check::Case value = *check::decodeFuzzInput(bytes.data(), bytes.size());
       int evaluations = 0;
       check::Case shrunk = shrinkKeepingSignature(value, strategy_, signature, 1500, &evaluations);
-      Judged judged = judgeCase(shrunk, strategy_);
-      check::Case regression = check::regressionCase(shrunk, strategy_, judged.summary, judged.verdict,
-                                                     "campaign " + strategy_.name + " " + date_);
-      fs::path path = options_.out / judged.summary.fileName;
-      finding.story = judged.summary.story;
-      finding.file = path.string();
-      if (fs::exists(path)) {
-        finding.status = "already filed (the file exists)";
-        continue;
+      bool filedBefore = filedThisRun_.count(signature) != 0;
+      std::string outcome = fileCase(signature, shrunk);
+      std::string how = std::string(minimized ? "minimized by libFuzzer, " : "") + "shrunk in " +
+                        std::to_string(evaluations) + " judgements";
+      if (outcome.rfind("NOT written", 0) == 0) {
+        finding.status = (filedBefore ? "filed as found; the shrunk case was " : "") + outcome;
+      } else if (outcome == "kept") {
+        finding.status = "filed; the shrunk case (" + how + ") is not smaller than the case filed, which stays";
+      } else {
+        finding.status = std::string(filedBefore ? "filed, then replaced by" : "filed as") + " the shrunk case (" +
+                         how + "), replayed";
       }
-      check::writeFileAtomically(path, check::formatCase(regression));
-      std::vector<std::string> unmet = check::unmetCaseExpectations(check::readCaseFile(path));
-      if (!unmet.empty()) {
-        fs::remove(path);
-        finding.status = "NOT written: the case did not replay (" + unmet.front() + ")";
-        continue;
-      }
-      filed.insert(signature);
-      ++written_;
-      finding.status = std::string("new: written and replayed") + (minimized ? ", minimized by libFuzzer" : "") +
-                       ", shrunk in " + std::to_string(evaluations) + " judgements";
-      std::fprintf(stderr, "new %s -> %s\n", signature.c_str(), path.c_str());
     }
   }
 
   void writeReport() {
-    fs::create_directories(report_);
     std::string text;
     text += "# Campaign: " + strategy_.name + ", " + date_ + "\n\n";
     text += "Produced by\n\n```sh\n" + options_.commandLine + "\n```\n\n";
@@ -464,27 +526,31 @@ class Campaign {
     char rate[64];
     std::snprintf(rate, sizeof rate, "%.0f", elapsed_ > 0 ? double(status_.executions) / elapsed_ : 0.0);
     text += "| executions | " + withThousands(status_.executions) + " (" + rate + " exec/s over the run, all jobs) |\n";
-    text += "| known signatures | " + std::to_string(filedBefore_.size()) + " already filed in " +
-            options_.out.string() + " were passed over (GJK_KNOWN_SIGNATURES), as was each new one once found |\n";
+    text += "| known causes | " + std::to_string(filedBefore_.size()) + " already filed in " + options_.out.string() +
+            " and " + std::to_string(inCorpus_.size()) + " shown by cases of the seed folders were passed over " +
+            "(GJK_KNOWN_SIGNATURES), as was each new one once found |\n";
     text += "| coverage | " + std::to_string(status_.coverage) + " edges, " + std::to_string(status_.features) +
             " features |\n";
     text += "| crash inputs | " + std::to_string(crashInputsThisRun_) + " this run, " +
             std::to_string(judged_.size()) + " in " + (work_ / "crashes").string() + " |\n";
-    text += "| violations | " + std::to_string(violationSignatures()) + " signatures, " + std::to_string(written_) +
-            " new cases written to " + options_.out.string() + " |\n\n";
+    text += "| violations | " + std::to_string(violationSignatures()) + " causes, " +
+            std::to_string(filedThisRun_.size()) + " cases filed in " + options_.out.string() + " |\n\n";
 
-    text += "## Violations by signature\n\n";
+    text += "## Violations by cause\n\n";
     if (violationSignatures() == 0) {
       text += "None: in " + std::string(seconds) + " the fuzzer found no input on which " + strategy_.name +
               "'s answer is a violation.\n\n";
     } else {
-      text += "Signature: strategy, first violation kind, termination, family (check/classify.h).\n\n";
-      text += "| signature | crash inputs (this run / all) | reasons | status | case |\n|---|---|---|---|---|\n";
+      text += "Cause: strategy, primary kind (the verdict's first reason), termination (check/classify.h). "
+              "Family: the family of the case filed (check/classify.h), metadata only.\n\n";
+      text += "| cause | crash inputs (this run / all) | reasons | status | case | family |\n"
+              "|---|---|---|---|---|---|\n";
       for (const auto& [signature, finding] : findings_) {
         if (signature.empty()) continue;
+        std::string file = !finding.file.empty() ? finding.file : finding.inCorpus;
         text += "| " + signature + " | " + std::to_string(finding.inputsThisRun) + " / " +
                 std::to_string(finding.inputs.size()) + " | " + finding.reasons + " | " + finding.status + " | " +
-                (finding.file.empty() ? "" : "`" + finding.file + "`") + " |\n";
+                (file.empty() ? "" : "`" + file + "`") + " | " + finding.family + " |\n";
       }
       text += "\nStories of the cases written:\n\n";
       for (const auto& [signature, finding] : findings_) {
@@ -497,8 +563,9 @@ class Campaign {
       text += "## Crash inputs that are no violation here\n\n" + std::to_string(other->second.inputs.size()) +
               " inputs: " + other->second.status + ".\n\n";
     }
-    text += "Replay every case written: `gjkcheck corpus check " + options_.out.string() +
-            "`; one case: `gjkcheck repro FILE --strategy " + strategy_.name + "`.\n";
+    text += "Replay every case filed: `gjkcheck corpus check " + options_.out.string() +
+            "`; one case: `gjkcheck repro FILE --strategy " + strategy_.name +
+            "`; promote one into the corpus: `gjkcheck corpus add FILE`.\n";
     check::writeFileAtomically(report_ / "README.md", text);
     std::fprintf(stderr, "report %s\n", (report_ / "README.md").c_str());
   }
@@ -513,11 +580,14 @@ class Campaign {
   ConversionCount seeds_;
   int corpusBefore_ = 0;
   std::set<std::string> crashesBefore_;
-  std::set<std::string> filedBefore_;  // signatures filed in the out folder before this run
+  std::set<std::string> filedBefore_;  // causes filed in the out folder before this run
+  std::map<std::string, std::string> inCorpus_;  // causes shown by cases of the seed folders, and one such case
+  std::map<std::string, check::Case> filedThisRun_;  // the case in the out folder of each cause filed this run
   std::set<std::string> known_;        // what GJK_KNOWN_SIGNATURES tells the fuzzer
   bool started_ = false;
+  bool fuzzing_ = false;  // the progress line is on screen
   std::set<std::string> judged_;
-  std::map<std::string, SignatureFinding> findings_;  // "" collects inputs that are no violation
+  std::map<std::string, CauseFinding> findings_;  // "" collects inputs that are no violation
   FuzzerStatus status_;
   std::chrono::steady_clock::time_point start_;
   double elapsed_ = 0;
@@ -525,7 +595,6 @@ class Campaign {
   bool interrupted_ = false;
   int crashInputsThisRun_ = 0;
   int violationInputs_ = 0;
-  int written_ = 0;
 };
 
 // ---- measuring the mutator ----
@@ -573,9 +642,8 @@ std::string median(std::vector<double> values, bool seconds, int found, long lon
 
 int measureMutator(const Options& options, const fs::path& fuzzer) {
   std::string date = today();
-  fs::path work = options.work.empty() ? fs::path("fuzz-work") / "measure" : options.work;
-  fs::path report = options.report.empty() ? numberedFolder(fs::path("reports/campaigns") / (date + "-mutator"))
-                                           : options.report;
+  fs::path work = options.work;
+  fs::path report = options.report;
   std::vector<MeasureRun> runs;
   std::map<std::string, ConversionCount> seedCounts;
   for (const check::StrategyInfo* strategy : options.strategies) {
@@ -734,10 +802,24 @@ int campaignCommand(int argc, char** argv, int first) {
   if (options.seconds < 1 || options.jobs < 1 || options.jobs > 64 || options.runs < 1 || options.minimizeSeconds < 0) {
     throw UsageError("--time, --jobs and --runs must be positive (--jobs at most 64), --minimize not negative");
   }
-  options.out = line.value("out", options.out.string());
   options.fuzzer = line.value("fuzzer", "");
-  options.work = line.value("work", "");
-  options.report = line.value("report", "");
+  // Output folders: defaults in the current directory, every one checked before any work starts.
+  const std::string& strategyName = options.strategies.front()->name;
+  std::string stamp = utcTimestamp();
+  if (options.measure) {
+    options.work = line.value("work", (fs::path("fuzz-work") / "measure").string());
+    options.report = line.value("report", numberedFolder("campaign-mutator-" + stamp).string());
+  } else {
+    options.out = line.value("out", numberedFolder("campaign-" + strategyName + "-" + stamp).string());
+    options.work = line.value("work", (fs::path("fuzz-work") / strategyName).string());
+    options.report = line.value("report", options.out.string());
+  }
+  for (const auto& [flag, folder] : {std::pair<const char*, fs::path>{"--out", options.out},
+                                     {"--report", options.report}, {"--work", options.work}}) {
+    if (folder.empty()) continue;
+    std::string problem = outputFolderProblem(folder);
+    if (!problem.empty()) throw UsageError(std::string(flag) + " " + folder.string() + ": " + problem);
+  }
   if (line.values.count("seeds")) options.seeds = splitList(line.value("seeds", ""));
   options.kinds = line.value("kinds", "");
   for (const std::string& kind : splitList(options.kinds)) {

@@ -24,6 +24,8 @@ const char* USAGE =
     "                        everything about one case: exact answer, every strategy, the trace\n"
     "  corpus check [DIR...] replay every case against its expected verdict (default: corpus)\n"
     "  corpus verdicts DIR   the verdict table of every strategy on the cases under DIR\n"
+    "  corpus add CASE... [--to DIR]\n"
+    "                        promote findings into corpus/regressions with their expected verdict\n"
     "  gen --family F --count N --seed K --out DIR\n"
     "                        write generated cases of a family\n"
     "  compare [--strategies ...] [--families ...] [--count N] [--seed K] --out DIR\n"
@@ -34,7 +36,7 @@ const char* USAGE =
     "                        every property on every strategy and family: holds or violated, counts,\n"
     "                        one shrunk counterexample each\n"
     "  campaign --strategy NAME [--time S] [--jobs N] [--out DIR]\n"
-    "                        fuzz one strategy with libFuzzer; new violations go to corpus/regressions\n"
+    "                        fuzz one strategy with libFuzzer; one case per cause into a new folder\n"
     "\n"
     "CASE is a .case file or a folder searched recursively for them. Every command takes --help.\n"
     "Exit codes: 0 all ok, 1 violations found, 2 bad input or usage.\n";

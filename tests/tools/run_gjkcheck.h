@@ -13,9 +13,11 @@ struct CliRun {
   std::string out;  // stdout and stderr together
 };
 
-// Runs `gjkcheck ARGUMENTS` (the binary this build made) through the shell.
-inline CliRun gjkcheck(const std::string& arguments) {
+// Runs `gjkcheck ARGUMENTS` (the binary this build made) through the shell, in `workingFolder` when
+// one is given.
+inline CliRun gjkcheck(const std::string& arguments, const std::string& workingFolder = "") {
   std::string command = std::string(GJKCHECK_BINARY) + " " + arguments + " 2>&1";
+  if (!workingFolder.empty()) command = "cd '" + workingFolder + "' && " + command;
   CliRun run;
   FILE* pipe = popen(command.c_str(), "r");
   char buffer[4096];
