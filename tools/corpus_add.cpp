@@ -38,7 +38,7 @@ std::string fileText(const fs::path& path) {
 check::Case withExpectations(check::Case value, const check::StrategyInfo& strategy, std::string* summary) {
   oracle::ExactAnswer exact = check::solveExactly(value);
   check::StrategyResult result = strategy.run(value, {});
-  check::Verdict verdict = check::judge(value, exact, result);
+  check::Verdict verdict = check::judge(value, exact, result, strategy);
   value.setMeta("strategy", strategy.name);
   value.setMeta("expected-verdict", verdict.violation ? "violation" : "ok");
   if (verdict.violation) {

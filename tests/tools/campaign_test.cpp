@@ -127,7 +127,7 @@ Judgement judgeNaive(const std::string& text) {
   gjk::oracle::ExactAnswer exact = solveExactly(value);
   Judgement judgement;
   judgement.result = naive.run(value, {});
-  judgement.verdict = judge(value, exact, judgement.result);
+  judgement.verdict = judge(value, exact, judgement.result, naive);
   if (judgement.verdict.violation) {
     judgement.summary = summarizeViolation(value, naive, exact, judgement.result, judgement.verdict);
   }

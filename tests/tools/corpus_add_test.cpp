@@ -60,7 +60,8 @@ const std::string GEOMETRY =
 // What `strategy` answers on the case today, judged in this process: the expectation to be recorded.
 gjk::check::Verdict verdictOf(const std::string& text, const std::string& strategy) {
   gjk::check::Case value = gjk::check::parseCase(text, "x.case");
-  return gjk::check::judge(value, gjk::check::solveExactly(value), gjk::check::findStrategy(strategy)->run(value, {}));
+  const gjk::check::StrategyInfo& info = *gjk::check::findStrategy(strategy);
+  return gjk::check::judge(value, gjk::check::solveExactly(value), info.run(value, {}), info);
 }
 
 TEST(CorpusAdd, recordsTheVerdictThatCorpusCheckReplays) {
@@ -103,8 +104,8 @@ TEST(CorpusAdd, recordsTheVerdictThatCorpusCheckReplays) {
 TEST(CorpusAdd, takesTheStrategyFromTheFileNameInBothForms) {
   TempDir dir;
   // Strategy names hold dots: box2d-v3.1 is not box2d-v3 followed by a kind "1".
-  for (const std::string& name : {"box2d-v3.1.false-overlap.tiny-direction-zero.case",
-                                  "box2d-v3.1.false-overlap.tiny-direction-zero.short-edge.case",
+  for (const std::string& name : {"box2d-v3.1.false-overlap.tiny-direction-overlap.case",
+                                  "box2d-v3.1.false-overlap.tiny-direction-overlap.short-edge.case",
                                   "box2d-v3.distance-error.duplicate-support.case"}) {
     dir.write("found/" + name, GEOMETRY);
     CliRun add = gjkcheck("corpus add found/" + name + " --to corpus/regressions", dir.path().string());
