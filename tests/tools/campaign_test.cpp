@@ -32,35 +32,13 @@ namespace {
 namespace fs = std::filesystem;
 using gjk::test_support::CliRun;
 using gjk::test_support::gjkcheck;
+using gjk::test_support::readText;
 
-class TempDir {
- public:
-  TempDir() {
-    static int counter = 0;
-    path_ = fs::temp_directory_path() /
-            ("gjkcheck-campaign-" + std::to_string(::getpid()) + "-" + std::to_string(counter++));
-    fs::remove_all(path_);
-    fs::create_directories(path_);
-  }
-  ~TempDir() { fs::remove_all(path_); }
-  const fs::path& path() const { return path_; }
-  std::string write(const std::string& name, const std::string& text) const {
-    fs::path file = path_ / name;
-    fs::create_directories(file.parent_path());
-    std::ofstream(file, std::ios::binary) << text;
-    return file.string();
-  }
-
- private:
-  fs::path path_;
+// A temporary folder of this test file.
+struct TempDir : gjk::test_support::TempDir {
+  TempDir() : gjk::test_support::TempDir("gjkcheck-campaign") {}
 };
 
-std::string readText(const fs::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::stringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
 
 std::vector<fs::path> caseFiles(const fs::path& folder) {
   std::vector<fs::path> files;

@@ -20,35 +20,13 @@ namespace {
 namespace fs = std::filesystem;
 using gjk::test_support::CliRun;
 using gjk::test_support::gjkcheck;
+using gjk::test_support::readText;
 
-class TempDir {
- public:
-  TempDir() {
-    static int counter = 0;
-    path_ = fs::temp_directory_path() /
-            ("gjkcheck-corpus-add-" + std::to_string(::getpid()) + "-" + std::to_string(counter++));
-    fs::remove_all(path_);
-    fs::create_directories(path_ / "corpus" / "regressions");
-  }
-  ~TempDir() { fs::remove_all(path_); }
-  const fs::path& path() const { return path_; }
-  std::string write(const std::string& name, const std::string& text) const {
-    fs::path file = path_ / name;
-    fs::create_directories(file.parent_path());
-    std::ofstream(file, std::ios::binary) << text;
-    return file.string();
-  }
-
- private:
-  fs::path path_;
+// A temporary folder of this test file.
+struct TempDir : gjk::test_support::TempDir {
+  TempDir() : gjk::test_support::TempDir("gjkcheck-corpus-add") { std::filesystem::create_directories(path() / "corpus" / "regressions"); }
 };
 
-std::string readText(const fs::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::stringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
 
 // A point against a thin, long triangle: plain geometry, no meta lines.
 const std::string GEOMETRY =

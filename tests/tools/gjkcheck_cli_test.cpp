@@ -20,25 +20,13 @@ namespace fs = std::filesystem;
 
 using gjk::test_support::CliRun;
 using gjk::test_support::gjkcheck;
+using gjk::test_support::readText;
 
-class TempDir {
- public:
-  TempDir() {
-    static int counter = 0;
-    path_ = fs::temp_directory_path() /
-            ("gjkcheck-cli-" + std::to_string(::getpid()) + "-" + std::to_string(counter++));
-    fs::create_directories(path_);
-  }
-  ~TempDir() { fs::remove_all(path_); }
-  std::string write(const std::string& name, const std::string& text) {
-    fs::path file = path_ / name;
-    std::ofstream(file, std::ios::binary) << text;
-    return file.string();
-  }
-
- private:
-  fs::path path_;
+// A temporary folder of this test file.
+struct TempDir : gjk::test_support::TempDir {
+  TempDir() : gjk::test_support::TempDir("gjkcheck-cli") {}
 };
+
 
 const std::string SQUARES =
     "gjk-case 1\n"

@@ -15,13 +15,7 @@ namespace {
 
 namespace fs = std::filesystem;
 using gjk::test_support::gjkcheck;
-
-std::string readText(const fs::path& path) {
-  std::ifstream in(path);
-  std::stringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
+using gjk::test_support::readText;
 
 fs::path scratch(const std::string& name) {
   fs::path folder = fs::temp_directory_path() / ("gjkcheck-properties-test-" + name);
