@@ -820,7 +820,14 @@ int campaignCommand(int argc, char** argv, int first) {
     std::string problem = outputFolderProblem(folder);
     if (!problem.empty()) throw UsageError(std::string(flag) + " " + folder.string() + ": " + problem);
   }
-  if (line.values.count("seeds")) options.seeds = splitList(line.value("seeds", ""));
+  if (line.values.count("seeds")) {
+    options.seeds = splitList(line.value("seeds", ""));
+    // Folders named on purpose must exist; the defaults are skipped when run outside a checkout.
+    for (const std::string& folder : options.seeds) {
+      if (!fs::is_directory(folder)) throw UsageError("--seeds: no folder " + folder.substr(0, 200));
+    }
+    if (options.seeds.empty()) throw UsageError("--seeds names no folder");
+  }
   options.kinds = line.value("kinds", "");
   for (const std::string& kind : splitList(options.kinds)) {
     if (std::find_if(std::begin(check::VIOLATION_KINDS), std::end(check::VIOLATION_KINDS),

@@ -45,6 +45,16 @@ TEST(CliContract, countsAndIndicesAreRangeChecked) {
   expectRejected("compare --jobs 0 --out /tmp/gjkcheck-cli-unused", "--jobs must be in 1..256");
 }
 
+TEST(CliContract, endlessInputIsCutAtTheCaseFileLimit) {
+  // /dev/zero never ends: the reader stops past 1 MiB (design §4) instead of reading without limit.
+  expectRejected("oracle /dev/zero", "longer than 1 MiB");
+  expectRejected("run --strategy perp /dev/zero", "longer than 1 MiB");
+}
+
+TEST(CliContract, campaignSeedFoldersMustExist) {
+  expectRejected("campaign --strategy perp --seeds /nonexistent --time 1", "--seeds: no folder /nonexistent");
+}
+
 TEST(CliContract, listsRejectRepeatsAndUnknownItems) {
   expectRejected("compare --families scale,scale --out /tmp/gjkcheck-cli-unused", "'scale' is listed twice");
   expectRejected("compare --strategies perp,perp --out /tmp/gjkcheck-cli-unused", "'perp' is listed twice");
