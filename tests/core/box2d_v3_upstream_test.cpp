@@ -204,4 +204,61 @@ TEST(Box2dV3Upstream, aNonUnitRotationIsTakenAsGiven) {
   expectUpstream<Box2dV3Strategy>(pinned, both);
 }
 
+// `gjkcheck gen --family touching --seed 7` index 1 (rounded-gap): a 4-gon of radius 2^-11 against a
+// segment 2^-11 above its vertex (0, 0), same position. The core distance is exactly 2^-11 = 0.000488, the
+// rounded shapes touch. 2^-11 < 0.1f * B2_LINEAR_SLOP = 0x1.0624dep-11 (0.0005):
+//   v3.1.1 distance.c:593 `if ( input->useRadii && output.distance > 0.1f * B2_LINEAR_SLOP )` is false: the
+//   core distance 2^-11 and the core points (2^-11 apart in y) come back unchanged: a gap where the rounded
+//   shapes touch.
+//   main distance.c:599 `if ( input->useRadii )`: distance b2MaxFloat(0, 2^-11 - 2^-11 - 0) = 0 (:603), and
+//   pointA moves by rA along the normal (0, 1) (b2MulAdd, :606) onto pointB.
+// Both after 3 support calls, stopped by the duplicate pair (3,1) (v3.1.1 :546-559, main :553-566).
+// Unlike the disks pinned above (exactly on the rule, built by hand), a polygon-segment case from a family.
+Pinned touchingRoundedGap() {
+  Proxy<float> a = proxy({{-0x1.b4p-3f, -0x1.bp-6f}, {-0x1.2p-3f, -0x1.adp-3f}, {0, 0}, {-0x1.2p-8f, 0}}, 0x1p-11f);
+  Proxy<float> b = proxy({{-0x1.cp-8f, 0x1p-11f}, {0x1.8p-9f, 0x1p-11f}});
+  Transform<float> xf{{-0x1.5a8p+0f, 0x1.e44p+0f}, {1, 0}};
+  return {a, b, xf, xf, true};
+}
+
+TEST(Box2dV3Upstream, generatedTouchingCaseBelowTheLinearSlopeRuleKeepsItsGapOnlyInV311) {
+  expectUpstream<Box2dV31Strategy>(touchingRoundedGap(),
+                                   {0x1p-11f, {-0x1.5b0b08p+0f, 0x1.e44p+0f}, {-0x1.5b0b08p+0f, 0x1.e46p+0f}, 3,
+                                    Termination::DuplicateSupport, 2, {3, 2}, {1, 0}});
+  expectUpstream<Box2dV3Strategy>(touchingRoundedGap(),
+                                  {0, {-0x1.5b0b08p+0f, 0x1.e46p+0f}, {-0x1.5b0b08p+0f, 0x1.e46p+0f}, 3,
+                                   Termination::DuplicateSupport, 2, {3, 2}, {1, 0}});
+}
+
+// `gjkcheck gen --family overlapping --seed 7` index 246 (rounded-overlap), both shapes rotated by (-1, 0):
+// the longest run of the 4,200 generated cases, 7 support calls in both versions. Box2D's debug record
+// shows every triangle solved back to an edge (b2SolveSimplex3's edge regions, v3.1.1 :306-416) until the
+// pair (3,4) repeats (duplicate support, v3.1.1 :546-559, main :553-566). The core distance is above
+// 0.1f * B2_LINEAR_SLOP, so both versions apply the radii (v3.1.1 :593-602, main :599-608):
+// b2MaxFloat(0, d - rA - rB) = 0, and each point moves onto its own rounded surface, apart: on-shapes.
+Pinned overlappingRoundedLongRun() {
+  Proxy<float> a = proxy({{-0x1.adp-1f, 0x1.c28p-1f},
+                          {-0x1.608p-1f, 0x1.44p-1f},
+                          {0, 0},
+                          {0x1.c2p-3f, -0x1.ep-4f},
+                          {0x1.928p-1f, 0x1.9bp-2f}},
+                         0x1.5cp-7f);
+  Proxy<float> b = proxy({{0x1.08p-4f, -0x1.8p-4f},
+                          {0x1.2p-4f, -0x1.bp-4f},
+                          {0x1.6cp-4f, -0x1.d4p-4f},
+                          {0x1.84p-4f, -0x1.b8p-4f},
+                          {0x1.44p-4f, -0x1.94p-4f},
+                          {0x1.1cp-4f, -0x1.8p-4f}},
+                         0x1.43p-5f);
+  Transform<float> xf{{-0x1.1ap-6f, 0x1.1d8p-3f}, {-1, 0}};
+  return {a, b, xf, xf, true};
+}
+
+TEST(Box2dV3Upstream, generatedRoundedOverlapTakesSevenSupportCallsInBothVersions) {
+  Expected both{0, {-0x1.d60788p-4f, 0x1.a0b0fp-3f}, {-0x1.d68p-4f, 0x1.a04p-3f}, 7, Termination::DuplicateSupport,
+                2, {2, 3}, {4, 4}};
+  expectUpstream<Box2dV31Strategy>(overlappingRoundedLongRun(), both);
+  expectUpstream<Box2dV3Strategy>(overlappingRoundedLongRun(), both);
+}
+
 }  // namespace
