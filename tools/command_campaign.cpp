@@ -70,7 +70,8 @@ const char* HELP =
     "                     resumes from its corpus (default fuzz-work/<strategy> in the current directory)\n"
     "--report DIR         the folder of the report README.md (default: the --out folder)\n"
     "--seeds PATH,...     case folders that seed the fuzzer, less the cases the strategy already fails\n"
-    "                     (default corpus/seeds,corpus/regressions)\n"
+    "                     (default corpus/seeds,corpus/regressions; `none` for no seeds); a folder named\n"
+    "                     here must exist\n"
     "--kinds K,...        count only violations of these kinds (GJK_VIOLATION_KINDS), e.g. false-overlap\n"
     "--families F,...     count only violations on cases of these families (GJK_VIOLATION_FAMILIES)\n"
     "--minimize S         seconds of libFuzzer -minimize_crash per new cause (default 3; 0: none);\n"
@@ -820,7 +821,9 @@ int campaignCommand(int argc, char** argv, int first) {
     std::string problem = outputFolderProblem(folder);
     if (!problem.empty()) throw UsageError(std::string(flag) + " " + folder.string() + ": " + problem);
   }
-  if (line.values.count("seeds")) {
+  if (line.values.count("seeds") && line.value("seeds", "") == "none") {
+    options.seeds.clear();  // no seed folders: the fuzzer starts from its working corpus alone
+  } else if (line.values.count("seeds")) {
     options.seeds = splitList(line.value("seeds", ""));
     // Folders named on purpose must exist; the defaults are skipped when run outside a checkout.
     for (const std::string& folder : options.seeds) {
