@@ -1269,8 +1269,11 @@ void PictureWriter::drawLegend(SvgDocument& doc, double top) {
     y = top + LEGEND_ROW * (item % 4) + 12;
     ++item;
   };
+  // A caption in 12 units, smaller when it would otherwise run into the next column (a long strategy name).
   auto caption = [&](double x, double y, const std::string& text) {
-    doc.text({x + 26, y + 4}, text, SvgAttributes().set("font-size", 12.0).set("fill", COLOUR_TEXT));
+    double size = std::min(12.0, 12.0 * (column - 34) / std::max(1.0, svgTextWidth(text, 12)));
+    doc.text({x + 26, y + 4}, text,
+             SvgAttributes().set("class", "legend-caption").set("font-size", size).set("fill", COLOUR_TEXT));
   };
   auto swatch = [&](double x, double y, const char* fill, const char* stroke, bool dashed) {
     SvgAttributes a;
