@@ -41,12 +41,18 @@ constexpr double WIDTH = 1200;
 constexpr double MARGIN = 20;
 constexpr double PANEL = 560;           // side of a square panel (and of an inset)
 constexpr double PANEL_GAP = WIDTH - 2 * MARGIN - 2 * PANEL;
-constexpr double TITLE_HEIGHT = 66;     // the picture's title and headline
-constexpr double PANEL_TITLE = 22;      // a panel's title, above it
+constexpr double TITLE_TOP = 28;        // baseline of the picture's title (the case name)
+constexpr double TITLE_SIZE = 18;       // its font size (bold)
+constexpr double HEADLINE_SIZE = 14;    // the headline under it
+constexpr double TITLE_LINE = 23;       // line height of the title
+constexpr double HEADLINE_LINE = 18;    // line height of the headline
+constexpr double PANEL_TITLE = 22;      // a panel's title, above it (one line; each more line adds PANEL_TITLE_LINE)
+constexpr double PANEL_TITLE_SIZE = 14; // bold
+constexpr double PANEL_TITLE_LINE = 17;
+constexpr double TEXT_SIZE = 13;        // the text block
 constexpr double ROW_GAP = 22;          // between rows
 constexpr double LINE = 17;             // text block line height
 constexpr double LEGEND_ROW = 21;
-constexpr int TEXT_COLUMNS = 140;       // characters per line of the text block before wrapping
 
 // The world margin around the shapes in a main panel, as a fraction of their extent.
 constexpr double WINDOW_MARGIN = 0.08;
@@ -411,26 +417,6 @@ std::string pointText(const RealPoint& p, int digits = 6) {
   return "(" + realText(p.x, digits) + ", " + realText(p.y, digits) + ")";
 }
 
-// Splits text at spaces into lines of at most `columns` bytes (a longer word stays whole).
-std::vector<std::string> wrap(const std::string& text, size_t columns) {
-  std::vector<std::string> lines;
-  std::string line;
-  size_t start = 0;
-  while (start <= text.size()) {
-    size_t end = text.find(' ', start);
-    if (end == std::string::npos) end = text.size();
-    std::string word = text.substr(start, end - start);
-    if (!line.empty() && line.size() + 1 + word.size() > columns) {
-      lines.push_back(line);
-      line.clear();
-    }
-    line += (line.empty() ? "" : " ") + word;
-    start = end + 1;
-  }
-  if (!line.empty()) lines.push_back(line);
-  return lines;
-}
-
 // Places small labels next to markers without overlapping each other or leaving the panel; a label
 // with no free place is left out (the marker stays). Labels placed first win, so callers place the
 // important ones first; all are written by flush(), on top of the drawing, each with a white halo.
@@ -442,7 +428,7 @@ class LabelPlacer {
   void place(SvgPoint at, const std::string& text, const std::string& colour, const std::string& cssClass,
              double clearance = 0) {
     const double fontSize = 11;
-    const double width = 0.62 * fontSize * static_cast<double>(utf8Length(text)) + 2;
+    const double width = svgTextWidth(text, fontSize) + 2;
     struct Option {
       double dx, dy;
       bool rightAligned;
@@ -493,11 +479,6 @@ class LabelPlacer {
     std::string text;
     SvgAttributes attributes;
   };
-  static size_t utf8Length(const std::string& text) {
-    size_t n = 0;
-    for (unsigned char c : text) n += (c & 0xc0) != 0x80;
-    return n;
-  }
   const Panel& panel_;
   std::vector<Label> labels_;
 };
@@ -753,7 +734,12 @@ class PictureWriter {
   // The text block, one entry per line: the text and its class ("story" for the case's own words,
   // "answer" for what the picture states).
   std::vector<std::pair<std::string, std::string>> textLines() const;
-  void beginPanel(SvgDocument& doc, const Panel& panel, const std::string& title);
+  // The picture's title (the case's name) and headline, each wrapped to the width of the picture.
+  std::vector<std::string> titleLines() const;
+  std::vector<std::string> headlineLines() const;
+  // The title of a main panel (inset == nullptr) or of an inset, wrapped to the panel's width.
+  std::vector<std::string> panelTitleLines(bool world, const Inset* inset) const;
+  void beginPanel(SvgDocument& doc, const Panel& panel, const std::vector<std::string>& title);
   void endPanel(SvgDocument& doc, const Panel& panel);
   void drawWorld(SvgDocument& doc, const Panel& panel, LabelPlacer& labels);
   void drawMinkowski(SvgDocument& doc, const Panel& panel, LabelPlacer& labels);
@@ -761,7 +747,8 @@ class PictureWriter {
                  const char* stroke, const char* fill, const std::string& cssClass);
   void drawFrame(SvgDocument& doc, const Panel& panel, const Inset& inset);
   // A panel and, when `inset` is given, the frame showing where that inset looks.
-  void drawPanel(SvgDocument& doc, const Panel& panel, const std::string& title, bool world, const Inset* inset);
+  void drawPanel(SvgDocument& doc, const Panel& panel, const std::vector<std::string>& title, bool world,
+                 const Inset* inset);
   void drawScaleBar(SvgDocument& doc, const Panel& panel);
   void drawLegend(SvgDocument& doc, double top);
 
@@ -845,7 +832,10 @@ void PictureWriter::layout() {
   minkowski_.id = "minkowski";
   world_.left = MARGIN;
   minkowski_.left = MARGIN + PANEL + PANEL_GAP;
-  world_.top = minkowski_.top = TITLE_HEIGHT + PANEL_TITLE;
+  // The first headline line 22 under the last title line, the panel titles 16 under the last headline.
+  double titleBottom = TITLE_TOP + TITLE_LINE * static_cast<double>(titleLines().size() - 1) + 22 +
+                       HEADLINE_LINE * static_cast<double>(headlineLines().size() - 1) + 16;
+  world_.top = minkowski_.top = titleBottom + PANEL_TITLE;
 
   // What is tiny. The error of the reported points counts only when the verdict says the points are
   // wrong (witness error or gap): an error within the threshold is rounding, and magnifying it would
@@ -880,16 +870,27 @@ void PictureWriter::layout() {
     worldInsets_ = planInsets(world_, candidates);
   }
 
-  // Row k holds the insets of level k, each under the panel it magnifies.
+  // Row k holds the insets of level k, each under the panel it magnifies; a row's titles take as many
+  // lines as the longer of its two titles needs.
   size_t levels = std::max(worldInsets_.size(), minkowskiInsets_.size());
+  std::vector<double> rowTops = {world_.top};
+  for (size_t level = 1; level <= levels; ++level) {
+    size_t lines = 1;
+    for (bool world : {true, false}) {
+      const std::vector<Inset>& insets = world ? worldInsets_ : minkowskiInsets_;
+      if (level <= insets.size()) lines = std::max(lines, panelTitleLines(world, &insets[level - 1]).size());
+    }
+    rowTops.push_back(rowTops.back() + PANEL + ROW_GAP + PANEL_TITLE +
+                      PANEL_TITLE_LINE * static_cast<double>(lines - 1));
+  }
   for (auto [insets, main] : {std::pair{&worldInsets_, &world_}, std::pair{&minkowskiInsets_, &minkowski_}}) {
     for (Inset& inset : *insets) {
       inset.panel.left = main->left;
-      inset.panel.top = main->top + inset.level * (PANEL + ROW_GAP + PANEL_TITLE);
+      inset.panel.top = rowTops[inset.level];
       inset.panel.id = main->id + "-inset-" + std::to_string(inset.level);
     }
   }
-  double rowTop = world_.top + PANEL + ROW_GAP + static_cast<double>(levels) * (PANEL_TITLE + PANEL + ROW_GAP);
+  double rowTop = rowTops.back() + PANEL + ROW_GAP;
   legendTop_ = rowTop;
   textTop_ = legendTop_ + 4 * LEGEND_ROW + ROW_GAP;
   height_ = textTop_ + LINE * static_cast<double>(textLines().size()) + MARGIN;
@@ -898,7 +899,7 @@ void PictureWriter::layout() {
 std::vector<std::pair<std::string, std::string>> PictureWriter::textLines() const {
   std::vector<std::pair<std::string, std::string>> lines;
   auto addAs = [&](const std::string& text, const char* cssClass) {
-    for (const std::string& line : wrap(text, TEXT_COLUMNS)) lines.emplace_back(line, cssClass);
+    for (const std::string& line : svgWrapText(text, WIDTH - 2 * MARGIN, TEXT_SIZE)) lines.emplace_back(line, cssClass);
   };
   auto add = [&](const std::string& text) { addAs(text, "answer"); };
   std::string family = value_.metaValue("family");
@@ -938,9 +939,40 @@ std::vector<std::pair<std::string, std::string>> PictureWriter::textLines() cons
   return lines;
 }
 
-void PictureWriter::beginPanel(SvgDocument& doc, const Panel& panel, const std::string& title) {
-  doc.text({panel.left, panel.top - 7}, title,
-           SvgAttributes().set("class", "panel-title").set("font-size", 14.0).set("font-weight", "bold").set("fill", COLOUR_TEXT));
+std::vector<std::string> PictureWriter::titleLines() const {
+  return svgWrapText(value_.source.empty() ? "(unnamed case)" : value_.source, WIDTH - 2 * MARGIN, TITLE_SIZE, true);
+}
+
+// The story in one line when it fits: the exact answer, the reported one, the verdict.
+std::vector<std::string> PictureWriter::headlineLines() const {
+  std::string headline =
+      std::string("exact: ") + oracle::relationName(exact_.relation) + ", distance " +
+      realText(scene_.distance, 8) + ".  " + strategy_.name + ": distance " +
+      (std::isfinite(result_.distance) ? scalarDecimal(result_.distance, strategy_.scalar) : std::string("not finite")) +
+      " (" + result_.termination + ", " + std::to_string(result_.iterations) + " iterations).  " +
+      (verdict_.violation ? "Violation: " + reasonList(verdict_) : std::string("Verdict: ok"));
+  return svgWrapText(headline, WIDTH - 2 * MARGIN, HEADLINE_SIZE);
+}
+
+std::vector<std::string> PictureWriter::panelTitleLines(bool world, const Inset* inset) const {
+  std::string title;
+  if (!inset) {
+    title = world ? "world" : "Minkowski difference M = B − A";
+  } else {
+    title = std::string(world ? "world near the exact closest pair, " : "M near its closest point, ") +
+            magnificationText(inset->magnification);
+    if (inset->level > 1) title += " of the inset above (" + magnificationText(inset->totalMagnification) + " in all)";
+  }
+  return svgWrapText(title, PANEL, PANEL_TITLE_SIZE, true);
+}
+
+void PictureWriter::beginPanel(SvgDocument& doc, const Panel& panel, const std::vector<std::string>& title) {
+  // The last line sits just above the panel; earlier lines above it.
+  for (size_t k = 0; k < title.size(); ++k) {
+    doc.text({panel.left, panel.top - 7 - PANEL_TITLE_LINE * static_cast<double>(title.size() - 1 - k)}, title[k],
+             SvgAttributes().set("class", "panel-title").set("font-size", PANEL_TITLE_SIZE).set("font-weight", "bold")
+                 .set("fill", COLOUR_TEXT));
+  }
   doc.open("defs");
   doc.open("clipPath", SvgAttributes().set("id", "clip-" + panel.id));
   doc.element("rect", SvgAttributes().set("x", panel.left).set("y", panel.top).set("width", panel.size).set("height", panel.size));
@@ -1050,8 +1082,8 @@ void PictureWriter::drawFrame(SvgDocument& doc, const Panel& panel, const Inset&
                           .set("stroke-width", 1.2));
 }
 
-void PictureWriter::drawPanel(SvgDocument& doc, const Panel& panel, const std::string& title, bool world,
-                              const Inset* inset) {
+void PictureWriter::drawPanel(SvgDocument& doc, const Panel& panel, const std::vector<std::string>& title,
+                              bool world, const Inset* inset) {
   beginPanel(doc, panel, title);
   LabelPlacer labels(panel);
   if (inset) {
@@ -1237,8 +1269,11 @@ void PictureWriter::drawLegend(SvgDocument& doc, double top) {
     y = top + LEGEND_ROW * (item % 4) + 12;
     ++item;
   };
+  // A caption in 12 units, smaller when it would otherwise run into the next column (a long strategy name).
   auto caption = [&](double x, double y, const std::string& text) {
-    doc.text({x + 26, y + 4}, text, SvgAttributes().set("font-size", 12.0).set("fill", COLOUR_TEXT));
+    double size = std::min(12.0, 12.0 * (column - 34) / std::max(1.0, svgTextWidth(text, 12)));
+    doc.text({x + 26, y + 4}, text,
+             SvgAttributes().set("class", "legend-caption").set("font-size", size).set("fill", COLOUR_TEXT));
   };
   auto swatch = [&](double x, double y, const char* fill, const char* stroke, bool dashed) {
     SvgAttributes a;
@@ -1318,28 +1353,28 @@ std::string PictureWriter::render() {
   doc.element("rect", SvgAttributes().set("x", 0.0).set("y", 0.0).set("width", WIDTH).set("height", height_)
                           .set("fill", "#ffffff"));
   doc.open("g", SvgAttributes().set("font-family", FONT));
-  doc.text({MARGIN, 28}, value_.source.empty() ? "(unnamed case)" : value_.source,
-           SvgAttributes().set("class", "case-name").set("font-size", 18.0).set("font-weight", "bold").set("fill", COLOUR_TEXT));
-  // The story in one line: the exact answer, the reported one, the verdict.
-  std::string headline =
-      std::string("exact: ") + oracle::relationName(exact_.relation) + ", distance " +
-      realText(scene_.distance, 8) + ".  " + strategy_.name + ": distance " +
-      (std::isfinite(result_.distance) ? scalarDecimal(result_.distance, strategy_.scalar) : std::string("not finite")) +
-      " (" + result_.termination + ", " + std::to_string(result_.iterations) + " iterations).  " +
-      (verdict_.violation ? "Violation: " + reasonList(verdict_) : std::string("Verdict: ok"));
-  doc.text({MARGIN, 50}, headline,
-           SvgAttributes().set("class", "headline").set("font-size", 14.0)
-               .set("fill", verdict_.violation ? COLOUR_REPORTED : COLOUR_EXACT));
+  double y = TITLE_TOP;
+  for (const std::string& line : titleLines()) {
+    doc.text({MARGIN, y}, line,
+             SvgAttributes().set("class", "case-name").set("font-size", TITLE_SIZE).set("font-weight", "bold")
+                 .set("fill", COLOUR_TEXT));
+    y += TITLE_LINE;
+  }
+  y += 22 - TITLE_LINE;
+  for (const std::string& line : headlineLines()) {
+    doc.text({MARGIN, y}, line,
+             SvgAttributes().set("class", "headline").set("font-size", HEADLINE_SIZE)
+                 .set("fill", verdict_.violation ? COLOUR_REPORTED : COLOUR_EXACT));
+    y += HEADLINE_LINE;
+  }
 
   for (bool world : {true, false}) {
     const std::vector<Inset>& insets = world ? worldInsets_ : minkowskiInsets_;
-    drawPanel(doc, world ? world_ : minkowski_, world ? "world" : "Minkowski difference M = B − A", world,
+    drawPanel(doc, world ? world_ : minkowski_, panelTitleLines(world, nullptr), world,
               insets.empty() ? nullptr : &insets[0]);
     for (size_t k = 0; k < insets.size(); ++k) {
       const Inset& inset = insets[k];
-      std::string title = std::string(world ? "world near the exact closest pair, " : "M near its closest point, ") +
-                          magnificationText(inset.magnification);
-      if (inset.level > 1) title += " of the inset above (" + magnificationText(inset.totalMagnification) + " in all)";
+      std::vector<std::string> title = panelTitleLines(world, &inset);
       doc.open("g", SvgAttributes().set("class", "inset").set("data-panel", world ? "world" : "minkowski")
                         .set("data-level", inset.level));
       drawPanel(doc, inset.panel, title, world, k + 1 < insets.size() ? &insets[k + 1] : nullptr);
@@ -1348,8 +1383,8 @@ std::string PictureWriter::render() {
   }
 
   drawLegend(doc, legendTop_);
-  doc.open("g", SvgAttributes().set("class", "text-block").set("font-size", 13.0).set("fill", COLOUR_TEXT));
-  double y = textTop_ + 12;
+  doc.open("g", SvgAttributes().set("class", "text-block").set("font-size", TEXT_SIZE).set("fill", COLOUR_TEXT));
+  y = textTop_ + 12;
   for (const auto& [line, cssClass] : textLines()) {
     doc.text({MARGIN, y}, line, SvgAttributes().set("class", cssClass));
     y += LINE;

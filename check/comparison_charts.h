@@ -30,9 +30,19 @@ struct GalleryEntry {
   double witnessErrorU = 0;
 };
 
+// True for a name the gallery writes: STRATEGY-FAMILY.case or .svg, STRATEGY a registered strategy
+// (plain or modified) and FAMILY a case family.
+bool isGalleryFileName(const std::string& name);
+
+// Removes from folder/gallery/ the files a gallery writes (isGalleryFileName; regular files only, never
+// a symbolic link, nothing else in the folder), then the folder itself if that left it empty. Returns
+// how many files were removed. Nothing happens when there is no such folder.
+int clearGallery(const std::filesystem::path& folder);
+
 // The worst violations of each strategy (largest distance error, then witness error; at most `perStrategy`,
 // at most one per family): each as a .case file (with meta lines naming how it was generated) and an SVG
-// picture, in folder/gallery/.
+// picture, in folder/gallery/. The gallery files of an earlier run into the same folder are removed
+// first (clearGallery), so the folder holds only this run's.
 std::vector<GalleryEntry> writeGallery(const std::filesystem::path& folder, const ComparisonOptions& options,
                                        const ComparisonResult& result, int perStrategy);
 

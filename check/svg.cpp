@@ -217,4 +217,68 @@ std::string svgCategoricalColour(int index) {
   return PALETTE[((index % n) + n) % n];
 }
 
+double svgTextWidth(std::string_view text, double fontSize, bool bold) {
+  static constexpr std::string_view NARROW = " .,:;'!|ijlftrI()[]-/`\"";
+  static constexpr std::string_view WIDE_SYMBOL = "=+<>~#&";
+  static constexpr std::string_view WIDEST = "mwMW%@";
+  double ems = 0;
+  for (size_t i = 0; i < text.size(); ++i) {
+    unsigned char c = static_cast<unsigned char>(text[i]);
+    if (c >= 0x80) {
+      if ((c & 0xC0) != 0x80) ems += 1.0;  // the first byte of a code point; continuation bytes add nothing
+    } else if (NARROW.find(static_cast<char>(c)) != std::string_view::npos) {
+      ems += 0.45;
+    } else if (WIDE_SYMBOL.find(static_cast<char>(c)) != std::string_view::npos) {
+      ems += 0.85;
+    } else if (WIDEST.find(static_cast<char>(c)) != std::string_view::npos) {
+      ems += 1.0;
+    } else if (c >= 'A' && c <= 'Z') {
+      ems += 0.8;
+    } else {
+      ems += 0.65;
+    }
+  }
+  return ems * fontSize * (bold ? 1.15 : 1.0);
+}
+
+std::vector<std::string> svgWrapText(std::string_view text, double maxWidth, double fontSize, bool bold) {
+  std::vector<std::string> lines;
+  std::string line;
+  size_t start = 0;
+  while (start <= text.size()) {
+    size_t end = text.find(' ', start);
+    if (end == std::string_view::npos) end = text.size();
+    std::string_view word = text.substr(start, end - start);
+    std::string trial = line.empty() ? std::string(word) : line + " " + std::string(word);
+    if (!line.empty() && svgTextWidth(trial, fontSize, bold) > maxWidth) {
+      lines.push_back(line);
+      line = std::string(word);
+    } else {
+      line = trial;
+    }
+    start = end + 1;
+  }
+  lines.push_back(line);
+  // A single word wider than maxWidth (a long path): split after its last '/' that fits, else after the
+  // last code point that fits.
+  std::vector<std::string> result;
+  for (std::string rest : lines) {
+    while (svgTextWidth(rest, fontSize, bold) > maxWidth) {
+      size_t fits = 0, slash = 0;
+      for (size_t i = 1; i <= rest.size(); ++i) {
+        if (i < rest.size() && (static_cast<unsigned char>(rest[i]) & 0xC0) == 0x80) continue;  // inside a code point
+        if (svgTextWidth(std::string_view(rest).substr(0, i), fontSize, bold) > maxWidth) break;
+        fits = i;
+        if (rest[i - 1] == '/') slash = i;
+      }
+      size_t cut = slash > 0 ? slash : std::max<size_t>(fits, 1);
+      while (cut < rest.size() && (static_cast<unsigned char>(rest[cut]) & 0xC0) == 0x80) ++cut;
+      result.push_back(rest.substr(0, cut));
+      rest = rest.substr(cut);
+    }
+    result.push_back(rest);
+  }
+  return result;
+}
+
 }  // namespace gjk::check

@@ -6,6 +6,7 @@
 #include <ctime>
 #include <fstream>
 
+#include "build_commit.h"  // generated: GJK_BUILD_COMMIT (tools/build_commit.cmake)
 #include "tools/campaign_process.h"
 
 namespace gjk::tools {
@@ -33,10 +34,16 @@ std::string machineDescription() {
 }
 
 std::string commitDescription() {
+  // The commit of the sources this program was built from, recorded at build time: it names the code
+  // that produced the numbers, wherever the program runs.
+  std::string built = GJK_BUILD_COMMIT;
+  if (!built.empty()) return built;
+  // Built outside a checkout (from an archive): the working directory's checkout, if any.
   int status = 0;
   std::string out = captureOutput({"/usr/bin/env", "git", "describe", "--always", "--dirty", "--abbrev=12"}, {}, &status);
   while (!out.empty() && (out.back() == '\n' || out.back() == ' ')) out.pop_back();
-  return status == 0 && !out.empty() ? out : "unknown (not a git checkout)";
+  if (status == 0 && !out.empty()) return out + " (the working directory's checkout; the build recorded none)";
+  return "unknown (built outside a git checkout, and not run in one)";
 }
 
 }  // namespace gjk::tools

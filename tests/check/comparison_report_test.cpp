@@ -13,6 +13,7 @@
 #include <sstream>
 
 #include "check/comparison.h"
+#include "check/comparison_charts.h"
 #include "check/comparison_report.h"
 #include "check/expectations.h"
 #include "check/families.h"
@@ -166,6 +167,51 @@ TEST_F(ComparisonReport, galleryCasesReplayAsTheViolationsTheyShow) {
     EXPECT_NO_THROW(gjk::xml::parseXml(readFile(picture))) << picture;
   }
   EXPECT_GT(cases, 0) << "the scale family makes every float strategy fail somewhere in 12 cases";
+}
+
+TEST_F(ComparisonReport, rerunIntoTheSameFolderRemovesStaleGalleryFilesAndNothingElse) {
+  // Files an earlier run (other strategies or families) would have left, and files that are not the
+  // gallery's: only the first kind goes.
+  fs::path gallery = folder_ / "gallery";
+  for (const char* stale : {"perp-sliver.case", "perp-sliver.svg", "box2d-v3.1-touching.svg", "perp+local-radius.case"}) {
+    std::ofstream(gallery / stale) << "stale";
+  }
+  for (const char* kept : {"notes.txt", "perp-sliver.png", "perp-nofamily.svg", "sliver.case"}) {
+    std::ofstream(gallery / kept) << "mine";
+  }
+  gjk::check::ReportContext context;
+  context.command = "again";
+  gjk::check::writeComparisonReport(folder_, options_, result_, context);
+  std::string readme = readFile(folder_ / "README.md");
+  for (const auto& entry : fs::directory_iterator(gallery)) {
+    std::string name = entry.path().filename().string();
+    if (name == "notes.txt" || name == "perp-sliver.png" || name == "perp-nofamily.svg" || name == "sliver.case") {
+      continue;
+    }
+    // Every other file is one this run wrote and the README links.
+    EXPECT_NE(readme.find("(gallery/" + name + ")"), std::string::npos) << name << " is stale";
+  }
+  for (const char* kept : {"notes.txt", "perp-sliver.png", "perp-nofamily.svg", "sliver.case"}) {
+    EXPECT_TRUE(fs::exists(gallery / kept)) << kept << " is not the gallery's and must stay";
+  }
+  EXPECT_FALSE(fs::exists(gallery / "perp-sliver.svg"));
+
+  // No gallery asked for: the earlier gallery's files go too.
+  context.galleryPerStrategy = 0;
+  gjk::check::writeComparisonReport(folder_, options_, result_, context);
+  int left = 0;
+  for (const auto& entry : fs::directory_iterator(gallery)) left += gjk::check::isGalleryFileName(entry.path().filename().string());
+  EXPECT_EQ(left, 0);
+  EXPECT_EQ(readFile(folder_ / "README.md").find("gallery/"), std::string::npos);
+}
+
+TEST(ComparisonGallery, recognisesOnlyTheNamesItWrites) {
+  EXPECT_TRUE(gjk::check::isGalleryFileName("box2d-2.4.1-scale.case"));
+  EXPECT_TRUE(gjk::check::isGalleryFileName("dyn4j-f32-random-points.svg"));
+  EXPECT_FALSE(gjk::check::isGalleryFileName("dyn4j-f32-random-points.svg.bak"));
+  EXPECT_FALSE(gjk::check::isGalleryFileName("my-scale.case"));
+  EXPECT_FALSE(gjk::check::isGalleryFileName("perp-.svg"));
+  EXPECT_FALSE(gjk::check::isGalleryFileName("README.md"));
 }
 
 TEST(Comparison, rowsAreTheSameWhateverTheNumberOfJobs) {

@@ -6,6 +6,7 @@
 #include <limits>
 #include <stdexcept>
 #include <string>
+#include <vector>
 
 #include "check/svg.h"
 #include "tests/check/xml_check.h"
@@ -92,6 +93,57 @@ TEST(SvgColours, rampAndPaletteAreHexColours) {
   EXPECT_EQ(svgCategoricalColour(0), "#4e79a7");
   EXPECT_EQ(svgCategoricalColour(10), svgCategoricalColour(0));
   EXPECT_EQ(svgCategoricalColour(-1), svgCategoricalColour(9));
+}
+
+TEST(SvgTextWidth, isAtLeastDejaVuSansAdvanceWidths) {
+  // DejaVu Sans advance widths in em (units per em 2048): "m" 1995, "i" 569, "W" 2025, "0" 1303,
+  // "×" 1716, space 651; bold "m" 2134, "0" 1425.
+  EXPECT_GE(svgTextWidth("m", 10), 10 * 1995.0 / 2048);
+  EXPECT_GE(svgTextWidth("i", 10), 10 * 569.0 / 2048);
+  EXPECT_GE(svgTextWidth("W", 10), 10 * 2025.0 / 2048);
+  EXPECT_GE(svgTextWidth("0123456789", 10), 10 * 10 * 1303.0 / 2048);
+  EXPECT_GE(svgTextWidth("×", 10), 10 * 1716.0 / 2048);
+  EXPECT_GE(svgTextWidth(" ", 10), 10 * 651.0 / 2048);
+  EXPECT_GE(svgTextWidth("m", 10, true), 10 * 2134.0 / 2048);
+  EXPECT_GE(svgTextWidth("0", 10, true), 10 * 1425.0 / 2048);
+  // UTF-8 counts by code point: "×" is two bytes and one character.
+  EXPECT_DOUBLE_EQ(svgTextWidth("×", 10), svgTextWidth("%", 10));
+  EXPECT_DOUBLE_EQ(svgTextWidth("ab", 12), 2 * svgTextWidth("a", 12));
+  EXPECT_EQ(svgTextWidth("", 12), 0);
+}
+
+TEST(SvgWrapText, linesFitTheWidthAndKeepEveryWord) {
+  std::string text = "Violations per strategy and family (count; colour: rate on a log scale, white = none)";
+  std::vector<std::string> lines = svgWrapText(text, 300, 14);
+  EXPECT_GT(lines.size(), 1u);
+  std::string joined;
+  for (const std::string& line : lines) {
+    EXPECT_LE(svgTextWidth(line, 14), 300) << line;
+    joined += (joined.empty() ? "" : " ") + line;
+  }
+  EXPECT_EQ(joined, text);
+  EXPECT_EQ(svgWrapText(text, 10000, 14), std::vector<std::string>{text});
+  EXPECT_EQ(svgWrapText("", 100, 14), std::vector<std::string>{""});
+}
+
+TEST(SvgWrapText, splitsAWordWiderThanTheLineAfterASlash) {
+  std::string path = "corpus/seeds/far-from-origin/a-rather-long-file-name-for-a-case.case";
+  std::vector<std::string> lines = svgWrapText(path, 200, 12);
+  ASSERT_GT(lines.size(), 1u);
+  std::string joined;
+  for (const std::string& line : lines) {
+    EXPECT_LE(svgTextWidth(line, 12), 200) << line;
+    joined += line;
+  }
+  EXPECT_EQ(joined, path);
+  EXPECT_EQ(lines[0].back(), '/');
+  // No slash: cut where the line is full, never inside a UTF-8 character.
+  std::string word(60, 'x');
+  word += "×××";
+  for (const std::string& line : svgWrapText(word, 100, 12)) {
+    EXPECT_LE(svgTextWidth(line, 12), 100) << line;
+    EXPECT_NE(static_cast<unsigned char>(line[0]) & 0xC0, 0x80u) << "a line starts inside a character";
+  }
 }
 
 }  // namespace
