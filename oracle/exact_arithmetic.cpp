@@ -8,30 +8,6 @@
 
 namespace gjk::oracle {
 
-// Exact (see exact_arithmetic.h): a float widens to a double without rounding.
-Dyadic splitFloat(float value) {
-  return splitDouble(value);  // exact: every float is a double
-}
-
-// Exact (see exact_arithmetic.h): frexp only splits off the exponent, ldexp(fraction, 53) < 2^53.
-Dyadic splitDouble(double wide) {
-  if (!std::isfinite(wide)) {
-    throw std::invalid_argument("oracle: a non-finite number has no exact value");
-  }
-  if (wide == 0) {
-    return {};  // both zeros are the rational 0
-  }
-  int exponent = 0;
-  const double fraction = std::frexp(wide, &exponent);  // exact: wide = fraction * 2^exponent
-  long long mantissa = static_cast<long long>(std::ldexp(fraction, 53));  // exact integer < 2^53
-  exponent -= 53;
-  while ((mantissa & 1) == 0) {  // make the mantissa odd: the representation is then unique
-    mantissa /= 2;
-    ++exponent;
-  }
-  return {mantissa, exponent};
-}
-
 // Exact: an integer shift, as a canonical rational.
 Rational powerOfTwo(int exponent) {
   Integer power = 1;

@@ -3,30 +3,17 @@
 // This is the only code the two reference methods (minkowski_hull.cpp and hull_free.cpp) share: turning
 // the input floats into exact numbers and applying the transform. Everything geometric after that is
 // written twice, independently, so that a bug in one is caught by the other. The fast method
-// (exact_points.h, fast_hull.h) has its own conversion and shares none of this file: the three methods
-// agree only if each is right.
+// (exact_points.h, fast_hull.h) shares none of this file: the three methods agree only if each is right.
+// All three take the input numbers apart with dyadic.h's splitDouble, the one step they share (tested on
+// its own against hand-written values, subnormals and both zeros included, in dyadic_test.cpp).
 #pragma once
 
+#include "oracle/dyadic.h"
 #include "oracle/oracle.h"
 
 #include <vector>
 
 namespace gjk::oracle {
-
-// A dyadic rational mantissa * 2^exponent. Every finite float is one, with |mantissa| < 2^24.
-struct Dyadic {
-  long long mantissa = 0;  // odd, or 0 for the value 0 (either sign of zero); < 2^24 from a float
-  int exponent = 0;        // 0 when mantissa is 0
-};
-
-// Exact: a float widens to a double without rounding, frexp only splits off the exponent, and
-// ldexp(fraction, 53) is an integer below 2^53 because a double has 53 significant bits. Throws
-// std::invalid_argument for nan and inf, which have no exact value.
-Dyadic splitFloat(float value);
-
-// The same for a double: ldexp(fraction, 53) is an integer below 2^53 for every finite double,
-// subnormals included (they have fewer significant bits, never more).
-Dyadic splitDouble(double value);
 
 // Exact: 2^exponent as a rational, for any sign of the exponent.
 Rational powerOfTwo(int exponent);

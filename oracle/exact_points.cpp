@@ -9,6 +9,7 @@
 #include <cmath>
 #include <stdexcept>
 
+#include "oracle/dyadic.h"
 #include "oracle/error_bounds.h"
 
 namespace gjk::oracle {
@@ -22,33 +23,6 @@ using U128 = unsigned __int128;
 // 2^124, and a product of two differences below 2^246: all fit, with room (error_bounds.h has the
 // rest of the accounting).
 constexpr int NARROW_BITS = 120;
-
-// One exact term m * 2^k with m odd (or 0), from a finite double: frexp only splits off the exponent,
-// ldexp(fraction, 53) is an integer below 2^53. Exact.
-struct SplitTerm {
-  long long mantissa = 0;
-  int exponent = 0;
-};
-
-// Exact: the IEEE fields give m and k directly (a subnormal has no hidden bit and k = -1074); the
-// trailing zero bits of m move into k.
-SplitTerm split(double value) {
-  const std::uint64_t bits = std::bit_cast<std::uint64_t>(value);
-  const int field = static_cast<int>((bits >> 52) & 0x7ff);
-  std::uint64_t mantissa = bits & ((std::uint64_t{1} << 52) - 1);
-  int exponent = -1074;
-  if (field != 0) {
-    mantissa |= std::uint64_t{1} << 52;
-    exponent = field - 1075;
-  }
-  if (mantissa == 0) {
-    return {};
-  }
-  const int zeros = std::countr_zero(mantissa);
-  mantissa >>= zeros;
-  const long long signedMantissa = static_cast<long long>(mantissa);
-  return {(bits >> 63) != 0 ? -signedMantissa : signedMantissa, exponent + zeros};
-}
 
 int bitLength(long long mantissa) {
   return 64 - std::countl_zero(static_cast<unsigned long long>(mantissa < 0 ? -mantissa : mantissa));
@@ -250,7 +224,7 @@ ExactPoints::ExactPoints(const SmallVector<TermSum>& xs, const SmallVector<TermS
   // One pass: the exact split of every term (smallest exponent, widest magnitude, the filter's
   // preconditions), the approximations X~ and the magnitude T~ (error_bounds.h).
   // Per point: x terms, then y terms; in place for up to 40 points.
-  boost::container::small_vector<SplitTerm, 6 * 40> splits(6 * count);
+  boost::container::small_vector<Dyadic, 6 * 40> splits(6 * count);
   int lowest = INT_MAX;
   int highest = INT_MIN;  // max over terms of k + bitlength(m): |term| < 2^highest
   double magnitude = 0;   // T~
@@ -260,10 +234,7 @@ ExactPoints::ExactPoints(const SmallVector<TermSum>& xs, const SmallVector<TermS
     for (std::size_t i = 0; i < count; ++i) {
       const double* t = terms[i].t;
       for (int k = 0; k < 3; ++k) {
-        if (!std::isfinite(t[k])) {
-          throw std::invalid_argument("oracle: a non-finite number has no exact value");
-        }
-        const SplitTerm term = split(t[k]);
+        const Dyadic term = splitDouble(t[k]);  // exact; throws for a non-finite term
         splits[6 * i + 3 * static_cast<std::size_t>(axis) + static_cast<std::size_t>(k)] = term;
         if (term.mantissa != 0) {
           lowest = std::min(lowest, term.exponent);
@@ -299,7 +270,7 @@ ExactPoints::ExactPoints(const SmallVector<TermSum>& xs, const SmallVector<TermS
   }
   for (std::size_t i = 0; i < count; ++i) {
     for (int axis = 0; axis < 2; ++axis) {
-      const SplitTerm* terms = &splits[6 * i + 3 * static_cast<std::size_t>(axis)];
+      const Dyadic* terms = &splits[6 * i + 3 * static_cast<std::size_t>(axis)];
       if (narrow_) {
         __int128 sum = 0;
         for (int k = 0; k < 3; ++k) {

@@ -4,51 +4,15 @@
 #include <gmp.h>
 
 #include <algorithm>
-#include <bit>
 #include <cmath>
-#include <cstdint>
 #include <stdexcept>
 #include <vector>
 
+#include "oracle/dyadic.h"
 #include "oracle/exact_points.h"
 #include "oracle/fast_hull.h"
 
 namespace gjk::oracle {
-
-namespace {
-
-// Exact: a + b for two finite doubles, as a canonical rational: each is M * 2^(e - 53) with an integer
-// M below 2^53 (frexp splits off the exponent exactly), so both are integers in units of the smaller
-// power of two, summed by GMP.
-Rational exactSum(double a, double b) {
-  long long mantissa[2] = {0, 0};
-  int exponent[2] = {0, 0};
-  int lowest = 0;
-  bool any = false;
-  const double values[2] = {a, b};
-  for (int i = 0; i < 2; ++i) {
-    if (values[i] != 0) {
-      const double fraction = std::frexp(values[i], &exponent[i]);
-      mantissa[i] = static_cast<long long>(std::ldexp(fraction, 53));  // exact, below 2^53
-      exponent[i] -= 53;
-      lowest = any ? std::min(lowest, exponent[i]) : exponent[i];
-      any = true;
-    }
-  }
-  Integer sum;
-  for (int i = 0; i < 2; ++i) {
-    if (mantissa[i] != 0) {
-      Integer term = mantissa[i];
-      term <<= static_cast<unsigned>(exponent[i] - lowest);
-      sum += term;
-    }
-  }
-  Rational result;
-  setDyadic(result, sum, lowest);
-  return result;
-}
-
-}  // namespace
 
 ExactAnswer solveByHull(const InputShape& a, const InputShape& b) {
   return solveByHull(a, b, HullOptions{});
@@ -76,7 +40,7 @@ ExactAnswer solveByHull(const InputShape& a, const InputShape& b, const HullOpti
   ExactAnswer answer;
   answer.coreDistanceSquared = std::move(closest.distanceSquared);
   answer.closestPoint = {std::move(closest.x), std::move(closest.y)};
-  answer.radius = exactSum(a.radius, b.radius);
+  answer.radius = exactDouble(a.radius) + exactDouble(b.radius);  // exact: a sum of two rationals
   answer.minkowskiHull.resize(merged.vertices.size());
   for (std::size_t k = 0; k < merged.vertices.size(); ++k) {
     points.rationalDifference(merged.vertices[k].b, merged.vertices[k].a, 0, answer.minkowskiHull[k].x);
@@ -122,27 +86,19 @@ Rational squaredDistanceToCore(const InputShape& shape, double x, double y) {
   return exactClosest(points, merged, closestFeature(points, merged), false).distanceSquared;
 }
 
+// Exact: splitDouble reads m * 2^k off the IEEE fields (dyadic.h); setDyadic builds the canonical rational.
 Rational exactDouble(double value) {
   if (!std::isfinite(value)) {
     throw std::invalid_argument("oracle: exactDouble of a value that is not finite");
   }
-  // Exact: value = m * 2^k with |m| < 2^53 from the IEEE fields (a subnormal has no hidden bit);
-  // setDyadic moves the trailing zeros of m into k, which makes the rational canonical.
-  const std::uint64_t bits = std::bit_cast<std::uint64_t>(value);
-  const int field = static_cast<int>((bits >> 52) & 0x7ff);
-  std::uint64_t mantissa = bits & ((std::uint64_t{1} << 52) - 1);
-  if (field != 0) {
-    mantissa |= std::uint64_t{1} << 52;
-  }
-  const __int128 m = (bits >> 63) != 0 ? -static_cast<__int128>(mantissa) : static_cast<__int128>(mantissa);
+  const Dyadic split = splitDouble(value);
   Rational result;
-  setDyadic(result, m, field != 0 ? field - 1075 : -1074);
+  setDyadic(result, split.mantissa, split.exponent);
   return result;
 }
 
 // Exact: a rational that is a double goes the fast way; any other takes the reference.
 Rational squaredDistanceToCore(const InputShape& shape, const Rational& x, const Rational& y) {
-  // mpq_get_d truncates; the conversion is exact exactly when converting back gives the same rational.
   const double dx = mpq_get_d(x.backend().data());
   const double dy = mpq_get_d(y.backend().data());
   // Exact: mpq_get_d truncates; the rational is that double exactly when it converts back to itself.

@@ -29,6 +29,7 @@
 #include <cstdint>
 #include <limits>
 
+#include "oracle/dyadic.h"
 #include "oracle/high_precision.h"
 
 namespace gjk::oracle {
@@ -71,27 +72,24 @@ double referenceWitnessGap(const HighPrecision& exactDistance, const ReportedAns
 
 // ---- Exact dyadic rationals m * 2^e in GMP integers -----------------------------------------------
 
-struct Dyadic {
+// m * 2^e with a GMP integer m (dyadic.h's Dyadic holds a double's mantissa; products here need more).
+struct WideDyadic {
   Integer m;
   long e = 0;
 };
 
-// Exact: the IEEE fields of a finite double.
-Dyadic dyadic(double value) {
-  int exponent = 0;
-  const double fraction = std::frexp(value, &exponent);  // exact split
-  Dyadic result;
-  result.m = static_cast<long long>(std::ldexp(fraction, 53));  // an integer below 2^53
-  result.e = exponent - 53;
-  return result;
+// Exact: dyadic.h's split of a finite double.
+WideDyadic dyadic(double value) {
+  const Dyadic split = splitDouble(value);
+  return {Integer(split.mantissa), split.exponent};
 }
 
-Dyadic dyadic(const Integer& value) {
+WideDyadic dyadic(const Integer& value) {
   return {value, 0};
 }
 
 // Exact, when the denominator is a power of two (false otherwise).
-bool dyadic(const Rational& value, Dyadic& out) {
+bool dyadic(const Rational& value, WideDyadic& out) {
   const mpz_srcptr denominator = mpq_denref(value.backend().data());
   if (mpz_popcount(denominator) != 1) {
     return false;
@@ -102,7 +100,7 @@ bool dyadic(const Rational& value, Dyadic& out) {
 }
 
 // Exact: the integer m * 2^(e - to), for to <= e.
-Integer shifted(const Dyadic& x, long to) {
+Integer shifted(const WideDyadic& x, long to) {
   Integer result = x.m;
   if (x.e > to) {
     mpz_mul_2exp(result.backend().data(), result.backend().data(), static_cast<mp_bitcnt_t>(x.e - to));
@@ -110,35 +108,35 @@ Integer shifted(const Dyadic& x, long to) {
   return result;
 }
 
-Dyadic operator+(const Dyadic& x, const Dyadic& y) {
+WideDyadic operator+(const WideDyadic& x, const WideDyadic& y) {
   const long e = std::min(x.e, y.e);
   return {Integer(shifted(x, e) + shifted(y, e)), e};
 }
-Dyadic operator-(const Dyadic& x, const Dyadic& y) {
+WideDyadic operator-(const WideDyadic& x, const WideDyadic& y) {
   const long e = std::min(x.e, y.e);
   return {Integer(shifted(x, e) - shifted(y, e)), e};
 }
-Dyadic operator*(const Dyadic& x, const Dyadic& y) {
+WideDyadic operator*(const WideDyadic& x, const WideDyadic& y) {
   return {Integer(x.m * y.m), x.e + y.e};
 }
 
-int sign(const Dyadic& x) {
+int sign(const WideDyadic& x) {
   return x.m.sign();
 }
-int compare(const Dyadic& x, const Dyadic& y) {
+int compare(const WideDyadic& x, const WideDyadic& y) {
   return sign(x - y);
 }
 
 // x * (1 + k 2^-bits), exact.
-Dyadic nudged(const Dyadic& x, int k, long bits) {
-  return x + Dyadic{Integer(x.m * k), x.e - bits};
+WideDyadic nudged(const WideDyadic& x, int k, long bits) {
+  return x + WideDyadic{Integer(x.m * k), x.e - bits};
 }
 
 // D = max(0, sqrt(N / M) - r) for an exact squared distance N / M (M > 0) and a dyadic radius r.
 struct Distance {
-  Dyadic n;  // N
-  Dyadic d;  // M
-  Dyadic r;
+  WideDyadic n;  // N
+  WideDyadic d;  // M
+  WideDyadic r;
 };
 
 bool distance(const Rational& squared, const Rational& radius, Distance& out) {
@@ -148,25 +146,25 @@ bool distance(const Rational& squared, const Rational& radius, Distance& out) {
 }
 
 // Exact: sign(N / M - x) = sign(N - M x).
-int compareSquared(const Distance& distance, const Dyadic& x) {
+int compareSquared(const Distance& distance, const WideDyadic& x) {
   return sign(distance.n - distance.d * x);
 }
 
 // Exact: D <= a. D <= a < 0 never; otherwise sqrt(q) - r <= a (or D = 0 <= a) <=> q <= (a + r)^2.
-bool atMost(const Distance& distance, const Dyadic& a) {
+bool atMost(const Distance& distance, const WideDyadic& a) {
   if (sign(a) < 0) {
     return false;
   }
-  const Dyadic s = a + distance.r;
+  const WideDyadic s = a + distance.r;
   return compareSquared(distance, s * s) <= 0;
 }
 
 // Exact: D >= b. Always for b <= 0; otherwise sqrt(q) >= b + r > 0 <=> q >= (b + r)^2.
-bool atLeast(const Distance& distance, const Dyadic& b) {
+bool atLeast(const Distance& distance, const WideDyadic& b) {
   if (sign(b) <= 0) {
     return true;
   }
-  const Dyadic s = b + distance.r;
+  const WideDyadic s = b + distance.r;
   return compareSquared(distance, s * s) >= 0;
 }
 
@@ -242,11 +240,11 @@ bool distanceExceeds(const ExactAnswer& exact, const Rational& unit, double fact
   // D < factor u (1 - 2^-300) makes it false; between them only the reference can tell.
   LazyStatistics& statistics = lazyStatistics();
   ++statistics.values;
-  Dyadic u;
+  WideDyadic u;
   Distance core;
   if (factor > 0 && std::isfinite(factor) && dyadic(unit, u) && sign(u) > 0 &&
       distance(exact.coreDistanceSquared, exact.radius, core)) {
-    const Dyadic threshold = dyadic(factor) * u;
+    const WideDyadic threshold = dyadic(factor) * u;
     if (atLeast(core, nudged(threshold, 1, 300)) && !atMost(core, nudged(threshold, 1, 300))) {
       return true;  // D >= t (1 + 2^-300), and not equal to it
     }
@@ -261,10 +259,10 @@ bool distanceExceeds(const ExactAnswer& exact, const Rational& unit, double fact
 bool valueExceeds(double value, const Rational& unit, double factor) {
   LazyStatistics& statistics = lazyStatistics();
   ++statistics.values;
-  Dyadic u;
+  WideDyadic u;
   if (factor > 0 && std::isfinite(factor) && std::isfinite(value) && dyadic(unit, u) && sign(u) > 0) {
-    const Dyadic threshold = dyadic(factor) * u;
-    const Dyadic v = dyadic(value);
+    const WideDyadic threshold = dyadic(factor) * u;
+    const WideDyadic v = dyadic(value);
     if (compare(v, nudged(threshold, 1, 300)) > 0) {
       return true;
     }

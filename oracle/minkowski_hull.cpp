@@ -1,5 +1,5 @@
 // The reference method: the explicit Minkowski difference, its exact hull, its closest point.
-// (solveByHull, the fast method, is fast_solve.cpp; the two share no code.)
+// (solveByHull, the fast method, is fast_solve.cpp; the two share no code but dyadic.h's split of a double.)
 #include "oracle/minkowski_hull.h"
 
 #include <algorithm>
