@@ -177,12 +177,12 @@ struct ErrorsInUnits {
 ErrorsInUnits errorsInUnitsByHighPrecision(const InputShape& a, const InputShape& b, const ExactAnswer& exact,
                                            const Rational& unit, const ReportedAnswer& reported);
 
-// The same doubles, computed lazily (lazy_units.cpp): each value is proposed in double-double
-// arithmetic and accepted only when exact integer comparisons (squares of dyadic rationals against the
-// exact squared distances) prove that the reference's truncation gives that very double, with a margin
-// that covers the reference's own 2^-320; otherwise that value is computed by the reference. So the
-// result is identical to errorsInUnitsByHighPrecision's, bit for bit (tested), at a fraction of the
-// multiprecision work.
+// The same doubles with less multiprecision work (lazy_units.cpp): the reference's own HighPrecision
+// expressions, minus what exact arithmetic shows to be unnecessary: HighPrecision(unit) is converted
+// once, and a witness point within its shape (decided exactly, dist^2 <= r^2 on the exact squared
+// distance) has witness distance exactly 0 without any high precision. The result is identical to
+// errorsInUnitsByHighPrecision's, bit for bit (tested). (A route that proposed each value in double-double
+// and verified it by exact comparisons was measured slower and rejected; lazy_units.cpp says why.)
 ErrorsInUnits errorsInUnits(const InputShape& a, const InputShape& b, const ExactAnswer& exact, const Rational& unit,
                             const ReportedAnswer& reported);
 
