@@ -220,28 +220,6 @@ inline void writeSimplexCache(const Simplex<T>& s, SimplexCache<T>* cache) {
   }
 }
 
-// b2ComputeWitnessPoints: from the barycentric coordinates, A's frame; for a triangle both points are
-// the weighted point of A (Box2D: "todo why are these not equal?"). A triangle reaches here unsolved
-// only when the iteration cap ends the loop right after a third vertex was added: its coordinate is then
-// stale (uninitialized in Box2D, 0 here) and, as in Box2D, the two points coincide.
-template <class T>
-inline void localWitnessPoints(const Simplex<T>& s, Vec2<T>* a, Vec2<T>* b) {
-  switch (s.count) {
-    case 1:
-      *a = s.v[0].wA;
-      *b = s.v[0].wB;
-      break;
-    case 2:
-      *a = s.v[0].a * s.v[0].wA + s.v[1].a * s.v[1].wA;
-      *b = s.v[0].a * s.v[0].wB + s.v[1].a * s.v[1].wB;
-      break;
-    default:
-      *a = s.v[0].a * s.v[0].wA + s.v[1].a * s.v[1].wA + s.v[2].a * s.v[2].wA;
-      *b = *a;
-      break;
-  }
-}
-
 // The trace speaks the project's convention (simplex.h: world frame, w = wB - wA, direction in B - A
 // space). Box2D's own debug simplexes are in A's frame with w = wA - wB, so each recorded vertex is
 // moved to the world with xfA and its w recomputed, and the direction is negated and rotated by xfA.q.
@@ -435,7 +413,13 @@ void shapeDistance(const DistanceInput<T>& input, SimplexCache<T>* cache, Distan
 
   Vec2<T> localPointA;
   Vec2<T> localPointB;
-  localWitnessPoints(simplex, &localPointA, &localPointB);
+  // b2ComputeSimplexWitnessPoints (distance.c) is 2.4.1's GetWitnessPoints operation for operation:
+  // b2Weight2/b2Weight3 are a1 w1 + a2 w2 (+ a3 w3) per coordinate, products then sums left to right,
+  // and for a triangle both points are the weighted point of A ("todo why are these not equal?"). So
+  // Simplex::witnessPoints serves, here in A's frame. A triangle reaches here unsolved only when the
+  // iteration cap ends the loop right after a third vertex was added: its coordinate is then stale
+  // (uninitialized in Box2D, 0 here) and, as in Box2D, the two points coincide.
+  simplex.witnessPoints(&localPointA, &localPointB);
   // Box2D leaves iterations at 0 on its early overlap returns (`output = { 0 }`); we report the support
   // calls made, which is what DistanceOutput::iterations means for every strategy (docs/strategies.md).
   output->iterations = iteration;
