@@ -18,8 +18,9 @@
 //             dir = momentum dir / |dir| + (1 - momentum) y / |y|; plain: dir = ray
 //   support   w = support of D along -dir
 //   fallback  (accelerated) 2 ray.(ray - w) - tol <= 0     -> drop w, plain GJK, redo the pass
-//   check C   k > 0 and (diff / tol * rl) - tol * rl <= 0, diff = 2 ray.(ray - w): accelerated -> drop
-//             w, plain GJK, redo; plain -> duality-gap
+//   check C   k > 0 and (diff / tol * rl) - tol * rl <= 0, diff = 2 ray.(ray - w)   -> duality-gap
+//             (coal drops w and redoes the pass plain when check C passes accelerated: unreachable, see
+//             nesterovDistance)
 //   project   add w, solve; a triangle holding the origin  -> containment; rl == 0 -> ray-zero
 //   cap       ++k == 128                                    -> iteration-cap (129 support calls at most)
 //
@@ -75,21 +76,8 @@ inline constexpr T NESTEROV_TOLERANCE = T(1e-6);
 enum class NesterovFallback : std::uint8_t {
   None,                 // stayed accelerated to the end (stopped by check A, containment or the cap)
   DualityGapCheck,      // coal's "check to remove acceleration": 2 ray.(ray - w) - tol <= 0
-  ConvergenceCheck,     // check C passed on an accelerated support: coal switches to plain and redoes.
-                        // Kept for fidelity, unreachable for |ray| >= tol: check C means gap <= tol^2,
-                        // and tol^2 < tol, so the DualityGapCheck just before it fires first (as in coal)
   DegenerateDirection,  // |y| or |dir| was zero or not finite (our guard; coal asserts)
 };
-
-inline const char* nesterovFallbackName(NesterovFallback f) {
-  switch (f) {
-    case NesterovFallback::None: return "none";
-    case NesterovFallback::DualityGapCheck: return "duality-gap-check";
-    case NesterovFallback::ConvergenceCheck: return "convergence-check";
-    case NesterovFallback::DegenerateDirection: return "degenerate-direction";
-  }
-  return "unknown";
-}
 
 // What the acceleration did in one query: the debug counterpart of coal's
 // GJK::getNumIterationsMomentumStopped(), plus what the fallback saw.
@@ -216,14 +204,14 @@ void nesterovDistance(const DistanceInput<T>& input, SimplexCache<T>* cache, Dis
     }
 
     // Check C, DualityGap / Relative, in coal's operation order: ((gap / tol) * rl) - (tol * rl).
+    // Coal (gjk.cpp:307-315) first asks whether the direction is still accelerated and, if so, drops w
+    // and redoes the pass plain. That branch cannot be taken with this port's arithmetic, so it is not
+    // written: accelerated here means fl(gap - tol) > 0, so gap > tol and fl(gap / tol) >= 1, hence
+    // fl(fl(gap / tol) * rl) >= rl, while rl >= tol (check A) and tol < 1/2 give fl(tol * rl) <= rl / 2:
+    // the difference is at least rl / 2 > 0 (an overflow to inf keeps it positive; inf or NaN in rl or
+    // gap makes it NaN), so `converged` is false whenever `accelerated` is true.
     bool converged = (gap / tol * rl) - tol * rl <= T(0);
     if (k > 0 && converged) {
-      if (accelerated) {
-        accelerated = false;
-        nesterov_detail::recordFallback(report, NesterovFallback::ConvergenceCheck, k, ray, d, w, gap);
-        step = beginTraceStep(trace, simplex);
-        continue;
-      }
       termination = Termination::DualityGap;
       break;
     }
