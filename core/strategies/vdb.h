@@ -123,19 +123,6 @@ struct JohnsonSimplex {
     return false;
   }
 
-  // The same search over every nonempty subset of W u {w} (SOLID without FAST_CLOSEST; the book's plain
-  // statement of Johnson's algorithm). Not used by the strategy; the tests check the seven regions with it.
-  bool closestAnySubset(Vec2<T>* v) {
-    for (Bits s = allBits; s != 0; --s) {
-      if (subseteq(s, allBits) && valid(s)) {
-        bits = s;
-        computeVector(bits, v);
-        return true;
-      }
-    }
-    return false;
-  }
-
   // The backup procedure (backup_closest): among the proper subsets (every Delta_i(X) > 0), the one whose
   // v(aff X) is the nearest to the origin; strictly nearer wins, so ties keep the larger bit mask. A
   // candidate must be nearer than the largest finite T (SOLID's MT_INFINITY), so a squared length that
