@@ -29,6 +29,25 @@ int compareWithPowerOfTen(const Integer& p, const Integer& q, int exponent) {
   return left < right ? -1 : (left > right ? 1 : 0);
 }
 
+// The digits of a significand truncated to its digit count `digits`, rounded to nearest with ties to
+// even. `half` is the sign of (value - truncated - 1/2) in units of the last digit, and `exact` says
+// that the value is the truncated significand itself: only then are trailing zeros dropped. Rounding up
+// to 10^digits carries into the decimal exponent. Exact: integer arithmetic on the caller's decisions.
+std::string roundedDigits(Integer significand, int half, bool exact, int digits, int& exponent) {
+  if (half > 0 || (half == 0 && (significand & 1) != 0)) {
+    ++significand;
+  }
+  if (significand == powerOfTen(digits)) {  // rounded up to the next power of ten
+    significand = powerOfTen(digits - 1);
+    ++exponent;
+  }
+  std::string text = significand.str();
+  while (exact && text.size() > 1 && text.back() == '0') {
+    text.pop_back();
+  }
+  return text;
+}
+
 // Plain notation for 1e-6 <= |x| < 1e21 when every printed digit is significant, scientific otherwise.
 std::string layout(const std::string& digits, int exponent, int significantDigits) {
   std::string text;
@@ -91,20 +110,10 @@ std::string decimalString(const Rational& value, int significantDigits) {
   const int shift = significantDigits - 1 - exponent;
   const Integer numerator = shift >= 0 ? Integer(p * powerOfTen(shift)) : p;
   const Integer denominator = shift >= 0 ? q : Integer(q * powerOfTen(-shift));
-  Integer significand = numerator / denominator;
+  const Integer significand = numerator / denominator;
   const Integer twiceRemainder = 2 * (numerator - significand * denominator);
-  const bool exact = twiceRemainder == 0;
-  if (twiceRemainder > denominator || (twiceRemainder == denominator && (significand & 1) != 0)) {
-    ++significand;
-  }
-  if (significand == powerOfTen(significantDigits)) {  // rounded up to the next power of ten
-    significand = powerOfTen(significantDigits - 1);
-    ++exponent;
-  }
-  std::string digits = significand.str();
-  while (exact && digits.size() > 1 && digits.back() == '0') {
-    digits.pop_back();
-  }
+  const int half = twiceRemainder > denominator ? 1 : (twiceRemainder < denominator ? -1 : 0);
+  const std::string digits = roundedDigits(significand, half, twiceRemainder == 0, significantDigits, exponent);
   std::string text = value < 0 ? "-" : "";
   text.append(layout(digits, exponent, significantDigits));
   return text;
@@ -164,17 +173,7 @@ std::string distanceDecimal(const ExactAnswer& answer, int significantDigits) {
   }
   const int half = compareDistanceWith(q, r, (Rational(significand) + Rational(1, 2)) * unit);
   const bool exact = compareDistanceWith(q, r, Rational(significand) * unit) == 0;
-  if (half > 0 || (half == 0 && (significand & 1) != 0)) {
-    ++significand;
-  }
-  if (significand == powerOfTen(digits)) {  // rounded up to the next power of ten
-    significand = powerOfTen(digits - 1);
-    ++exponent;
-  }
-  std::string text = significand.str();
-  while (exact && text.size() > 1 && text.back() == '0') {
-    text.pop_back();
-  }
+  const std::string text = roundedDigits(significand, half, exact, digits, exponent);
   return layout(text, exponent, digits);
 }
 
