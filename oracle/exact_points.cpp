@@ -312,17 +312,24 @@ int ExactPoints::exactDifferenceSign(int p, int q, int axis) const {
   return (order > 0) - (order < 0);
 }
 
+int ExactPoints::filteredSign(double value, double bound) {
+  if (value > bound) {
+    ++filtered_;
+    return 1;
+  }
+  if (value < -bound) {
+    ++filtered_;
+    return -1;
+  }
+  return 0;
+}
+
 int ExactPoints::differenceSign(int p, int q, int axis) {
   if (filter_) {
     const SmallVector<double>& approx = axis == 0 ? approxX_ : approxY_;
     const double difference = approx[p] - approx[q];  // SIGN OF A DIFFERENCE (error_bounds.h)
-    if (difference > differenceBound_) {
-      ++filtered_;
-      return 1;
-    }
-    if (difference < -differenceBound_) {
-      ++filtered_;
-      return -1;
+    if (const int decided = filteredSign(difference, differenceBound_); decided != 0) {
+      return decided;
     }
   }
   ++exact_;
@@ -334,13 +341,8 @@ int ExactPoints::magnitudeSign(int p, int axisP, int q, int axisQ) {
     // | |X~_p| - |X_p| | <= |X~_p - X_p|: the bound of SIGN OF A DIFFERENCE holds unchanged.
     const double difference =
         std::fabs((axisP == 0 ? approxX_ : approxY_)[p]) - std::fabs((axisQ == 0 ? approxX_ : approxY_)[q]);
-    if (difference > differenceBound_) {
-      ++filtered_;
-      return 1;
-    }
-    if (difference < -differenceBound_) {
-      ++filtered_;
-      return -1;
+    if (const int decided = filteredSign(difference, differenceBound_); decided != 0) {
+      return decided;
     }
   }
   ++exact_;
@@ -373,13 +375,8 @@ int ExactPoints::productSign(int p1, int q1, int p2, int q2, bool cross) {
     const double u1 = approxX_[p1] - approxX_[q1], u2 = approxY_[p1] - approxY_[q1];
     const double v1 = approxX_[p2] - approxX_[q2], v2 = approxY_[p2] - approxY_[q2];
     const double value = cross ? u1 * v2 - u2 * v1 : u1 * v1 + u2 * v2;
-    if (value > productBound_) {
-      ++filtered_;
-      return 1;
-    }
-    if (value < -productBound_) {
-      ++filtered_;
-      return -1;
+    if (const int decided = filteredSign(value, productBound_); decided != 0) {
+      return decided;
     }
   }
   ++exact_;

@@ -87,6 +87,9 @@ class ExactPoints {
   std::uint64_t exactCount() const { return exact_; }
 
  private:
+  // The sign of a filtered value whose rounding error is at most bound: +-1 when |value| > bound
+  // (counted as filtered), 0 when the filter cannot tell and the integers must.
+  int filteredSign(double value, double bound);
   int exactDifferenceSign(int p, int q, int axis) const;
   int exactProductSign(int p1, int q1, int p2, int q2, bool cross) const;
   // The filtered sign of the cross (cross = true) or dot product of (p1 - q1) and (p2 - q2).
