@@ -72,6 +72,10 @@ inline Vec2<T> segmentDirection(Vec2<T> wi, Vec2<T> wj, Vec2<T> e) {
 
 // b2SolveSimplex2: the closest feature of the segment w1 w2 (w = wA - wB, A's frame) and the search
 // direction toward the origin. Regions and arithmetic as 2.4.1's Solve2 (core/simplex.h).
+// Why a copy of Simplex::solve2/solve3 rather than a call: v3 computes the direction inside the solve
+// from the vertices in Box2D's order before the reduction (the e23 region uses (w2, w3, w3 - w2), the
+// reduced simplex holds w3 then w2, and recomputing from it can flip the sign of a zero component), and
+// b2SolveSimplex3 has no degenerate-triangle guard where Simplex::solve3 picks the nearest edge.
 template <class T>
 inline Vec2<T> solveSimplex2(Simplex<T>* s) {
   Vec2<T> w1 = s->v[0].w;
