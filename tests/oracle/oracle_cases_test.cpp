@@ -2,6 +2,7 @@
 // rotations that are not unit, subnormal and 1e38 coordinates. Each expected value is worked out by
 // hand (in the comment next to it) and compared exactly, as a rational.
 #include "oracle/oracle.h"
+#include "input_shapes.h"
 
 #include <gtest/gtest.h>
 
@@ -14,17 +15,7 @@
 namespace gjk::oracle {
 namespace {
 
-InputShape shape(std::initializer_list<InputPoint> vertices, float radius = 0, float px = 0, float py = 0,
-                 float c = 1, float s = 0) {
-  InputShape result;
-  result.vertices = vertices;
-  result.radius = radius;
-  result.positionX = px;
-  result.positionY = py;
-  result.rotationC = c;
-  result.rotationS = s;
-  return result;
-}
+using test_support::shape;
 
 InputShape box(float x0, float y0, float x1, float y1, float radius = 0) {
   return shape({{x0, y0}, {x1, y0}, {x1, y1}, {x0, y1}}, radius);

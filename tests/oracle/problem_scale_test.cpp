@@ -9,23 +9,14 @@
 #include <vector>
 
 #include "oracle/oracle.h"
+#include "input_shapes.h"
 
 namespace gjk::oracle {
 namespace {
 
 Rational exact(float value) { return exactFloat(value); }
 
-InputShape shape(std::vector<InputPoint> vertices, float radius = 0, float px = 0, float py = 0, float c = 1,
-                 float s = 0) {
-  InputShape result;
-  result.vertices = std::move(vertices);
-  result.radius = radius;
-  result.positionX = px;
-  result.positionY = py;
-  result.rotationC = c;
-  result.rotationS = s;
-  return result;
-}
+using test_support::shape;
 
 // The reference: every term as an exact rational, summed and compared as rationals.
 Rational referenceScale(const InputShape& a, const InputShape& b) {
