@@ -20,8 +20,7 @@
 #include <string>
 #include <vector>
 
-#include "check/expectations.h"
-#include "check/fuzz_input.h"
+#include "case/fuzz_input.h"
 #include "tools/campaign_findings.h"
 #include "tools/campaign_process.h"
 #include "tools/command_line.h"
@@ -29,6 +28,7 @@
 #include "tools/fuzz_files.h"
 #include "tools/output_folders.h"
 #include "tools/run_context.h"
+#include "verdict/expectations.h"
 
 namespace gjk::tools {
 namespace {
@@ -42,7 +42,7 @@ const char* HELP =
     "Fuzzes one strategy against the exact oracle with the libFuzzer target fuzz_distance, in libFuzzer's\n"
     "fork mode (-fork=N -ignore_crashes=1: each violation ends one job, the campaign goes on), with a\n"
     "progress line. Violations are grouped by cause: (strategy, primary kind, termination), the primary\n"
-    "kind being the verdict's first reason (check/classify.h); the family is recorded in the file as\n"
+    "kind being the verdict's first reason (verdict/classify.h); the family is recorded in the file as\n"
     "meta.family, it is no part of the cause. Each cause gets one file, DIR/<strategy>.<kind>.<termination>.case,\n"
     "written atomically as soon as the cause is found (the input as found), then replaced by its minimized\n"
     "form (libFuzzer -minimize_crash, then a shrink that keeps the cause: fewer vertices, default\n"
@@ -541,8 +541,8 @@ class Campaign {
       text += "None: in " + std::string(seconds) + " the fuzzer found no input on which " + strategy_.name +
               "'s answer is a violation.\n\n";
     } else {
-      text += "Cause: strategy, primary kind (the verdict's first reason), termination (check/classify.h). "
-              "Family: the family of the case filed (check/classify.h), metadata only.\n\n";
+      text += "Cause: strategy, primary kind (the verdict's first reason), termination (verdict/classify.h). "
+              "Family: the family of the case filed (verdict/classify.h), metadata only.\n\n";
       text += "| cause | crash inputs (this run / all) | reasons | status | case | family |\n"
               "|---|---|---|---|---|---|\n";
       for (const auto& [signature, finding] : findings_) {
@@ -832,7 +832,7 @@ int campaignCommand(int argc, char** argv, int first) {
   for (const std::string& family : splitList(options.families)) {
     const std::vector<std::string>& known = check::classifiedFamilies();
     if (std::find(known.begin(), known.end(), family) == known.end()) {
-      throw UsageError("unknown family '" + family + "' (check/classify.h)");
+      throw UsageError("unknown family '" + family + "' (verdict/classify.h)");
     }
   }
   options.mutator = !line.has("no-mutator");

@@ -76,7 +76,7 @@ TEST(OracleExactFloat, ConvertsEveryKindOfFloatExactly) {
   EXPECT_THROW(exactFloat(std::numeric_limits<float>::quiet_NaN()), std::invalid_argument);
 }
 
-// exactDouble is defined inline in oracle.h (added there by the check/ side); tested here for exactness.
+// exactDouble is defined inline in oracle.h (added there for the harness); tested here for exactness.
 TEST(OracleExactFloat, ConvertsDoublesExactly) {
   EXPECT_EQ(exactDouble(0.0), q(0));
   EXPECT_EQ(exactDouble(-0.0), q(0));
