@@ -2,7 +2,8 @@
 // and the driver that holds every strategy to the properties its contract claims (verdict/claims.h).
 //
 // The properties themselves, and the measurement of which strategy satisfies which, live outside this
-// folder (verdict/claims.h, verdict/property_survey.h, `gjkcheck properties`): only the tests link RapidCheck.
+// folder (verdict/claims.h, verdict/property_survey.h, `gjkcheck properties`): only the tests link
+// RapidCheck.
 #pragma once
 
 #include <cstdint>

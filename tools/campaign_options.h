@@ -45,7 +45,8 @@ void addFuzzerFlags(std::vector<std::string>& argv, const fs::path& fuzzer);
 // The environment of fuzz_distance: the strategy, the mutator switch, the kinds and families to report.
 Environment fuzzerEnvironment(const Options& options, const check::StrategyInfo& strategy, bool mutator);
 
-// The campaign on options.strategies.front(): fuzz, collect, shrink, file and report. The command's exit code.
+// The campaign on options.strategies.front(): fuzz, collect, shrink, file and report. The command's exit
+// code.
 int runCampaign(const Options& options, const fs::path& fuzzer);
 // --measure-mutator: runs with and without the geometry-aware mutator, compared. The command's exit code.
 int measureMutator(const Options& options, const fs::path& fuzzer);

@@ -55,7 +55,8 @@ foreach(folder core oracle adapters case families verdict report fuzz properties
       endif()
       if(NOT target IN_LIST allowed_${folder})
         string(REPLACE ";" ", " allowed "${allowed_${folder}}")
-        message(STATUS "include direction: ${source} includes \"${path}\"; ${folder}/ may include only ${allowed}")
+        message(STATUS "include direction: ${source} includes \"${path}\"; "
+                       "${folder}/ may include only ${allowed}")
         math(EXPR violations "${violations} + 1")
       endif()
     endforeach()
@@ -69,4 +70,5 @@ if(NOT violations EQUAL EXPECT)
   message(FATAL_ERROR "include direction: ${violations} include(s) against the rules in ${checked} files, "
                       "expected ${EXPECT}")
 endif()
-message(STATUS "include direction: ${checked} files, ${violations} include(s) against the rules (expected ${EXPECT})")
+message(STATUS "include direction: ${checked} files, ${violations} include(s) against the rules "
+               "(expected ${EXPECT})")
