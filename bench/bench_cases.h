@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "check/case.h"
+#include "case/case.h"
 
 namespace gjk::bench {
 

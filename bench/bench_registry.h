@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "check/case.h"
+#include "case/case.h"
 
 namespace gjk::bench {
 

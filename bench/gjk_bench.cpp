@@ -29,12 +29,12 @@
 
 #include "bench/bench_cases.h"
 #include "bench/bench_registry.h"
-#include "check/exact_case.h"
-#include "check/query.h"
-#include "check/strategy.h"
-#include "check/verdict.h"
 #include "core/gjk.h"
 #include "oracle/oracle.h"
+#include "verdict/exact_case.h"
+#include "verdict/query.h"
+#include "verdict/strategy.h"
+#include "verdict/verdict.h"
 
 #ifdef GJK_HAVE_BOX2D
 #include <box2d/b2_distance.h>
@@ -131,7 +131,7 @@ void runCore(benchmark::State& state, const std::vector<DistanceInput<T>>& input
 
 using CoreRunner = std::function<void(benchmark::State&, const Family&)>;
 
-// The core entry of each registered strategy name (check/strategy_registry.cpp instantiates the same
+// The core entry of each registered strategy name (verdict/strategy_registry.cpp instantiates the same
 // types). A name missing here is timed through the harness instead.
 const std::map<std::string, CoreRunner>& coreRunners() {
   static const std::map<std::string, CoreRunner> RUNNERS = {

@@ -30,8 +30,8 @@
 
 #include "bench/bench_cases.h"
 #include "bench/bench_registry.h"
-#include "check/exact_case.h"
 #include "oracle/oracle.h"
+#include "verdict/exact_case.h"
 
 namespace gjk::bench {
 namespace {

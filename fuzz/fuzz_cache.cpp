@@ -4,7 +4,7 @@
 // start gives one too, from either cache an engine would hand it:
 // - the cache of the same query (a scene that did not move), and
 // - the cache of the previous frame, where shape B stood at position - (dx, dy); (dx, dy) is read from
-//   the 8 bytes after the case, when present and finite (check/fuzz_input.h ignores those bytes),
+//   the 8 bytes after the case, when present and finite (case/fuzz_input.h ignores those bytes),
 //   else the scene did not move.
 // The cache written back must hold at most 3 indices, each in range for its shape. The strategy is
 // GJK_STRATEGY (default perp), as for fuzz_distance. A failure prints the case, the cold and warm
@@ -16,10 +16,10 @@
 #include <optional>
 #include <string>
 
-#include "check/exact_case.h"
-#include "check/fuzz_input.h"
-#include "check/verdict.h"
+#include "case/fuzz_input.h"
 #include "fuzz/fuzz_support.h"
+#include "verdict/exact_case.h"
+#include "verdict/verdict.h"
 
 using namespace gjk;
 

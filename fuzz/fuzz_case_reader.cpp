@@ -10,8 +10,8 @@
 #include <string>
 #include <string_view>
 
-#include "check/case.h"
-#include "check/unit_rotation.h"
+#include "case/case.h"
+#include "case/unit_rotation.h"
 #include "core/limits.h"
 #include "fuzz/fuzz_support.h"
 

@@ -1,19 +1,19 @@
 // fuzz_distance: one GJK strategy against the exact oracle.
 //
-// Property: for every finite input case, the strategy's answer is no violation of design §5 (check/
-// verdict.h, threshold T of check/thresholds.h). The strategy is the environment variable GJK_STRATEGY
+// Property: for every finite input case, the strategy's answer is no violation of design §5 (verdict/
+// verdict.h, threshold T of verdict/thresholds.h). The strategy is the environment variable GJK_STRATEGY
 // (default perp; any name of `gjkcheck strategies`, with +local, +scaled, +local+scaled). On a
 // violation the target prints the case in gjk-case form with its meta lines (family, signature,
 // expected reasons: ready for corpus/regressions), both answers and the reasons, then aborts.
 //
 // GJK_VIOLATION_KINDS, when set (comma separated, e.g. "false-overlap"), aborts only on violations of
 // those kinds and passes the others: a campaign that hunts one kind of failure. GJK_VIOLATION_FAMILIES
-// does the same for the family of the case (check/classify.h), e.g. "short-edge".
-// GJK_KNOWN_SIGNATURES, when set, names a file of violation signatures (check/classify.h), one a line,
+// does the same for the family of the case (verdict/classify.h), e.g. "short-edge".
+// GJK_KNOWN_SIGNATURES, when set, names a file of violation signatures (verdict/classify.h), one a line,
 // read once at start: a violation with one of them passes. `gjkcheck campaign` keeps that file up to
 // date, so that each fork-mode job hunts new signatures instead of dying on the ones already found.
 //
-// Input: check/fuzz_input.h. Inputs that encode no case are rejected (return -1: not added to the
+// Input: case/fuzz_input.h. Inputs that encode no case are rejected (return -1: not added to the
 // corpus). Every strategy already fails somewhere (corpus/regressions), so this target is run by
 // `gjkcheck campaign` in libFuzzer's fork mode, which keeps going after each violation.
 #include <algorithm>
@@ -26,11 +26,11 @@
 #include <string>
 #include <vector>
 
-#include "check/classify.h"
-#include "check/exact_case.h"
-#include "check/fuzz_input.h"
-#include "check/verdict.h"
+#include "case/fuzz_input.h"
 #include "fuzz/fuzz_support.h"
+#include "verdict/classify.h"
+#include "verdict/exact_case.h"
+#include "verdict/verdict.h"
 
 namespace {
 

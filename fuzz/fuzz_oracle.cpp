@@ -10,9 +10,9 @@
 #include <cstdint>
 #include <optional>
 
-#include "check/exact_case.h"
-#include "check/fuzz_input.h"
+#include "case/fuzz_input.h"
 #include "fuzz/fuzz_support.h"
+#include "verdict/exact_case.h"
 
 using namespace gjk;
 

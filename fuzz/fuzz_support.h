@@ -6,9 +6,9 @@
 #include <cstdint>
 #include <string>
 
-#include "check/case.h"
-#include "check/strategy.h"
+#include "case/case.h"
 #include "oracle/oracle.h"
+#include "verdict/strategy.h"
 
 namespace gjk::fuzz {
 

@@ -8,8 +8,8 @@
 #include <cstring>
 #include <vector>
 
-#include "check/fuzz_input.h"
-#include "check/unit_rotation.h"
+#include "case/fuzz_input.h"
+#include "case/unit_rotation.h"
 #include "core/limits.h"
 
 namespace gjk::fuzz {
@@ -295,7 +295,7 @@ bool applyMove(Move move, Case& value, Random& random) {
     case Move::ReorderVertices: applied = reorderVertices(value, random); break;
     case Move::SwapShapes: std::swap(value.a, value.b); applied = true; break;
   }
-  // A radius is never negative (check/fuzz_input.h maps a negative one the same way), and a rotation is
+  // A radius is never negative (case/fuzz_input.h maps a negative one the same way), and a rotation is
   // a unit rotation (design §4): a nudged, copied or turned pair goes through the decoder's own mapping,
   // toUnitRotation (kept when it is one, else normalized in float, else the identity).
   for (ShapeSpec* s : {&value.a, &value.b}) {

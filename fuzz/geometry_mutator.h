@@ -2,7 +2,7 @@
 // float GJK gets wrong, instead of flipping bytes and hoping.
 //
 // libFuzzer calls LLVMFuzzerCustomMutator (custom_mutator.cpp) for every mutation; it decodes the input
-// (check/fuzz_input.h), applies one of the moves below and encodes the result. When the input does not
+// (case/fuzz_input.h), applies one of the moves below and encodes the result. When the input does not
 // decode, or the move does not apply, or one time in MUTATOR_BYTE_SHARE, it falls back to libFuzzer's
 // own byte mutations (LLVMFuzzerMutate), which keep the dictionary and the comparison tracing at work.
 // This file has no libFuzzer symbol, so the unit tests link it in every build.
@@ -12,12 +12,12 @@
 #include <cstdint>
 #include <string>
 
-#include "check/case.h"
-#include "check/splitmix64.h"
+#include "case/case.h"
+#include "families/splitmix64.h"
 
 namespace gjk::fuzz {
 
-// A small deterministic generator (the project's SplitMix64, check/splitmix64.h): the same seed gives the
+// A small deterministic generator (the project's SplitMix64, families/splitmix64.h): the same seed gives the
 // same mutation.
 class Random {
  public:

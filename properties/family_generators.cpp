@@ -6,7 +6,7 @@
 #include <utility>
 #include <vector>
 
-#include "check/choice_source.h"
+#include "families/choice_source.h"
 
 namespace gjk::check {
 namespace {

@@ -1,9 +1,9 @@
-// RapidCheck generators of the case families: the samplers of check/families.h, wrapped for shrinking.
-// Only tests and properties link RapidCheck; the gjk_check library, the gjkcheck program, the fuzzers and
+// RapidCheck generators of the case families: the samplers of families/families.h, wrapped for shrinking.
+// Only tests and properties link RapidCheck; the harness libraries, the gjkcheck program, the fuzzers and
 // the benchmarks sample the same families without it (check::sampleFamily).
 //
 // How a generator shrinks: it samples a case from a PRNG seeded by RapidCheck's rc::Random, recording
-// every choice the sampler makes (check/choice_source.h); the shrinkable value is that list of choices,
+// every choice the sampler makes (families/choice_source.h); the shrinkable value is that list of choices,
 // mapped to a case by replaying it. RapidCheck shrinks the list (removing chunks, and moving each choice
 // toward 0), and since choice 0 is always the simplest value and every list replays to a member of the
 // family, shrinking walks toward the family's simplest members and never leaves the family. Generation
@@ -15,7 +15,7 @@
 #include <iosfwd>
 #include <string>
 
-#include "check/families.h"
+#include "families/families.h"
 
 namespace gjk::check {
 

@@ -13,10 +13,10 @@
 #include <string>
 #include <vector>
 
-#include "check/case.h"
-#include "check/expectations.h"
-#include "check/unit_rotation.h"
+#include "case/case.h"
+#include "case/unit_rotation.h"
 #include "core/limits.h"
+#include "verdict/expectations.h"
 
 namespace gjk::check {
 namespace {

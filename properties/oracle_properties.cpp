@@ -7,11 +7,11 @@
 #include <cmath>
 #include <cstring>
 
-#include "check/case.h"
-#include "check/exact_case.h"
-#include "check/families.h"
+#include "case/case.h"
+#include "families/families.h"
 #include "oracle/oracle.h"
 #include "properties/property_support.h"
+#include "verdict/exact_case.h"
 
 using gjk::check::Case;
 using gjk::oracle::ExactAnswer;

@@ -8,9 +8,9 @@
 #include <string>
 #include <vector>
 
-#include "check/case.h"
-#include "check/claims.h"
+#include "case/case.h"
 #include "properties/property_support.h"
+#include "verdict/claims.h"
 
 namespace {
 

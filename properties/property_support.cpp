@@ -7,7 +7,7 @@
 #include <iostream>
 #include <mutex>
 
-#include "check/families.h"
+#include "families/families.h"
 
 #ifndef GJK_SOURCE_DIR
 #define GJK_SOURCE_DIR "."

@@ -1,8 +1,9 @@
 // What the property tests share: how many cases a run tries (quick mode for CI, long mode on request),
-// and the driver that holds every strategy to the properties its contract claims (check/claims.h).
+// and the driver that holds every strategy to the properties its contract claims (verdict/claims.h).
 //
 // The properties themselves, and the measurement of which strategy satisfies which, live outside this
-// folder (check/claims.h, check/property_survey.h, `gjkcheck properties`): only the tests link RapidCheck.
+// folder (verdict/claims.h, verdict/property_survey.h, `gjkcheck properties`): only the tests link
+// RapidCheck.
 #pragma once
 
 #include <cstdint>
@@ -11,9 +12,9 @@
 
 #include <rapidcheck.h>
 
-#include "check/case.h"
-#include "check/claims.h"
+#include "case/case.h"
 #include "properties/family_generators.h"
+#include "verdict/claims.h"
 
 namespace gjk::properties {
 

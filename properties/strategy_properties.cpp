@@ -8,8 +8,8 @@
 #include <set>
 #include <string>
 
-#include "check/claims.h"
 #include "properties/property_support.h"
+#include "verdict/claims.h"
 
 using gjk::properties::checkEveryClaimingStrategy;
 

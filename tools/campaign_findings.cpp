@@ -5,9 +5,9 @@
 #include <cstdint>
 #include <map>
 
-#include "check/exact_case.h"
-#include "check/fuzz_input.h"
+#include "case/fuzz_input.h"
 #include "tools/fuzz_files.h"
+#include "verdict/exact_case.h"
 
 namespace gjk::tools {
 namespace fs = std::filesystem;

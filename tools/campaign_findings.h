@@ -1,5 +1,5 @@
 // What a campaign does with the fuzzer's crash inputs: judge each one again here, group them by cause
-// (the signature of check/classify.h: strategy, primary kind, termination; the family is metadata),
+// (the signature of verdict/classify.h: strategy, primary kind, termination; the family is metadata),
 // shrink the smallest of a new cause to a readable case that keeps the cause, and file it in the
 // campaign's folder, one file per cause, keeping the smaller case by preferredCase when a cause is
 // found twice.
@@ -12,10 +12,10 @@
 #include <string>
 #include <vector>
 
-#include "check/case.h"
-#include "check/classify.h"
-#include "check/strategy.h"
-#include "check/verdict.h"
+#include "case/case.h"
+#include "verdict/classify.h"
+#include "verdict/strategy.h"
+#include "verdict/verdict.h"
 
 namespace gjk::tools {
 

@@ -12,13 +12,13 @@
 
 #include <unistd.h>
 
-#include "check/comparison.h"
-#include "check/comparison_report.h"
-#include "check/families.h"
-#include "check/strategy.h"
+#include "families/families.h"
+#include "report/comparison.h"
+#include "report/comparison_report.h"
 #include "tools/command_line.h"
 #include "tools/commands.h"
 #include "tools/run_context.h"
+#include "verdict/strategy.h"
 
 namespace gjk::tools {
 namespace {
@@ -30,7 +30,7 @@ const char* HELP =
     "usage: gjkcheck compare [--strategies A,B,...] [--families F,G,...] [--count N] [--seed K] [--jobs N]\n"
     "                        [--rows all|violations|none] [--gallery N] --out DIR\n\n"
     "Runs every chosen strategy on the same generated cases (N per family, from the family generators of\n"
-    "check/families.h, sampled from the seed) and writes the comparison report to DIR: README.md with\n"
+    "families/families.h, sampled from the seed) and writes the comparison report to DIR: README.md with\n"
     "the command, seed, commit and machine and the tables (per strategy and family: violations by kind,\n"
     "distance error p50/p99/max in u, witness error p99/max, iterations mean/p99/max, time per query),\n"
     "rows.csv, summary.csv, timing.csv, SVG charts (distance-error CDF, iteration histograms, violation\n"

@@ -1,17 +1,17 @@
-// gjkcheck convert: fuzzer inputs (check/fuzz_input.h) to .case files and back, so the case corpus seeds
+// gjkcheck convert: fuzzer inputs (case/fuzz_input.h) to .case files and back, so the case corpus seeds
 // the fuzzers and a fuzzer's crash becomes a readable case.
 #include <cstdio>
 #include <fstream>
 #include <iterator>
 #include <stdexcept>
 
-#include "check/classify.h"
-#include "check/exact_case.h"
-#include "check/fuzz_input.h"
-#include "check/verdict.h"
+#include "case/fuzz_input.h"
 #include "tools/command_line.h"
 #include "tools/commands.h"
 #include "tools/fuzz_files.h"
+#include "verdict/classify.h"
+#include "verdict/exact_case.h"
+#include "verdict/verdict.h"
 
 namespace gjk::tools {
 namespace {
@@ -22,10 +22,10 @@ const char* HELP =
     "usage: gjkcheck convert FILE [--out FILE]\n"
     "       gjkcheck convert --to input|case --out DIR PATH... [--skip-violations STRATEGY]\n\n"
     "Converts between case files (.case, gjk-case 1) and fuzzer inputs (the binary encoding of\n"
-    "check/fuzz_input.h that fuzz_distance, fuzz_oracle and fuzz_cache read).\n\n"
+    "case/fuzz_input.h that fuzz_distance, fuzz_oracle and fuzz_cache read).\n\n"
     "FILE                  one file, converted the other way: a case file (text starting with\n"
     "                      `gjk-case`) becomes a fuzzer input, anything else is read as a fuzzer\n"
-    "                      input and becomes a case file with meta.family (check/classify.h);\n"
+    "                      input and becomes a case file with meta.family (verdict/classify.h);\n"
     "                      written to --out FILE, or to standard output\n"
     "--to input            every .case under PATH... (folders searched recursively) becomes a fuzzer\n"
     "                      input in DIR, named after its path: corpus/seeds/short-edge/plank.case ->\n"

@@ -4,11 +4,11 @@
 #include <fstream>
 #include <sstream>
 
-#include "check/expectations.h"
-#include "check/strategy.h"
 #include "tools/command_line.h"
 #include "tools/commands.h"
 #include "tools/corpus_add.h"
+#include "verdict/expectations.h"
+#include "verdict/strategy.h"
 
 namespace gjk::tools {
 namespace {

@@ -4,8 +4,8 @@
 #include <filesystem>
 #include <stdexcept>
 
-#include "check/case.h"
-#include "check/families.h"
+#include "case/case.h"
+#include "families/families.h"
 #include "tools/command_line.h"
 #include "tools/commands.h"
 
@@ -19,7 +19,7 @@ int genCommand(int argc, char** argv, int first) {
     std::printf(
         "usage: gjkcheck gen --family F --count N --seed K [--first I] --out DIR\n\n"
         "Writes N generated cases of family F to DIR/F-<index>.case: cases I .. I+N-1 (default I = 0) of the\n"
-        "stream <seed>, the same bit for bit on every machine (check/families.h). Files are written\n"
+        "stream <seed>, the same bit for bit on every machine (families/families.h). Files are written\n"
         "atomically. --family all writes N cases of every family. A row of a comparison report's rows.csv\n"
         "(family, index) is the case `gen --family F --seed K --first INDEX --count 1`.\n\nfamilies:%s\n",
         families.c_str());

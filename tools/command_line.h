@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "check/case.h"
+#include "case/case.h"
 
 namespace gjk::tools {
 

@@ -1,9 +1,9 @@
 #include <cstdio>
 
-#include "check/answer_format.h"
-#include "check/exact_case.h"
+#include "report/answer_format.h"
 #include "tools/command_line.h"
 #include "tools/commands.h"
+#include "verdict/exact_case.h"
 
 namespace gjk::tools {
 

@@ -1,4 +1,4 @@
-// gjkcheck properties: every claim on every strategy and family (check/property_survey.h), written as a
+// gjkcheck properties: every claim on every strategy and family (verdict/property_survey.h), written as a
 // report folder: README.md (the command, seed, commit, machine; the strategy x property table; per
 // family counts), properties.csv (one row per strategy, property and family) and counterexamples/ (one
 // shrunk case per violated pair, replayable with `gjkcheck run --strategy NAME`).
@@ -13,14 +13,14 @@
 
 #include <unistd.h>
 
-#include "check/case.h"
-#include "check/claims.h"
-#include "check/families.h"
-#include "check/property_survey.h"
-#include "check/strategy.h"
+#include "case/case.h"
+#include "families/families.h"
 #include "tools/command_line.h"
 #include "tools/commands.h"
 #include "tools/run_context.h"
+#include "verdict/claims.h"
+#include "verdict/property_survey.h"
+#include "verdict/strategy.h"
 
 namespace gjk::tools {
 namespace {

@@ -2,14 +2,14 @@
 #include <stdexcept>
 #include <string>
 
-#include "check/answer_format.h"
-#include "check/case_picture.h"
-#include "check/exact_case.h"
-#include "check/strategy.h"
-#include "check/thresholds.h"
-#include "check/verdict.h"
+#include "report/answer_format.h"
+#include "report/case_picture.h"
 #include "tools/command_line.h"
 #include "tools/commands.h"
+#include "verdict/exact_case.h"
+#include "verdict/strategy.h"
+#include "verdict/thresholds.h"
+#include "verdict/verdict.h"
 
 namespace gjk::tools {
 namespace {

@@ -2,12 +2,12 @@
 #include <stdexcept>
 #include <string>
 
-#include "check/answer_format.h"
-#include "check/exact_case.h"
-#include "check/strategy.h"
-#include "check/verdict.h"
+#include "report/answer_format.h"
 #include "tools/command_line.h"
 #include "tools/commands.h"
+#include "verdict/exact_case.h"
+#include "verdict/strategy.h"
+#include "verdict/verdict.h"
 
 namespace gjk::tools {
 
@@ -18,7 +18,7 @@ int runCommand(int argc, char** argv, int first) {
         "usage: gjkcheck run CASE... --strategy NAME|all [--json]\n\n"
         "Runs each strategy on each case (cold start) and judges its answer against the exact one\n"
         "(design §5): errors in units u = S * 2^-24, and a violation when an error exceeds the\n"
-        "threshold T of check/thresholds.h, the answer is not finite, or the loop hit its cap.\n\n"
+        "threshold T of verdict/thresholds.h, the answer is not finite, or the loop hit its cap.\n\n"
         "--strategy NAME|all   a name from `gjkcheck strategies`, or all of them (default all)\n"
         "--json                one object per case and strategy: case, strategy, distance, point_a,\n"
         "                      point_b, iterations, termination, distance_error_u, witness_error_u,\n"

@@ -1,9 +1,9 @@
 #include <cstdio>
 
-#include "check/json.h"
-#include "check/strategy.h"
+#include "report/json.h"
 #include "tools/command_line.h"
 #include "tools/commands.h"
+#include "verdict/strategy.h"
 
 namespace gjk::tools {
 

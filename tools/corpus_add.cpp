@@ -6,13 +6,13 @@
 #include <map>
 #include <sstream>
 
-#include "check/case.h"
-#include "check/classify.h"
-#include "check/exact_case.h"
-#include "check/expectations.h"
-#include "check/verdict.h"
+#include "case/case.h"
 #include "tools/campaign_findings.h"
 #include "tools/command_line.h"
+#include "verdict/classify.h"
+#include "verdict/exact_case.h"
+#include "verdict/expectations.h"
+#include "verdict/verdict.h"
 
 namespace gjk::tools {
 namespace fs = std::filesystem;

@@ -7,8 +7,8 @@
 #include <string>
 #include <vector>
 
-#include "check/case.h"
-#include "check/strategy.h"
+#include "case/case.h"
+#include "verdict/strategy.h"
 
 namespace gjk::tools {
 
@@ -27,7 +27,7 @@ ConversionCount convertCasesToInputs(const std::vector<std::string>& paths, cons
 // The bytes of a file; throws check::CaseError naming it when it cannot be read.
 std::vector<std::uint8_t> readBytes(const std::filesystem::path& path);
 
-// The case of a fuzzer input file with meta.family (check/classify.h) and meta.converted-from; nullopt
+// The case of a fuzzer input file with meta.family (verdict/classify.h) and meta.converted-from; nullopt
 // when the bytes encode no case.
 std::optional<check::Case> caseOfInputFile(const std::filesystem::path& path);
 

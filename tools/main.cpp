@@ -4,7 +4,7 @@
 #include <exception>
 #include <string>
 
-#include "check/case.h"
+#include "case/case.h"
 #include "tools/command_line.h"
 #include "tools/commands.h"
 

@@ -51,7 +51,7 @@ struct LocalFrame {
 // it is. docs/strategies.md has the rule.
 //
 // distanceInUnits leaves the answer in units of 2^k and returns k, so a caller that widens to double
-// (check/query.h) scales it back without overflow: the answer of two shapes near 3e38 is often not a
+// (verdict/query.h) scales it back without overflow: the answer of two shapes near 3e38 is often not a
 // float. distance() scales back in T, which overflows to inf where the answer is beyond T's range. The
 // trace is in the scaled units.
 template <class Inner>

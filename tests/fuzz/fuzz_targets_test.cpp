@@ -11,8 +11,8 @@
 #include <iterator>
 #include <string>
 
-#include "check/case.h"
-#include "check/fuzz_input.h"
+#include "case/case.h"
+#include "case/fuzz_input.h"
 
 namespace {
 

@@ -5,9 +5,9 @@
 #include <bit>
 #include <cmath>
 
-#include "check/case.h"
-#include "check/fuzz_input.h"
-#include "check/unit_rotation.h"
+#include "case/case.h"
+#include "case/fuzz_input.h"
+#include "case/unit_rotation.h"
 #include "fuzz/geometry_mutator.h"
 
 namespace {

@@ -1,4 +1,4 @@
-// The oracle's cross-check on every generated case family (check/families.h), through the program a
+// The oracle's cross-check on every generated case family (families/families.h), through the program a
 // user runs: `gjkcheck gen --family all` writes the cases, and each is solved four ways that must agree
 // field for field: the fast method with and without its double filter, the reference point-cloud hull
 // (the Minkowski hull vertex for vertex) and the hull-free method. The witness-distance path
@@ -129,7 +129,7 @@ TEST(FamilyCrossCheck, EveryFamilyAgreesAcrossTheFourExactMethods) {
   }
   std::filesystem::remove_all(folder);
   EXPECT_EQ(failures, 0);
-  EXPECT_GE(perFamily.size(), 14u);  // every family of check/families.h
+  EXPECT_GE(perFamily.size(), 14u);  // every family of families/families.h
   for (const auto& [family, count] : perFamily) {
     EXPECT_EQ(count, CASES_PER_FAMILY) << family;
   }

@@ -20,12 +20,12 @@
 #include <thread>
 #include <vector>
 
-#include "check/case.h"
-#include "check/classify.h"
-#include "check/exact_case.h"
-#include "check/strategy.h"
-#include "check/verdict.h"
+#include "case/case.h"
 #include "run_gjkcheck.h"
+#include "verdict/classify.h"
+#include "verdict/exact_case.h"
+#include "verdict/strategy.h"
+#include "verdict/verdict.h"
 
 namespace {
 

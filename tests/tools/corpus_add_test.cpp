@@ -9,11 +9,11 @@
 #include <sstream>
 #include <string>
 
-#include "check/case.h"
-#include "check/exact_case.h"
-#include "check/strategy.h"
-#include "check/verdict.h"
+#include "case/case.h"
 #include "run_gjkcheck.h"
+#include "verdict/exact_case.h"
+#include "verdict/strategy.h"
+#include "verdict/verdict.h"
 
 namespace {
 

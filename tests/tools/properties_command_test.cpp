@@ -7,9 +7,9 @@
 #include <sstream>
 #include <string>
 
-#include "check/case.h"
-#include "check/claims.h"
+#include "case/case.h"
 #include "tests/tools/run_gjkcheck.h"
+#include "verdict/claims.h"
 
 namespace {
 

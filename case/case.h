@@ -1,0 +1,108 @@
+// The case model and the `gjk-case 1` file format of design §4.
+//
+// A case is two shapes A and B. Every number is a float: the reader rounds each literal (decimal or
+// hexadecimal) to the nearest float exactly as strtof does, and the writer prints hex floats with the
+// decimal value in a trailing comment, so a file round-trips bit for bit and stays readable.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <filesystem>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace gjk::check {
+
+struct Vertex {
+  float x = 0;
+  float y = 0;
+};
+
+// A rounded convex polygon: hull of `vertices` (local frame) grown by `radius`, placed by the
+// transform world = (c*x - s*y + px, s*x + c*y + py).
+struct ShapeSpec {
+  std::vector<Vertex> vertices;
+  float radius = 0;
+  float positionX = 0;
+  float positionY = 0;
+  float rotationC = 1;
+  float rotationS = 0;
+};
+
+// `meta.<key> <value>` lines, in file order.
+struct MetaEntry {
+  std::string key;
+  std::string value;
+};
+
+struct Case {
+  std::vector<MetaEntry> meta;
+  ShapeSpec a;
+  ShapeSpec b;
+  // Where the case came from (a path, or a label for generated cases); not written to the file.
+  std::string source;
+
+  // The value of meta.<key>, or "" when absent.
+  std::string metaValue(std::string_view key) const;
+  // Sets meta.<key>, replacing an existing entry of that key.
+  void setMeta(std::string_view key, std::string value);
+};
+
+// A case file that cannot be read. what() is "FILE:LINE: message" (or "FILE: message" when no line
+// applies, such as an empty or unreadable file).
+class CaseError : public std::runtime_error {
+ public:
+  CaseError(std::string file, int line, const std::string& message);
+  const std::string& file() const { return file_; }
+  int line() const { return line_; }  // 0 when no line applies
+
+ private:
+  std::string file_;
+  int line_;
+};
+
+// The longest case file (design §4): 1 MiB. A longer file is an error (CaseError with no line); a token
+// can be no longer, so no token is read past this either.
+inline constexpr std::size_t MAX_CASE_FILE_BYTES = std::size_t(1) << 20;
+
+// Error messages quote at most this many bytes of a token (design §4).
+inline constexpr std::size_t MAX_QUOTED_TOKEN_CHARS = 40;
+
+// A token as error messages quote it: itself when at most MAX_QUOTED_TOKEN_CHARS bytes, else its first
+// 40 bytes (fewer, so as not to cut a UTF-8 character) then "... (N bytes)".
+std::string quoteToken(std::string_view token);
+
+// The message of the CaseError for a file of `size` bytes > MAX_CASE_FILE_BYTES.
+std::string caseFileTooLongMessage(std::uintmax_t size);
+
+// Parses the text of a case file. `fileName` is used in error messages and stored in Case::source.
+// Besides the syntax, the reader enforces design §4's rules: finite numbers, radius >= 0, 1..
+// MAX_POLYGON_VERTICES vertices per shape, at most MAX_CASE_FILE_BYTES bytes, and a rotation that is a
+// unit rotation as float arithmetic makes one (case/unit_rotation.h: |c^2 + s^2 - 1| <= 2^-20, exactly).
+Case parseCase(std::string_view text, const std::string& fileName);
+
+// Reads and parses a case file.
+Case readCaseFile(const std::filesystem::path& path);
+
+// The file text of a case: header, meta lines, then a and b, hex floats with decimal comments.
+// Optional lines equal to their defaults are omitted. parseCase(formatCase(c)) == c, bit for bit.
+// Throws std::invalid_argument for a case the reader would reject (no vertex, too many, not finite,
+// negative radius, a rotation that is not a unit rotation).
+std::string formatCase(const Case& value);
+
+// Writes text to path atomically: a temporary file in the same folder, flushed, then renamed.
+void writeFileAtomically(const std::filesystem::path& path, std::string_view text);
+
+// Every .case file named by the arguments: files as given, folders searched recursively, each
+// folder's files sorted by path. A missing path is a CaseError naming it.
+std::vector<std::filesystem::path> collectCaseFiles(const std::vector<std::string>& arguments);
+
+// A float as the writer prints it: "-0x1.a36e2ep-10" (hex, exact), "0", "-0", or "0x1p+0".
+std::string hexFloat(float value);
+
+// The shortest decimal that reads back as the same float ("%.9g" trimmed), for comments.
+std::string decimalFloat(float value);
+
+}  // namespace gjk::check

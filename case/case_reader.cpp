@@ -1,0 +1,277 @@
+// The reader of the `gjk-case 1` text format (design §4): lines, keys, float tokens and the checks on
+// what they say.
+#include "case/case_text.h"
+
+#include <locale.h>
+#include <stdlib.h>
+
+#include <algorithm>
+#include <bit>
+#include <charconv>
+#include <cmath>
+#include <cstdint>
+#include <cstdio>
+#include <map>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "case/case.h"
+#include "case/unit_rotation.h"
+#include "core/limits.h"
+
+namespace gjk::check {
+
+namespace {
+
+using namespace case_text;
+
+// The whitespace-separated fields of a line whose comment is already stripped.
+std::vector<std::string_view> splitFields(std::string_view text) {
+  std::vector<std::string_view> fields;
+  std::size_t i = 0;
+  while (i < text.size()) {
+    while (i < text.size() && isBlank(text[i])) {
+      ++i;
+    }
+    std::size_t start = i;
+    while (i < text.size() && !isBlank(text[i])) {
+      ++i;
+    }
+    if (i > start) {
+      fields.push_back(text.substr(start, i - start));
+    }
+  }
+  return fields;
+}
+
+// Why a rotation line is rejected (design §4): the pair, its defect c^2 + s^2 - 1, and the rule.
+std::string unitRotationMessage(std::string_view key, std::string_view cToken, std::string_view sToken,
+                                float c, float s) {
+  char defect[32];
+  std::snprintf(defect, sizeof defect, "%.3g", unitRotationDefect(c, s));
+  return std::string(key) + " " + quoteToken(cToken) + " " + quoteToken(sToken) +
+         " is not a unit rotation: c^2 + s^2 - 1 = " + defect +
+         " (exactly, for the floats read), beyond the allowed +-2^-20; give (cos t, sin t) rounded to float, "
+         "or a pair normalized in float";
+}
+
+// The number of a line's fields each key takes, and how the error message names them.
+struct ShapeKey {
+  std::string_view name;
+  std::size_t numberCount;
+  std::string_view fieldNames;
+};
+
+constexpr ShapeKey SHAPE_KEYS[] = {
+    {"radius", 1, "r"},
+    {"position", 2, "x y"},
+    {"rotation", 2, "c s"},
+    {"vertex", 2, "x y"},
+};
+
+// Where each optional line of a shape was first given, to reject a repeat.
+struct ShapeLines {
+  int radius = 0;
+  int position = 0;
+  int rotation = 0;
+};
+
+class Parser {
+ public:
+  explicit Parser(const std::string& fileName) : fileName_(fileName) { result_.source = fileName; }
+
+  Case parse(std::string_view text) {
+    if (text.empty()) {
+      throw CaseError(fileName_, 0, "empty file, expected `gjk-case 1`");
+    }
+    if (text.size() > MAX_CASE_FILE_BYTES) {
+      throw CaseError(fileName_, 0, caseFileTooLongMessage(text.size()));
+    }
+    if (text.starts_with(UTF8_BOM)) {
+      text.remove_prefix(UTF8_BOM.size());
+    }
+    int lineNumber = 0;
+    std::size_t start = 0;
+    while (start <= text.size()) {
+      std::size_t end = text.find('\n', start);
+      if (end == std::string_view::npos) {
+        end = text.size();
+      }
+      ++lineNumber;
+      parseLine(text.substr(start, end - start), lineNumber);
+      start = end + 1;
+    }
+    if (!sawHeader_) {
+      throw CaseError(fileName_, 0, "only comments and blank lines, expected `gjk-case 1`");
+    }
+    checkHasVertex("a", result_.a);
+    checkHasVertex("b", result_.b);
+    return std::move(result_);
+  }
+
+ private:
+  [[noreturn]] void fail(int line, const std::string& message) const {
+    throw CaseError(fileName_, line, message);
+  }
+
+  void parseLine(std::string_view line, int lineNumber) {
+    if (std::string reason = notTextReason(line); !reason.empty()) {
+      fail(lineNumber, reason);
+    }
+    if (!line.empty() && line.back() == '\r') {
+      line.remove_suffix(1);
+    }
+    if (std::size_t hash = line.find('#'); hash != std::string_view::npos) {
+      line = line.substr(0, hash);
+    }
+    line = trim(line);
+    if (line.empty()) {
+      return;
+    }
+    const std::vector<std::string_view> fields = splitFields(line);
+    const std::string_view key = fields.front();
+    if (!sawHeader_) {
+      parseHeader(fields, lineNumber);
+      sawHeader_ = true;
+      return;
+    }
+    if (key == HEADER_KEY) {
+      fail(lineNumber, "repeated header `gjk-case`");
+    }
+    if (key.starts_with(META_PREFIX)) {
+      parseMeta(key, trim(line.substr(key.size())), lineNumber);
+      return;
+    }
+    if (key.starts_with("a.")) {
+      parseShapeLine(key, fields, lineNumber, result_.a, linesA_);
+      return;
+    }
+    if (key.starts_with("b.")) {
+      parseShapeLine(key, fields, lineNumber, result_.b, linesB_);
+      return;
+    }
+    fail(lineNumber, "unknown key `" + quoteToken(key) + "`");
+  }
+
+  void parseHeader(const std::vector<std::string_view>& fields, int lineNumber) const {
+    if (fields.front() != HEADER_KEY) {
+      fail(lineNumber, "missing header `gjk-case 1`");
+    }
+    if (fields.size() != 2) {
+      fail(lineNumber, "malformed header, expected `gjk-case 1`");
+    }
+    if (fields[1] != HEADER_VERSION) {
+      fail(lineNumber,
+           "unsupported version `gjk-case " + quoteToken(fields[1]) + "`, this reader reads `gjk-case 1`");
+    }
+  }
+
+  void parseMeta(std::string_view key, std::string_view value, int lineNumber) {
+    const std::string_view word = key.substr(META_PREFIX.size());
+    if (!isMetaWord(word)) {
+      fail(lineNumber, "bad meta key `" + quoteToken(key) +
+                           "`: expected meta.<word>, the word made of letters, digits, - _ .");
+    }
+    const auto [first, inserted] = metaLines_.emplace(std::string(word), lineNumber);
+    if (!inserted) {
+      fail(lineNumber,
+           "repeated `" + quoteToken(key) + "` (first given on line " + std::to_string(first->second) + ")");
+    }
+    result_.meta.push_back(MetaEntry{std::string(word), std::string(value)});
+  }
+
+  float parseNumber(std::string_view token, int lineNumber) const {
+    float value = 0;
+    switch (parseFloatToken(token, value)) {
+      case FloatParse::ok:
+        return value;
+      case FloatParse::notFinite:
+        fail(lineNumber, "not a finite float: " + quoteToken(token));
+      case FloatParse::notNumber:
+        break;
+    }
+    fail(lineNumber, "not a number: " + quoteToken(token));
+  }
+
+  void checkOnce(int& firstLine, std::string_view key, int lineNumber) const {
+    if (firstLine != 0) {
+      fail(lineNumber,
+           "repeated `" + quoteToken(key) + "` (first given on line " + std::to_string(firstLine) + ")");
+    }
+    firstLine = lineNumber;
+  }
+
+  void parseShapeLine(std::string_view key, const std::vector<std::string_view>& fields, int lineNumber,
+                      ShapeSpec& shape, ShapeLines& lines) const {
+    const std::string_view shapeName = key.substr(0, 1);
+    const std::string_view property = key.substr(2);
+    const ShapeKey* shapeKey = nullptr;
+    for (const ShapeKey& candidate : SHAPE_KEYS) {
+      if (candidate.name == property) {
+        shapeKey = &candidate;
+      }
+    }
+    if (shapeKey == nullptr) {
+      fail(lineNumber, "unknown key `" + quoteToken(key) + "`");
+    }
+    const std::size_t numberCount = fields.size() - 1;
+    if (numberCount != shapeKey->numberCount) {
+      fail(lineNumber, std::string(key) + " takes " + std::to_string(shapeKey->numberCount) +
+                           (shapeKey->numberCount == 1 ? " number (" : " numbers (") +
+                           std::string(shapeKey->fieldNames) + "), got " + std::to_string(numberCount));
+    }
+    float numbers[2] = {0, 0};
+    for (std::size_t i = 0; i < numberCount; ++i) {
+      numbers[i] = parseNumber(fields[i + 1], lineNumber);
+    }
+    if (property == "radius") {
+      checkOnce(lines.radius, key, lineNumber);
+      // -0 is accepted as a zero radius and kept as written, so the file round-trips bit for bit.
+      if (numbers[0] < 0) {
+        fail(lineNumber, "negative radius: " + quoteToken(fields[1]));
+      }
+      shape.radius = numbers[0];
+    } else if (property == "position") {
+      checkOnce(lines.position, key, lineNumber);
+      shape.positionX = numbers[0];
+      shape.positionY = numbers[1];
+    } else if (property == "rotation") {
+      checkOnce(lines.rotation, key, lineNumber);
+      if (!isUnitRotation(numbers[0], numbers[1])) {
+        fail(lineNumber, unitRotationMessage(key, fields[1], fields[2], numbers[0], numbers[1]));
+      }
+      shape.rotationC = numbers[0];
+      shape.rotationS = numbers[1];
+    } else {
+      if (shape.vertices.size() >= static_cast<std::size_t>(MAX_POLYGON_VERTICES)) {
+        fail(lineNumber, "shape " + std::string(shapeName) + " has more than " +
+                             std::to_string(MAX_POLYGON_VERTICES) + " vertices (MAX_POLYGON_VERTICES)");
+      }
+      shape.vertices.push_back(Vertex{numbers[0], numbers[1]});
+    }
+  }
+
+  void checkHasVertex(std::string_view name, const ShapeSpec& shape) const {
+    if (shape.vertices.empty()) {
+      fail(0, "shape " + std::string(name) + " has no vertex");
+    }
+  }
+
+  const std::string& fileName_;
+  Case result_;
+  bool sawHeader_ = false;
+  std::map<std::string, int> metaLines_;
+  ShapeLines linesA_;
+  ShapeLines linesB_;
+};
+
+}  // namespace
+
+Case parseCase(std::string_view text, const std::string& fileName) {
+  return Parser(fileName).parse(text);
+}
+
+
+}  // namespace gjk::check

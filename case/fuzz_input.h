@@ -1,0 +1,61 @@
+// The fuzzer input encoding: a case as the bytes libFuzzer mutates, shared by the fuzz targets, the
+// geometry-aware mutator and `gjkcheck convert`.
+//
+// Layout (every number a float, 4 bytes, little-endian IEEE-754 bits):
+//
+//   byte 0   counts: low nibble = A's vertex count - 1, high nibble = B's vertex count - 1 (1..16 each)
+//   byte 1   flags:  bit 0 A has a radius, bit 1 A has a position, bit 2 A has a rotation,
+//                    bit 3 B has a radius, bit 4 B has a position, bit 5 B has a rotation;
+//                    bits 6 and 7 are ignored
+//   then shape A: [radius] [position x y] [rotation c s] vertex x y (count times)
+//   then shape B: the same
+//   any bytes after that: not part of the case (ignored by decodeFuzzInput; fuzz_cache reads them)
+//
+// What it can express: every finite float bit pattern (subnormals and -0 included) in every field but
+// the rotation, which is any unit rotation (below),
+// 1..MAX_POLYGON_VERTICES (16) vertices per shape, radii and transforms. An absent field takes the
+// case file's default (radius 0, position 0 0, rotation 1 0), so a case with default fields encodes
+// small. The encoding of a case is at most 2 + 2 * (5 + 2 * 16) * 4 = 298 bytes.
+//
+// What is rejected or mapped, deterministically:
+// - fewer bytes than the counts and flags call for: rejected (no case);
+// - a NaN or an infinity in any field: rejected, since the oracle and the case format take finite
+//   floats only (a fuzzer that produced one would only test the rejection);
+// - a negative radius (sign bit set, nonzero): mapped to its absolute value, so the common bit flip of
+//   a mutation still gives a case; -0 stays -0, which the case format accepts;
+// - a rotation (c, s) that is not a unit rotation (case/unit_rotation.h, |c^2 + s^2 - 1| > 2^-20 exactly):
+//   mapped by toUnitRotation to the pair normalized in float (a power-of-two rescaling, then sqrtf and
+//   two divisions, each correctly rounded, so the same bits on every machine), or to (1, 0) for (0, 0).
+//   A unit pair is kept bit for bit. So every decoded case is one the case reader accepts, and a fuzzer
+//   can never produce a non-unit rotation.
+// decodeFuzzInput(encodeFuzzInput(c)) equals c bit for bit in every field (meta lines excepted: the
+// encoding carries geometry only).
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <string_view>
+#include <vector>
+
+#include "case/case.h"
+
+namespace gjk::check {
+
+// The longest encoding of a case: two count/flag bytes and two shapes of 5 + 32 floats.
+inline constexpr std::size_t FUZZ_INPUT_MAX_CASE_SIZE = 2 + 2 * (5 + 2 * 16) * 4;
+
+// The case the bytes encode, or nullopt when they encode none (too short, or a non-finite number).
+// `consumed`, when given, receives the number of bytes the case used.
+std::optional<Case> decodeFuzzInput(const std::uint8_t* data, std::size_t size, std::size_t* consumed = nullptr);
+
+// The bytes of a case. Throws std::invalid_argument when the case cannot be encoded: a shape with no
+// vertex or more than MAX_POLYGON_VERTICES, a number that is not finite, a negative radius, a rotation
+// that is not a unit rotation.
+std::vector<std::uint8_t> encodeFuzzInput(const Case& value);
+
+// True when the bytes look like a case file (text starting, after an optional byte order mark,
+// blank lines and comments, with `gjk-case`), false when they should be read as a fuzzer input.
+bool looksLikeCaseText(std::string_view bytes);
+
+}  // namespace gjk::check

@@ -1,0 +1,79 @@
+// The registry of the case families (families/families.h) and their sampling. The samplers are in
+// families_vertex_lists.cpp, families_contact.cpp and families_extremes.cpp; what they are built from,
+// and why every coordinate is exact, in family_construction.h.
+#include "families/families.h"
+
+#include <cstdint>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "families/family_construction.h"
+
+namespace gjk::check {
+namespace {
+
+using namespace family_construction;
+
+// ---------------------------------------------------------------------------------------------------
+// Registry.
+
+struct FamilyRow {
+  const char* name;
+  Case (*sample)(Draw& in);
+};
+
+const std::vector<FamilyRow>& familyTable() {
+  static const std::vector<FamilyRow> TABLE = {
+      {"random-convex", drawRandomConvex},
+      {"random-points", drawRandomPoints},
+      {"collinear", drawCollinear},
+      {"duplicates", drawDuplicates},
+      {"touching", drawTouching},
+      {"overlapping", drawOverlapping},
+      {"near-parallel", drawNearParallel},
+      {"short-edge", drawShortEdge},
+      {"large-offset", drawLargeOffset},
+      {"scale", drawScale},
+      {"sliver", drawSliver},
+      {"degenerate", drawDegenerate},
+      {"rotated", drawRotated},
+      {"radius", drawRadius},
+  };
+  return TABLE;
+}
+
+const FamilyRow& familyRow(const std::string& family) {
+  for (const FamilyRow& row : familyTable()) {
+    if (row.name == family) return row;
+  }
+  std::string known;
+  for (const FamilyRow& row : familyTable()) known += (known.empty() ? "" : ", ") + std::string(row.name);
+  throw std::invalid_argument("unknown case family '" + family + "' (known: " + known + ")");
+}
+
+}  // namespace
+
+std::vector<std::string> familyNames() {
+  std::vector<std::string> names;
+  for (const FamilyRow& row : familyTable()) names.push_back(row.name);
+  return names;
+}
+
+void checkFamilyName(const std::string& family) {
+  familyRow(family);
+}
+
+Case sampleFamilyFrom(const std::string& family, ChoiceSource& source) {
+  Draw in(source);
+  return familyRow(family).sample(in);
+}
+
+Case sampleFamily(const std::string& family, std::uint64_t seed, std::uint64_t index) {
+  PrngChoices source(familyCaseSeed(seed, index));
+  Case value = sampleFamilyFrom(family, source);
+  value.source = "family:" + family + "/seed:" + std::to_string(seed) + "/index:" + std::to_string(index);
+  return value;
+}
+
+}  // namespace gjk::check

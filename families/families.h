@@ -1,0 +1,88 @@
+// Case families: samplers of cases aimed at the degenerate geometry a float GJK trips on (design §1,
+// issue 4). Shared by the property tests (properties/), the fuzzers, `gjkcheck gen` and the comparison
+// report.
+//
+// A family is a sampler: a function of a choice source (families/choice_source.h) that asks for one random
+// choice at a time. Plain sampling (sampleFamily) reads the choices from the project's SplitMix64
+// (families/splitmix64.h), so case i of a family's stream is the same bit for bit on every machine and with
+// whatever RapidCheck version is installed; this library does not link RapidCheck. The RapidCheck
+// generators (properties/family_generators.h) wrap the same samplers: they record a sample's choices and
+// shrink the list of choices toward zeros, choice 0 meaning the simplest value.
+//
+// A generated case carries `meta.family <name>` and, where the family builds its geometry so that the
+// exact answer is known (touching, overlapping, the exact radius gaps), `meta.expected-relation`, which
+// the oracle checks like any kept case's (verdict/expectations.h); every case also carries
+// `meta.construction`, the variant of its family that built it.
+//
+// How the cases are made, and what is exact:
+// - Geometry is built on an integer lattice (coordinates |n| < 2^24) and multiplied by an exact power of
+//   two 2^e, so every float of the case is exactly the number the construction meant and an exact
+//   relation (a vertex on an edge, a radius gap) survives into the file. Exponents are drawn as well as
+//   significands: e spans a family's range (-98..88 for `scale`), and lattice sizes span 1..22 bits.
+// - Rotations are float unit rotations only (design §4): exact quarter turns, a fixed table of hex float
+//   pairs, and pairs (q, p) of integers up to 2^12 normalized in float (case/unit_rotation.h), then turned
+//   by an exact quarter turn. No libm function whose result may differ between C libraries (sin, cos...)
+//   is called: the only floating-point operations are +, -, *, / and sqrt (each one correctly rounded IEEE
+//   operation: the project builds with -ffp-contract=off, so no multiply-add is fused) and exact scalings
+//   by powers of two (std::ldexp), and ties in the sorts cannot change a result; so a family's cases are
+//   the same bit for bit on every IEEE machine (tests/families/families_test.cpp pins a fingerprint of them).
+// - A family's shapes have 1..MAX_POLYGON_VERTICES vertices.
+// - Every choice maps to a member of the family, whatever the source returns, so shrinking never leaves
+//   it; choice 0 is the simplest member (fewest vertices, the simplest construction, exponent 0, small
+//   integers, no rotation, no radius).
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "case/case.h"
+#include "families/choice_source.h"
+#include "families/splitmix64.h"
+
+namespace gjk::check {
+
+// random-convex, random-points, collinear, duplicates, touching, overlapping, near-parallel, short-edge,
+// large-offset, scale, sliver, degenerate, rotated, radius: in this order.
+std::vector<std::string> familyNames();
+
+// Throws std::invalid_argument naming an unknown family (and the known ones); returns otherwise.
+void checkFamilyName(const std::string& family);
+
+// One case of a family, every random choice read from `source`. Throws std::invalid_argument for an
+// unknown family. The case's `source` field is left empty.
+Case sampleFamilyFrom(const std::string& family, ChoiceSource& source);
+
+// The seed of case `index` of the stream `seed`: output number index + 1 of SplitMix64(seed).
+constexpr std::uint64_t familyCaseSeed(std::uint64_t seed, std::uint64_t index) {
+  return splitMix64At(seed, index + 1);
+}
+
+// Deterministic sampling without a property, for fuzzers, `gjkcheck gen` and reports: the case number
+// `index` of the stream `seed` of a family, sampled from PrngChoices(familyCaseSeed(seed, index)). The
+// same (family, seed, index) gives the same case bit for bit on every machine and in every program, and
+// each index is reached directly (no need to sample the ones before it). The case's `source` is
+// "family:<family>/seed:<seed>/index:<index>". Throws std::invalid_argument for an unknown family.
+Case sampleFamily(const std::string& family, std::uint64_t seed, std::uint64_t index);
+
+// The defining feature of the case's family (meta.family), checked on the case's floats:
+// "" when the case has it, else a sentence saying what is missing. Cheap (no oracle): exact relations
+// claimed by meta.expected-relation are checked by unmetCaseExpectations instead.
+//   random-convex  every shape has at least 3 vertices, listed counter-clockwise, strictly convex
+//   random-points  some shape has an input point that is not a vertex of its hull
+//   collinear      some shape has three input points exactly on one line
+//   duplicates     some shape lists one vertex twice
+//   touching       meta.expected-relation touching, or (construction float-rounded-contact) a shape's
+//                  vertex within 2^-20 of the size from the other shape's edge line
+//   overlapping    meta.expected-relation overlapping
+//   near-parallel  an edge of A and an edge of B at an angle with sine in (0, 2^-8]
+//   short-edge     some shape has an edge of 1e-6 to 1e-2 of its longest edge
+//   large-offset   every world vertex is 1e3 to 1e7 from the origin
+//   scale          the size S (largest world coordinate plus the radii) is within 1e-30..1e30
+//   sliver         some shape has an aspect ratio (longest edge / width) of 2^4 to 2^21 (about 1e6)
+//   degenerate     some shape is a point or a segment (all its input points on one line)
+//   rotated        some shape has a rotation other than (1, 0)
+//   radius         some shape has a radius > 0
+std::string missingFamilyFeature(const Case& value);
+
+}  // namespace gjk::check

@@ -1,0 +1,70 @@
+#include "report/answer_format.h"
+
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+
+#include "case/case.h"
+#include "report/json.h"
+
+namespace gjk::check {
+namespace {
+
+std::string pointJson(const std::string& x, const std::string& y) {
+  return "[" + jsonQuote(x) + ", " + jsonQuote(y) + "]";
+}
+
+}  // namespace
+
+std::string scalarDecimal(double value, const std::string& scalar) {
+  if (std::isnan(value)) {
+    return "nan";
+  }
+  if (std::isinf(value)) {
+    return value > 0 ? "inf" : "-inf";
+  }
+  if (scalar == "float") {
+    return decimalFloat(static_cast<float>(value));
+  }
+  char buffer[40];
+  for (int digits = 1; digits <= 17; ++digits) {
+    std::snprintf(buffer, sizeof buffer, "%.*g", digits, value);
+    if (std::strtod(buffer, nullptr) == value) {
+      break;
+    }
+  }
+  return buffer;
+}
+
+std::string exactJson(const std::string& caseName, const oracle::ExactAnswer& exact) {
+  JsonObject object;
+  object.add("case", caseName)
+      .add("relation", oracle::relationName(exact.relation))
+      .add("distance", oracle::distanceDecimal(exact))
+      .add("core_distance_squared", oracle::rationalString(exact.coreDistanceSquared))
+      .addRaw("closest_point", pointJson(oracle::decimalString(exact.closestPoint.x),
+                                         oracle::decimalString(exact.closestPoint.y)))
+      .add("scale", oracle::decimalString(exact.scale));
+  return object.str();
+}
+
+std::string resultJson(const std::string& caseName, const StrategyInfo& strategy, const StrategyResult& result,
+                       const Verdict& verdict, const std::string& exactObject) {
+  const std::string& s = strategy.scalar;
+  JsonObject object;
+  object.add("case", caseName)
+      .add("strategy", strategy.name)
+      .add("distance", scalarDecimal(result.distance, s))
+      .addRaw("point_a", pointJson(scalarDecimal(result.pointA.x, s), scalarDecimal(result.pointA.y, s)))
+      .addRaw("point_b", pointJson(scalarDecimal(result.pointB.x, s), scalarDecimal(result.pointB.y, s)))
+      .add("iterations", result.iterations)
+      .add("termination", result.termination)
+      .addNumber("distance_error_u", verdict.distanceErrorU)
+      .addNumber("witness_error_u", verdict.witnessErrorU)
+      .add("verdict", verdict.violation ? "violation" : "ok")
+      .addStrings("reasons", verdict.reasons)
+      .addRaw("exact", exactObject);
+  return object.str();
+}
+
+}  // namespace gjk::check

@@ -1,0 +1,147 @@
+#include "report/comparison.h"
+
+#include <atomic>
+#include <chrono>
+#include <cmath>
+#include <thread>
+
+#include "families/families.h"
+#include "verdict/exact_case.h"
+#include "verdict/verdict.h"
+
+namespace gjk::check {
+namespace {
+
+constexpr std::uint64_t BLOCK = 64;  // cases a worker takes at a time
+
+std::uint32_t kindBits(const Verdict& verdict) {
+  std::uint32_t bits = 0;
+  for (const std::string& reason : verdict.reasons) {
+    for (int k = 0; k < VIOLATION_KIND_COUNT; ++k) {
+      if (reason == VIOLATION_KINDS[k]) bits |= 1u << k;
+    }
+  }
+  return bits;
+}
+
+double log10Of(const oracle::Rational& value) {
+  // log10 of a positive rational without overflow: through the bit lengths of numerator and denominator.
+  const oracle::Integer& p = boost::multiprecision::numerator(value);
+  const oracle::Integer& q = boost::multiprecision::denominator(value);
+  long long shiftP = static_cast<long long>(msb(p)) - 52, shiftQ = static_cast<long long>(msb(q)) - 52;
+  double mp = static_cast<double>(shiftP > 0 ? oracle::Integer(p >> shiftP) : p);
+  double mq = static_cast<double>(shiftQ > 0 ? oracle::Integer(q >> shiftQ) : q);
+  return std::log10(mp / mq) + static_cast<double>((shiftP > 0 ? shiftP : 0) - (shiftQ > 0 ? shiftQ : 0)) *
+                                   0.30102999566398120;
+}
+
+struct WorkerTotals {
+  std::vector<std::vector<double>> nanoseconds;  // [strategy][family]
+  std::vector<std::vector<std::uint64_t>> queries;
+};
+
+}  // namespace
+
+Case comparisonCase(const ComparisonOptions& options, const ComparisonRow& row) {
+  return sampleFamily(options.families[row.family], options.seed, row.index);
+}
+
+ComparisonResult runComparison(const ComparisonOptions& options) {
+  const int strategyCount = static_cast<int>(options.strategies.size());
+  const int familyCount = static_cast<int>(options.families.size());
+  const int jobs = options.jobs < 1 ? 1 : options.jobs;
+  const std::uint64_t total = options.count * static_cast<std::uint64_t>(familyCount);
+
+  ComparisonResult result;
+  std::vector<WorkerTotals> totals(jobs);
+  for (WorkerTotals& t : totals) {
+    t.nanoseconds.assign(strategyCount, std::vector<double>(familyCount, 0.0));
+    t.queries.assign(strategyCount, std::vector<std::uint64_t>(familyCount, 0));
+  }
+  std::uint64_t doneBefore = 0;
+  for (int f = 0; f < familyCount; ++f) {
+    // Sampling stays on this thread: the generators are deterministic, cheap, and not shared.
+    std::vector<Case> cases;
+    cases.reserve(options.count);
+    for (std::uint64_t i = 0; i < options.count; ++i) {
+      cases.push_back(sampleFamily(options.families[f], options.seed, i));
+    }
+    std::vector<ComparisonRow> rows(options.count * strategyCount);
+    std::atomic<std::uint64_t> next{0}, done{0};
+    auto work = [&](int worker) {
+      WorkerTotals& mine = totals[worker];
+      for (;;) {
+        std::uint64_t begin = next.fetch_add(BLOCK);
+        if (begin >= options.count) return;
+        std::uint64_t end = std::min(begin + BLOCK, options.count);
+        for (std::uint64_t i = begin; i < end; ++i) {
+          const Case& value = cases[i];
+          oracle::ExactAnswer exact = solveExactly(value);
+          double scaleLog10 = log10Of(exact.scale);
+          for (int s = 0; s < strategyCount; ++s) {
+            auto start = std::chrono::steady_clock::now();
+            StrategyResult answer = options.strategies[s]->run(value, {});
+            auto stop = std::chrono::steady_clock::now();
+            mine.nanoseconds[s][f] += std::chrono::duration<double, std::nano>(stop - start).count();
+            ++mine.queries[s][f];
+            Verdict verdict = judge(value, exact, answer, *options.strategies[s]);
+            ComparisonRow& row = rows[i * strategyCount + s];
+            row.family = f;
+            row.index = i;
+            row.strategy = s;
+            row.relation = oracle::relationName(exact.relation);
+            row.scaleLog10 = scaleLog10;
+            row.distanceErrorU = verdict.distanceErrorU;
+            row.witnessErrorU = verdict.witnessErrorU;
+            row.witnessGapU = verdict.witnessGapU;
+            row.iterations = answer.iterations;
+            row.termination = answer.termination;
+            row.kinds = kindBits(verdict);
+            row.primary = verdict.reasons.empty() ? -1 : violationKindIndex(verdict.reasons.front());
+            row.iterationCap = verdict.iterationCap;
+            row.distance = answer.distance;
+          }
+        }
+        done.fetch_add(end - begin);
+      }
+    };
+    std::vector<std::thread> workers;
+    for (int j = 1; j < jobs; ++j) workers.emplace_back(work, j);
+    if (options.progress) {
+      // The calling thread reports progress while the others work, then joins in.
+      std::thread reporter;
+      std::atomic<bool> finished{false};
+      reporter = std::thread([&] {
+        while (!finished.load()) {
+          options.progress(doneBefore + done.load(), total);
+          std::this_thread::sleep_for(std::chrono::milliseconds(200));
+        }
+      });
+      work(0);
+      for (std::thread& t : workers) t.join();
+      finished = true;
+      reporter.join();
+    } else {
+      work(0);
+      for (std::thread& t : workers) t.join();
+    }
+    doneBefore += options.count;
+    if (options.progress) options.progress(doneBefore, total);
+    result.rows.insert(result.rows.end(), std::make_move_iterator(rows.begin()), std::make_move_iterator(rows.end()));
+  }
+  result.timing.meanNanoseconds.assign(strategyCount, std::vector<double>(familyCount, 0.0));
+  for (int s = 0; s < strategyCount; ++s) {
+    for (int f = 0; f < familyCount; ++f) {
+      double ns = 0;
+      std::uint64_t n = 0;
+      for (const WorkerTotals& t : totals) {
+        ns += t.nanoseconds[s][f];
+        n += t.queries[s][f];
+      }
+      result.timing.meanNanoseconds[s][f] = n ? ns / static_cast<double>(n) : 0.0;
+    }
+  }
+  return result;
+}
+
+}  // namespace gjk::check

@@ -1,0 +1,101 @@
+// Finding and driving the fuzzer of `gjkcheck campaign`: which binary is fuzz_distance, its flags and its
+// environment.
+#include <sys/utsname.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <csignal>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <ctime>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <set>
+#include <sstream>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "case/fuzz_input.h"
+#include "tools/campaign_findings.h"
+#include "tools/campaign_options.h"
+#include "tools/campaign_process.h"
+#include "tools/command_line.h"
+#include "tools/commands.h"
+#include "tools/fuzz_files.h"
+#include "tools/output_folders.h"
+#include "tools/run_context.h"
+#include "verdict/expectations.h"
+
+namespace gjk::tools::campaign {
+
+bool isLibFuzzerBinary(const fs::path& path) {
+  std::error_code error;
+  if (!fs::is_regular_file(path, error)) return false;
+  int status = 0;
+  std::string help = captureOutput({path.string(), "-help=1"}, {{"GJK_STRATEGY", "perp"}}, &status);
+  return help.find("max_total_time") != std::string::npos;
+}
+
+fs::path findFuzzer(const Options& options) {
+  std::vector<fs::path> candidates;
+  if (!options.fuzzer.empty()) {
+    if (!isLibFuzzerBinary(options.fuzzer)) {
+      throw UsageError("--fuzzer " + options.fuzzer.string() + " is not a libFuzzer binary of fuzz_distance");
+    }
+    return options.fuzzer;
+  }
+  if (const char* path = std::getenv("GJK_FUZZ_DISTANCE")) candidates.push_back(path);
+  std::error_code error;
+  fs::path self = fs::read_symlink("/proc/self/exe", error);
+  if (!error) {
+    fs::path build = self.parent_path().parent_path();  // build/<preset>/tools/gjkcheck -> build/<preset>
+    candidates.push_back(build / "fuzz" / "fuzz_distance");
+    candidates.push_back(build.parent_path() / "fuzz" / "fuzz" / "fuzz_distance");
+  }
+  candidates.push_back(fs::path("build") / "fuzz" / "fuzz" / "fuzz_distance");
+  for (const fs::path& candidate : candidates) {
+    if (isLibFuzzerBinary(candidate)) return fs::absolute(candidate);
+  }
+  std::string tried;
+  for (const fs::path& candidate : candidates) tried += " " + candidate.string();
+  throw UsageError("no libFuzzer build of fuzz_distance found (tried" + tried +
+                   "); build it with `cmake --preset fuzz && cmake --build --preset fuzz -j2 --target fuzz_distance` "
+                   "or name it with --fuzzer PATH");
+}
+
+std::vector<std::string> existingSeedFolders(const Options& options) {
+  std::vector<std::string> folders;
+  for (const std::string& folder : options.seeds) {
+    if (fs::exists(folder)) folders.push_back(folder);
+  }
+  return folders;
+}
+
+std::string withThousands(long long value) {
+  std::string digits = std::to_string(value);
+  for (int i = static_cast<int>(digits.size()) - 3; i > (value < 0 ? 1 : 0); i -= 3) digits.insert(i, ",");
+  return digits;
+}
+
+void addFuzzerFlags(std::vector<std::string>& argv, const fs::path& fuzzer) {
+  argv.push_back("-max_len=" + std::to_string(check::FUZZ_INPUT_MAX_CASE_SIZE + 22));
+  argv.push_back("-timeout=10");
+  argv.push_back("-rss_limit_mb=2560");
+  argv.push_back("-print_final_stats=1");
+  fs::path dict = fuzzer.string() + ".dict";
+  if (fs::exists(dict)) argv.push_back("-dict=" + dict.string());
+}
+
+Environment fuzzerEnvironment(const Options& options, const check::StrategyInfo& strategy, bool mutator) {
+  Environment env = {{"GJK_STRATEGY", strategy.name}, {"GJK_MUTATOR", mutator ? "1" : "0"}};
+  if (!options.kinds.empty()) env.push_back({"GJK_VIOLATION_KINDS", options.kinds});
+  if (!options.families.empty()) env.push_back({"GJK_VIOLATION_FAMILIES", options.families});
+  return env;
+}
+
+}  // namespace gjk::tools::campaign

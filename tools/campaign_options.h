@@ -1,0 +1,54 @@
+// The pieces of `gjkcheck campaign` shared by its files: the options, finding and driving the fuzzer
+// (campaign_fuzzer.cpp), the campaign itself (campaign_run.cpp) and the mutator measurement
+// (campaign_measure.cpp). The command line is read in command_campaign.cpp.
+#pragma once
+
+#include <filesystem>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "verdict/strategy.h"
+
+namespace gjk::tools::campaign {
+
+namespace fs = std::filesystem;
+using Environment = std::vector<std::pair<std::string, std::string>>;
+
+struct Options {
+  std::vector<const check::StrategyInfo*> strategies;
+  long long seconds = 600;
+  int jobs = 2;
+  fs::path out;     // resolved before the campaign starts (campaignCommand)
+  fs::path fuzzer;
+  fs::path work;
+  fs::path report;
+  std::vector<std::string> seeds = {"corpus/seeds", "corpus/regressions"};
+  std::string kinds;
+  std::string families;
+  int minimizeSeconds = 3;
+  bool mutator = true;
+  bool measure = false;
+  int runs = 5;
+  std::string commandLine;
+};
+
+// The libFuzzer build of fuzz_distance: --fuzzer, else $GJK_FUZZ_DISTANCE, else beside this program's
+// build; throws UsageError when none is found.
+fs::path findFuzzer(const Options& options);
+// The --seeds folders that exist.
+std::vector<std::string> existingSeedFolders(const Options& options);
+// 1234567 -> "1,234,567".
+std::string withThousands(long long value);
+// The libFuzzer flags every run of the campaign passes (input size, timeout, memory, dictionary).
+void addFuzzerFlags(std::vector<std::string>& argv, const fs::path& fuzzer);
+// The environment of fuzz_distance: the strategy, the mutator switch, the kinds and families to report.
+Environment fuzzerEnvironment(const Options& options, const check::StrategyInfo& strategy, bool mutator);
+
+// The campaign on options.strategies.front(): fuzz, collect, shrink, file and report. The command's exit
+// code.
+int runCampaign(const Options& options, const fs::path& fuzzer);
+// --measure-mutator: runs with and without the geometry-aware mutator, compared. The command's exit code.
+int measureMutator(const Options& options, const fs::path& fuzzer);
+
+}  // namespace gjk::tools::campaign

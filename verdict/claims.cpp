@@ -1,0 +1,495 @@
+// The claims about strategies (verdict/claims.h), each a deterministic check of one strategy on one case.
+//
+// Tolerances: every comparison uses the one threshold T = VIOLATION_THRESHOLD_U (verdict/thresholds.h), in
+// units u = S 2^-24 of the case (for two cases compared, the larger u). The invariance claims compare a
+// strategy with itself: the answers of two equivalent queries may differ by rounding, by no more than T u
+// (the same allowance an answer gets against the exact one). Differences are taken in double from the
+// strategies' outputs (floats, or perp-f64's doubles): their rounding is below 2^-50 of the numbers, far
+// under T u.
+#include <bit>
+#include <cmath>
+#include <cstdio>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "verdict/claims.h"
+
+#include <algorithm>
+
+#include "core/limits.h"
+#include "verdict/exact_case.h"
+#include "verdict/thresholds.h"
+
+namespace gjk::check {
+namespace {
+
+std::string number(double value) {
+  char buffer[64];
+  std::snprintf(buffer, sizeof buffer, "%.9g", value);
+  return buffer;
+}
+
+bool isFinite(const StrategyResult& r) {
+  return std::isfinite(r.distance) && std::isfinite(r.pointA.x) && std::isfinite(r.pointA.y) &&
+         std::isfinite(r.pointB.x) && std::isfinite(r.pointB.y);
+}
+
+std::string describe(const StrategyResult& r) {
+  return "distance " + number(r.distance) + " (" + std::to_string(r.iterations) + " iterations, " +
+         r.termination + ")";
+}
+
+// "" when the distances of two answers to equivalent queries agree: both finite and within T u, or both not
+// finite. Only the distance is compared (witness points are not unique where edges are parallel; a
+// non-finite witness point is terminatesWithinItsCapWithFiniteResults's to report).
+std::string compareAnswers(const std::string& variant, const StrategyResult& base,
+                           const StrategyResult& other, double unit) {
+  const bool finiteBase = std::isfinite(base.distance), finiteOther = std::isfinite(other.distance);
+  if (!finiteBase && !finiteOther)
+    return "";
+  if (finiteBase != finiteOther) {
+    return variant + ": " + describe(other) + " vs the original " + describe(base) + ": only one is finite";
+  }
+  const double differenceU = std::fabs(base.distance - other.distance) / unit;
+  if (differenceU <= VIOLATION_THRESHOLD_U)
+    return "";
+  return variant + ": " + describe(other) + " vs the original " + describe(base) + ", " +
+         number(differenceU) + " u apart (T = " + number(VIOLATION_THRESHOLD_U) + " u)";
+}
+
+Case withShape(const Case& value, bool shapeA, const ShapeSpec& shape) {
+  Case changed = value;
+  (shapeA ? changed.a : changed.b) = shape;
+  return changed;
+}
+
+// Runs the variants and compares each with the original answer; the first disagreement, or "".
+std::string compareVariants(const StrategyInfo& strategy, CaseContext& context,
+                            const std::vector<std::pair<std::string, Case>>& variants) {
+  const StrategyResult& base = context.result(strategy);
+  for (const auto& [name, variant] : variants) {
+    const double unit = std::max(context.unit(), unitOf(variant));
+    std::string failure = compareAnswers(name, base, strategy.run(variant, {}), unit);
+    if (!failure.empty())
+      return failure;
+  }
+  return "";
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Agreement with the oracle: the four kinds of design §5 as separate claims (together they are judge()).
+
+std::string reportsTheOracleDistanceWithinT(const StrategyInfo& strategy, CaseContext& context) {
+  const Verdict& verdict = context.verdict(strategy);
+  if (verdict.distanceErrorU <= VIOLATION_THRESHOLD_U)
+    return "";
+  return describe(context.result(strategy)) + ", exact " + oracle::distanceDecimal(context.exact(), 12) +
+         ": error " + number(verdict.distanceErrorU) + " u (T = " + number(VIOLATION_THRESHOLD_U) + " u)";
+}
+
+std::string neverClaimsOverlapOrSeparationAgainstTheOracle(const StrategyInfo& strategy,
+                                                           CaseContext& context) {
+  const Verdict& verdict = context.verdict(strategy);
+  for (const std::string& reason : verdict.reasons) {
+    if (reason == "false-overlap" || reason == "false-separation") {
+      return reason + ": " + describe(context.result(strategy)) + ", exact relation " +
+             oracle::relationName(context.exact().relation) + ", exact distance " +
+             oracle::distanceDecimal(context.exact(), 12);
+    }
+  }
+  return "";
+}
+
+std::string placesWitnessPointsOnTheirShapes(const StrategyInfo& strategy, CaseContext& context) {
+  const Verdict& verdict = context.verdict(strategy);
+  if (verdict.witnessErrorU <= VIOLATION_THRESHOLD_U)
+    return "";
+  const StrategyResult& r = context.result(strategy);
+  return "witness points (" + number(r.pointA.x) + ", " + number(r.pointA.y) + ") and (" +
+         number(r.pointB.x) + ", " + number(r.pointB.y) + ") are up to " + number(verdict.witnessErrorU) +
+         " u off their shapes; " + describe(r);
+}
+
+std::string keepsWitnessPointsTheReportedDistanceApart(const StrategyInfo& strategy, CaseContext& context) {
+  const Verdict& verdict = context.verdict(strategy);
+  for (const std::string& reason : verdict.reasons) {
+    if (reason == "witness-gap") {
+      return "|pA - pB| - exact distance = " + number(verdict.witnessGapU) + " u; " +
+             describe(context.result(strategy));
+    }
+  }
+  return "";
+}
+
+std::string terminatesWithinItsCapWithFiniteResults(const StrategyInfo& strategy, CaseContext& context) {
+  const StrategyResult& r = context.result(strategy);
+  if (!isFinite(r)) {
+    return "not finite: distance " + number(r.distance) + ", pA (" + number(r.pointA.x) + ", " +
+           number(r.pointA.y) + "), pB (" + number(r.pointB.x) + ", " + number(r.pointB.y) + "); " +
+           describe(r);
+  }
+  if (r.termination == "iteration-cap")
+    return "stopped by its iteration cap: " + describe(r);
+  return "";
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Invariances.
+
+std::string isSymmetricWhenAAndBAreSwapped(const StrategyInfo& strategy, CaseContext& context) {
+  Case swapped = context.value();
+  std::swap(swapped.a, swapped.b);
+  return compareVariants(strategy, context, {{"A and B swapped", swapped}});
+}
+
+// Every cyclic shift and every reversal (with every shift) of one shape's vertex list, the other kept.
+std::string ignoresVertexOrder(const StrategyInfo& strategy, CaseContext& context) {
+  std::vector<std::pair<std::string, Case>> variants;
+  for (bool shapeA : {true, false}) {
+    const ShapeSpec& shape = shapeA ? context.value().a : context.value().b;
+    const int n = static_cast<int>(shape.vertices.size());
+    for (int reversed = 0; reversed < 2; ++reversed) {
+      for (int shift = 0; shift < n; ++shift) {
+        if (!reversed && shift == 0)
+          continue;
+        ShapeSpec changed = shape;
+        if (reversed)
+          std::reverse(changed.vertices.begin(), changed.vertices.end());
+        std::rotate(changed.vertices.begin(), changed.vertices.begin() + shift, changed.vertices.end());
+        variants.push_back({std::string(shapeA ? "A" : "B") + (reversed ? " reversed and" : "") +
+                                " shifted by " + std::to_string(shift),
+                            withShape(context.value(), shapeA, changed)});
+      }
+    }
+  }
+  return compareVariants(strategy, context, variants);
+}
+
+// Each vertex listed twice (the copy right after it), one at a time, and every vertex twice at once.
+std::string ignoresDuplicateVertices(const StrategyInfo& strategy, CaseContext& context) {
+  std::vector<std::pair<std::string, Case>> variants;
+  for (bool shapeA : {true, false}) {
+    const ShapeSpec& shape = shapeA ? context.value().a : context.value().b;
+    const std::size_t n = shape.vertices.size();
+    const std::string name = shapeA ? "A" : "B";
+    if (n < static_cast<std::size_t>(MAX_POLYGON_VERTICES)) {
+      for (std::size_t i = 0; i < n; ++i) {
+        ShapeSpec changed = shape;
+        changed.vertices.insert(changed.vertices.begin() + i + 1, shape.vertices[i]);
+        variants.push_back({name + " vertex " + std::to_string(i) + " doubled",
+                            withShape(context.value(), shapeA, changed)});
+      }
+    }
+    if (2 * n <= static_cast<std::size_t>(MAX_POLYGON_VERTICES)) {
+      ShapeSpec changed = shape;
+      changed.vertices.clear();
+      for (const Vertex& v : shape.vertices) changed.vertices.insert(changed.vertices.end(), 2, v);
+      variants.push_back({name + " every vertex doubled", withShape(context.value(), shapeA, changed)});
+    }
+  }
+  return compareVariants(strategy, context, variants);
+}
+
+// Points of the shape's hull that are not vertices: midpoints of vertex pairs and the vertex centroid,
+// rounded to float, kept when the exact oracle confirms they lie in the hull (interior or boundary).
+std::vector<Vertex> pointsInHull(const ShapeSpec& shape) {
+  oracle::InputShape local;
+  for (const Vertex& v : shape.vertices) local.vertices.push_back({v.x, v.y});
+  std::vector<Vertex> candidates;
+  double cx = 0, cy = 0;
+  for (const Vertex& v : shape.vertices) cx += v.x, cy += v.y;
+  const double n = static_cast<double>(shape.vertices.size());
+  candidates.push_back({static_cast<float>(cx / n), static_cast<float>(cy / n)});
+  for (std::size_t i = 0; i < shape.vertices.size(); ++i) {
+    for (std::size_t k = i + 1; k < shape.vertices.size(); ++k) {
+      const Vertex& p = shape.vertices[i];
+      const Vertex& q = shape.vertices[k];
+      candidates.push_back(
+          {static_cast<float>((double(p.x) + q.x) / 2), static_cast<float>((double(p.y) + q.y) / 2)});
+    }
+  }
+  std::vector<Vertex> inside;
+  for (const Vertex& c : candidates) {
+    if (inside.size() >= 6)
+      break;
+    if (!std::isfinite(c.x) || !std::isfinite(c.y))
+      continue;
+    bool isVertex = false;
+    for (const Vertex& v : shape.vertices) isVertex = isVertex || (v.x == c.x && v.y == c.y);
+    if (isVertex)
+      continue;
+    if (oracle::squaredDistanceToCore(local, oracle::exactFloat(c.x), oracle::exactFloat(c.y)) == 0) {
+      inside.push_back(c);
+    }
+  }
+  return inside;
+}
+
+// Each such point added first (GJK starts from vertex 0) and last, one at a time, then all of them.
+std::string ignoresInteriorPoints(const StrategyInfo& strategy, CaseContext& context) {
+  std::vector<std::pair<std::string, Case>> variants;
+  for (bool shapeA : {true, false}) {
+    const ShapeSpec& shape = shapeA ? context.value().a : context.value().b;
+    if (shape.vertices.size() >= static_cast<std::size_t>(MAX_POLYGON_VERTICES))
+      continue;
+    const std::vector<Vertex> inside = pointsInHull(shape);
+    const std::string name = shapeA ? "A" : "B";
+    for (const Vertex& p : inside) {
+      const std::string point = " (" + number(p.x) + ", " + number(p.y) + ")";
+      ShapeSpec first = shape, last = shape;
+      first.vertices.insert(first.vertices.begin(), p);
+      last.vertices.push_back(p);
+      variants.push_back(
+          {name + " with the hull point" + point + " first", withShape(context.value(), shapeA, first)});
+      variants.push_back(
+          {name + " with the hull point" + point + " last", withShape(context.value(), shapeA, last)});
+    }
+    ShapeSpec all = shape;
+    for (const Vertex& p : inside) {
+      if (all.vertices.size() < static_cast<std::size_t>(MAX_POLYGON_VERTICES))
+        all.vertices.push_back(p);
+    }
+    if (inside.size() > 1)
+      variants.push_back({name + " with all its hull points added", withShape(context.value(), shapeA, all)});
+  }
+  return compareVariants(strategy, context, variants);
+}
+
+// The case with each transform folded into the vertices: world coordinates c x - s y + p evaluated in
+// double and rounded to float once, identity transforms. It is the case the translation claim starts
+// from, so that "every coordinate" is a float the translation can keep exact.
+Case folded(const Case& value) {
+  Case result = value;
+  for (ShapeSpec* shape : {&result.a, &result.b}) {
+    const double c = shape->rotationC, s = shape->rotationS;
+    for (Vertex& v : shape->vertices) {
+      const double x = v.x, y = v.y;
+      v = {static_cast<float>(c * x - s * y + shape->positionX),
+           static_cast<float>(s * x + c * y + shape->positionY)};
+    }
+    shape->rotationC = 1, shape->rotationS = 0, shape->positionX = 0, shape->positionY = 0;
+  }
+  return result;
+}
+
+// Is the float sum x + t exact? TwoSum (Knuth) in double gives the exact rounding error of the double sum
+// (valid without contraction, which the build disables); then the sum must also be a float.
+bool sumIsExact(float x, float t) {
+  const double a = x, b = t;
+  const double s = a + b;
+  const double bb = s - a;
+  const double error = (a - (s - bb)) + (b - bb);
+  return error == 0 && std::isfinite(s) && static_cast<double>(static_cast<float>(s)) == s;
+}
+
+// Translations reach at most 2^12 times the size of the problem: farther, the squares a float GJK forms
+// overflow, which the scale family already shows, and the claim would say nothing about cancellation.
+constexpr int MAX_TRANSLATION_EXPONENT_ABOVE_SIZE = 12;
+
+// Powers of two t = +-2^J with x + t exact for every coordinate x given, |t| <= 2^12 S, from the largest
+// down.
+std::vector<float> exactOffsets(const std::vector<float>& coordinates, double size) {
+  std::vector<float> offsets;
+  const int top = std::min(127, std::ilogb(size) + MAX_TRANSLATION_EXPONENT_ABOVE_SIZE);
+  for (int exponent = top; exponent >= -149; --exponent) {
+    for (float sign : {1.0f, -1.0f}) {
+      const float t = sign * std::ldexp(1.0f, exponent);
+      bool exact = t != 0;
+      for (float x : coordinates) exact = exact && sumIsExact(x, t);
+      if (exact)
+        offsets.push_back(t);
+    }
+  }
+  return offsets;
+}
+
+// Translations by (tx, ty) that keep every world coordinate exact, applied to the vertices of both
+// shapes and (a second code path) to both positions; the largest, a middle and the smallest offsets.
+std::string ignoresAnExactTranslation(const StrategyInfo& strategy, CaseContext& context) {
+  const Case base = folded(context.value());
+  std::vector<float> xs, ys;
+  for (const ShapeSpec* shape : {&base.a, &base.b}) {
+    for (const Vertex& v : shape->vertices) xs.push_back(v.x), ys.push_back(v.y);
+  }
+  const double size = unitOf(base) * 0x1p24;
+  const std::vector<float> tx = exactOffsets(xs, size), ty = exactOffsets(ys, size);
+  std::vector<std::pair<float, float>> offsets;
+  // The lists run from the largest offset down, + before -: take the largest, a middle one, the smallest,
+  // and one along x only.
+  auto pick = [](const std::vector<float>& list, std::size_t which) {
+    return list.empty() ? 0.0f : list[which % list.size()];
+  };
+  auto pickFromEnd = [](const std::vector<float>& list, std::size_t which) {
+    return list.empty() ? 0.0f : list[list.size() - 1 - which % list.size()];
+  };
+  offsets = {{pick(tx, 0), pick(ty, 1)},
+             {pick(tx, tx.size() / 2), pick(ty, ty.size() / 2 + 1)},
+             {pickFromEnd(tx, 1), pickFromEnd(ty, 0)},
+             {pick(tx, 1), 0.0f}};
+  // The folded case is the reference: folding rounds, so it is a (slightly) different case, and the claim
+  // is about its translations only.
+  const StrategyResult original = strategy.run(base, {});
+  const double baseUnit = unitOf(base);
+  for (const auto& [dx, dy] : offsets) {
+    if (dx == 0 && dy == 0)
+      continue;
+    Case moved = base, placed = base;
+    for (ShapeSpec* shape : {&moved.a, &moved.b}) {
+      for (Vertex& v : shape->vertices) v = {v.x + dx, v.y + dy};  // exact: checked by exactOffsets
+    }
+    for (ShapeSpec* shape : {&placed.a, &placed.b}) shape->positionX = dx, shape->positionY = dy;
+    const std::string by = "(" + number(dx) + ", " + number(dy) + ")";
+    for (const auto& [name, variant] :
+         {std::pair<std::string, const Case*>{"vertices translated by " + by, &moved},
+          {"positions set to " + by, &placed}}) {
+      const double unit = std::max(baseUnit, unitOf(*variant));
+      std::string difference =
+          compareAnswers(name + " (transforms folded first)", original, strategy.run(*variant, {}), unit);
+      if (!difference.empty())
+        return difference;
+    }
+  }
+  return "";
+}
+
+// A warm start from the query's own final simplex, and from the simplex of a nearby query (B moved by
+// about S/16 in x and y), each compared with the cold answer.
+std::string warmStartAgreesWithColdStart(const StrategyInfo& strategy, CaseContext& context) {
+  const Case& value = context.value();
+  CacheRecord own;
+  const StrategyResult cold = strategy.run(value, {false, &own});
+  std::string failure = compareAnswers("warm-started from its own cache", cold,
+                                       strategy.run(value, {false, &own}), context.unit());
+  if (!failure.empty())
+    return failure;
+  Case nearby = value;
+  const float step = static_cast<float>(std::ldexp(1.0, std::ilogb(context.unit()) + 24 - 4));
+  nearby.b.positionX = value.b.positionX + step;
+  nearby.b.positionY = value.b.positionY + step;
+  if (!std::isfinite(nearby.b.positionX) || !std::isfinite(nearby.b.positionY))
+    return "";
+  CacheRecord moved;
+  strategy.run(nearby, {false, &moved});
+  return compareAnswers(
+      "warm-started from the cache of B moved by (" + number(step) + ", " + number(step) + ")", cold,
+      strategy.run(value, {false, &moved}), context.unit());
+}
+
+std::string appliesToEveryStrategy(const StrategyInfo&) {
+  return "";
+}
+
+std::string readsItsCache(const StrategyInfo& strategy) {
+  if (strategy.name.rfind("dyn4j", 0) == 0) {  // dyn4j, dyn4j-f32 and its modified forms
+    return "dyn4j has no warm start: the cache is written, never read (core/strategies/dyn4j.h)";
+  }
+  if (strategy.name == "vdb" || strategy.name.rfind("vdb+", 0) == 0) {
+    return "vdb starts from v = 0 as SOLID does: the cache is written, never read (core/strategies/vdb.h)";
+  }
+  return "";
+}
+
+}  // namespace
+
+double unitOf(const Case& value) {
+  return static_cast<double>(oracle::problemScale(toOracleShape(value.a), toOracleShape(value.b)) /
+                             oracle::Rational(oracle::Integer(1) << 24));
+}
+
+CaseContext::CaseContext(const Case& value) : value_(value), unit_(unitOf(value)) {}
+
+const oracle::ExactAnswer& CaseContext::exact() {
+  if (!exact_) exact_ = std::make_unique<oracle::ExactAnswer>(solveExactly(value_));
+  return *exact_;
+}
+
+const StrategyResult& CaseContext::result(const StrategyInfo& strategy) {
+  auto it = results_.find(strategy.name);
+  if (it == results_.end()) it = results_.emplace(strategy.name, strategy.run(value_, {})).first;
+  return it->second;
+}
+
+const Verdict& CaseContext::verdict(const StrategyInfo& strategy) {
+  auto it = verdicts_.find(strategy.name);
+  if (it == verdicts_.end()) it = verdicts_.emplace(strategy.name, judge(value_, exact(), result(strategy), strategy)).first;
+  return it->second;
+}
+
+const std::vector<StrategyProperty>& strategyProperties() {
+  static const std::vector<StrategyProperty> PROPERTIES = {
+      {"reportsTheOracleDistanceWithinT", "the reported distance is within T u of the exact distance",
+       appliesToEveryStrategy, reportsTheOracleDistanceWithinT},
+      {"neverClaimsOverlapOrSeparationAgainstTheOracle",
+       "no distance 0 when the exact distance exceeds T u, no distance above T u when the shapes touch or "
+       "overlap",
+       appliesToEveryStrategy, neverClaimsOverlapOrSeparationAgainstTheOracle},
+      {"placesWitnessPointsOnTheirShapes",
+       "each witness point is within T u of where the strategy's contact convention puts it (its own rounded "
+       "shape; a merged point: one of the shapes)",
+       appliesToEveryStrategy, placesWitnessPointsOnTheirShapes},
+      {"keepsWitnessPointsTheReportedDistanceApart",
+       "|pA - pB| is within T u of the exact distance where a distance is due or claimed",
+       appliesToEveryStrategy, keepsWitnessPointsTheReportedDistanceApart},
+      {"terminatesWithinItsCapWithFiniteResults",
+       "the loop ends before its iteration cap and every output is finite", appliesToEveryStrategy,
+       terminatesWithinItsCapWithFiniteResults},
+      {"isSymmetricWhenAAndBAreSwapped", "distance(B, A) is within T u of distance(A, B)",
+       appliesToEveryStrategy, isSymmetricWhenAAndBAreSwapped},
+      {"ignoresVertexOrder",
+       "cyclic shifts and reversals of either vertex list change the distance by at most T u",
+       appliesToEveryStrategy, ignoresVertexOrder},
+      {"ignoresDuplicateVertices", "listing vertices twice changes the distance by at most T u",
+       appliesToEveryStrategy, ignoresDuplicateVertices},
+      {"ignoresInteriorPoints",
+       "adding points of the hull that are not vertices changes the distance by at most T u",
+       appliesToEveryStrategy, ignoresInteriorPoints},
+      {"ignoresAnExactTranslation",
+       "translating both shapes by an offset that keeps every coordinate exact changes the distance by at "
+       "most T u",
+       appliesToEveryStrategy, ignoresAnExactTranslation},
+      {"warmStartAgreesWithColdStart",
+       "a query warm-started from its own cache or a nearby query's is within T u of the cold query",
+       readsItsCache, warmStartAgreesWithColdStart},
+  };
+  return PROPERTIES;
+}
+
+const StrategyProperty& strategyProperty(const std::string& name) {
+  for (const StrategyProperty& property : strategyProperties()) {
+    if (property.name == name)
+      return property;
+  }
+  throw std::invalid_argument("unknown strategy property '" + name + "'");
+}
+
+const std::vector<ContractClaim>& contractClaims() {
+  // Sign symmetry: the Box2D 2.4.1 loop (core/gjk_loop.h, core/simplex.h) with A and B swapped sees
+  // w' = -w for every Minkowski point; every product in Solve2/Solve3 has an even number of w factors or
+  // compares with 0 after an exact negation, the support of the swapped shapes along -d picks the same
+  // indices (first maximum, same float dot products), and the witness points swap. So the answer is the
+  // same float computation up to exact negations: distance(B, A) = distance(A, B) bit for bit.
+  // Duplicates: the support functions take the first maximum with a strict comparison, so a repeated
+  // vertex is never chosen over its first copy; the loop sees the same points and indices.
+  // Finite results: perp-f64's largest intermediate for float inputs is a Solve3 weight, a product of
+  // four coordinate differences below 2^130 each, far below double's 2^1024.
+  static const std::vector<ContractClaim> CLAIMS = [] {
+    std::vector<ContractClaim> claims;
+    const char* symmetric = "the Box2D 2.4.1 loop is sign-symmetric: swapping A and B negates every "
+                            "Minkowski point exactly and changes no rounding";
+    const char* duplicates = "the support function takes the first maximum (strict >): a repeated vertex is "
+                             "never chosen over its first copy";
+    for (const char* name : {"naive", "perp", "perp-f64", "box2d-2.4.1"}) {
+      claims.push_back({name, "isSymmetricWhenAAndBAreSwapped", symmetric});
+    }
+    for (const char* name : {"naive", "perp", "perp-f64", "box2d-2.4.1", "box2d-v3.1", "box2d-v3"}) {
+      claims.push_back({name, "ignoresDuplicateVertices", duplicates});
+    }
+    claims.push_back({"perp-f64", "terminatesWithinItsCapWithFiniteResults",
+                      "float inputs stay far inside double's range: a Solve3 weight is below 2^520"});
+    return claims;
+  }();
+  return CLAIMS;
+}
+
+}  // namespace gjk::check

@@ -1,0 +1,26 @@
+#include "verdict/exact_case.h"
+
+namespace gjk::check {
+
+oracle::InputShape toOracleShape(const ShapeSpec& shape) {
+  oracle::InputShape result;
+  for (const Vertex& v : shape.vertices) {
+    result.vertices.push_back({v.x, v.y});
+  }
+  result.radius = shape.radius;
+  result.positionX = shape.positionX;
+  result.positionY = shape.positionY;
+  result.rotationC = shape.rotationC;
+  result.rotationS = shape.rotationS;
+  return result;
+}
+
+oracle::ExactAnswer solveExactly(const Case& value) {
+  return oracle::solveByHull(toOracleShape(value.a), toOracleShape(value.b));
+}
+
+oracle::Rational errorUnit(const oracle::ExactAnswer& answer) {
+  return answer.scale / oracle::Rational(oracle::Integer(1) << 24);
+}
+
+}  // namespace gjk::check

@@ -1,0 +1,17 @@
+// The oracle's view of a case: the exact answer of design §3.
+#pragma once
+
+#include "case/case.h"
+#include "oracle/oracle.h"
+
+namespace gjk::check {
+
+oracle::InputShape toOracleShape(const ShapeSpec& shape);
+
+// The reference exact answer (Minkowski hull method).
+oracle::ExactAnswer solveExactly(const Case& value);
+
+// The unit of error u = S * 2^-24 of design §5, exact.
+oracle::Rational errorUnit(const oracle::ExactAnswer& answer);
+
+}  // namespace gjk::check

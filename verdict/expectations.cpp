@@ -1,0 +1,127 @@
+#include "verdict/expectations.h"
+
+#include <algorithm>
+#include <fstream>
+#include <map>
+#include <sstream>
+
+#include "verdict/exact_case.h"
+#include "verdict/verdict.h"
+
+namespace gjk::check {
+
+std::vector<std::string> unmetCaseExpectations(const Case& value) {
+  std::vector<std::string> unmet;
+  std::string relation = value.metaValue("expected-relation");
+  std::string distanceSquared = value.metaValue("expected-core-distance-squared");
+  if (!relation.empty() || !distanceSquared.empty()) {
+    oracle::ExactAnswer exact = solveExactly(value);
+    if (!relation.empty() && relation != oracle::relationName(exact.relation)) {
+      unmet.push_back("expected relation " + relation + ", oracle says " + oracle::relationName(exact.relation));
+    }
+    if (!distanceSquared.empty()) {
+      oracle::Rational expected;
+      try {
+        expected = oracle::Rational(distanceSquared);
+      } catch (const std::exception&) {
+        unmet.push_back("meta.expected-core-distance-squared is not a rational: " + distanceSquared);
+        return unmet;
+      }
+      if (expected != exact.coreDistanceSquared) {
+        unmet.push_back("expected core distance squared " + distanceSquared + ", oracle says " +
+                        oracle::rationalString(exact.coreDistanceSquared));
+      }
+    }
+  }
+  std::string strategyName = value.metaValue("strategy");
+  std::string expectedVerdict = value.metaValue("expected-verdict");
+  if (!strategyName.empty() || !expectedVerdict.empty()) {
+    const StrategyInfo* strategy = findStrategy(strategyName);
+    if (strategy == nullptr) {
+      unmet.push_back("meta.strategy names no registered strategy: '" + strategyName + "'");
+      return unmet;
+    }
+    Verdict verdict = judge(value, solveExactly(value), strategy->run(value, {}), *strategy);
+    std::string got = verdict.violation ? "violation" : "ok";
+    if (expectedVerdict != got) {
+      unmet.push_back(strategyName + ": expected verdict '" + expectedVerdict + "', got " + got + " (" +
+                      reasonList(verdict) + ")");
+    }
+    std::string expectedReasons = value.metaValue("expected-reasons");
+    if (verdict.violation && !expectedReasons.empty() && expectedReasons != reasonList(verdict)) {
+      unmet.push_back(strategyName + ": expected reasons " + expectedReasons + ", got " + reasonList(verdict));
+    }
+  }
+  return unmet;
+}
+
+std::vector<VerdictRow> computeVerdictTable(const std::filesystem::path& folder,
+                                            const std::vector<const StrategyInfo*>& strategies) {
+  std::vector<VerdictRow> rows;
+  for (const auto& file : collectCaseFiles({folder.string()})) {
+    Case value = readCaseFile(file);
+    oracle::ExactAnswer exact = solveExactly(value);
+    std::string relative = std::filesystem::relative(file, folder).generic_string();
+    for (const StrategyInfo* strategy : strategies) {
+      Verdict verdict = judge(value, exact, strategy->run(value, {}), *strategy);
+      rows.push_back({relative, strategy->name, reasonList(verdict)});
+    }
+  }
+  return rows;
+}
+
+std::string formatVerdictTable(const std::vector<VerdictRow>& rows) {
+  std::string text =
+      "# Expected verdict of every strategy on every case in this folder: path, strategy, ok or the\n"
+      "# violation kinds. Checked by the test suite; regenerate with\n"
+      "#   gjkcheck corpus verdicts DIR > DIR/expected-verdicts.tsv\n"
+      "# and review the difference: a changed row is a changed behaviour.\n";
+  for (const VerdictRow& row : rows) {
+    text += row.path + "\t" + row.strategy + "\t" + row.verdict + "\n";
+  }
+  return text;
+}
+
+std::vector<VerdictRow> parseVerdictTable(const std::string& text, const std::string& fileName) {
+  std::vector<VerdictRow> rows;
+  std::istringstream in(text);
+  std::string line;
+  int number = 0;
+  while (std::getline(in, line)) {
+    ++number;
+    if (line.empty() || line[0] == '#') {
+      continue;
+    }
+    size_t tab1 = line.find('\t');
+    size_t tab2 = tab1 == std::string::npos ? tab1 : line.find('\t', tab1 + 1);
+    if (tab2 == std::string::npos || line.find('\t', tab2 + 1) != std::string::npos) {
+      throw CaseError(fileName, number, "expected three tab-separated fields: path, strategy, verdict");
+    }
+    rows.push_back({line.substr(0, tab1), line.substr(tab1 + 1, tab2 - tab1 - 1), line.substr(tab2 + 1)});
+  }
+  return rows;
+}
+
+std::vector<std::string> compareVerdictTables(const std::vector<VerdictRow>& expected,
+                                              const std::vector<VerdictRow>& actual) {
+  std::map<std::pair<std::string, std::string>, std::string> want, got;
+  for (const VerdictRow& row : expected) want[{row.path, row.strategy}] = row.verdict;
+  for (const VerdictRow& row : actual) got[{row.path, row.strategy}] = row.verdict;
+  std::vector<std::string> differences;
+  for (const auto& [key, verdict] : want) {
+    auto it = got.find(key);
+    if (it == got.end()) {
+      differences.push_back(key.first + " " + key.second + ": expected " + verdict + ", missing");
+    } else if (it->second != verdict) {
+      differences.push_back(key.first + " " + key.second + ": expected " + verdict + ", got " + it->second);
+    }
+  }
+  for (const auto& [key, verdict] : got) {
+    if (!want.count(key)) {
+      differences.push_back(key.first + " " + key.second + ": unexpected row (" + verdict + ")");
+    }
+  }
+  return differences;
+}
+
+}  // namespace gjk::check

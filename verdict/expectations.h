@@ -1,0 +1,47 @@
+// Expected results kept with the corpus, and the check that they still hold.
+//
+// Two kinds:
+// - in a case file, meta lines: `meta.expected-relation` and `meta.expected-core-distance-squared`
+//   (the exact answer, worked by hand for seeds), and for a regression `meta.strategy` with
+//   `meta.expected-verdict` (ok | violation) and `meta.expected-reasons` (the violation kinds, comma
+//   separated, in the verdict's order);
+// - beside a folder of cases, `expected-verdicts.tsv`: one row per case and strategy,
+//   `path<TAB>strategy<TAB>ok|reasons`, paths relative to that folder, so a change in any strategy's
+//   behaviour on any case shows.
+#pragma once
+
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "case/case.h"
+#include "verdict/strategy.h"
+
+namespace gjk::check {
+
+inline constexpr const char* VERDICT_TABLE_FILE = "expected-verdicts.tsv";
+
+// What a case's own meta lines expect and does not get: one message per mismatch, empty when all hold.
+std::vector<std::string> unmetCaseExpectations(const Case& value);
+
+struct VerdictRow {
+  std::string path;      // relative to the table's folder, '/' separated
+  std::string strategy;  // a registered name
+  std::string verdict;   // "ok" or the reasons joined by commas
+};
+
+// The verdict of every given strategy on every case under `folder`, sorted by path then strategy order.
+std::vector<VerdictRow> computeVerdictTable(const std::filesystem::path& folder,
+                                            const std::vector<const StrategyInfo*>& strategies);
+
+std::string formatVerdictTable(const std::vector<VerdictRow>& rows);
+
+// Throws CaseError naming the file and line of a malformed row.
+std::vector<VerdictRow> parseVerdictTable(const std::string& text, const std::string& fileName);
+
+// Rows that differ between the expected and the actual table, as messages ("path strategy: expected X,
+// got Y", "missing", "unexpected"). Empty when they agree.
+std::vector<std::string> compareVerdictTables(const std::vector<VerdictRow>& expected,
+                                              const std::vector<VerdictRow>& actual);
+
+}  // namespace gjk::check

@@ -1,0 +1,99 @@
+// The strategy registry: every GJK variant the harness can run, by name, on any case.
+//
+// A strategy is a type chosen at compile time (core/strategies/*.h, or an adapter) and instantiated
+// for a scalar; the registry turns it into a row {name, description, run} so that tools, fuzzers and
+// properties pick it at run time. Results are widened to double, which is exact for float outputs.
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "case/case.h"
+
+namespace gjk::check {
+
+struct Point2 {
+  double x = 0;
+  double y = 0;
+};
+
+// One simplex vertex in a trace: the Minkowski point w = wB - wA, its support points and indices,
+// and its barycentric coordinate.
+struct TraceVertex {
+  Point2 w;
+  Point2 wA;
+  Point2 wB;
+  double a = 0;
+  int indexA = 0;
+  int indexB = 0;
+};
+
+// One iteration (the talk's Output.simplices): the simplex after its solve, the search direction,
+// and the support vertex found along it.
+struct TraceRecord {
+  std::vector<TraceVertex> simplex;
+  Point2 direction;
+  bool hasSupport = false;
+  TraceVertex support;
+};
+
+// Warm-start data carried between queries, independent of the scalar (float metrics widen exactly).
+struct CacheRecord {
+  double metric = 0;
+  int count = 0;  // 0: cold start
+  int indexA[3] = {0, 0, 0};
+  int indexB[3] = {0, 0, 0};
+};
+
+struct StrategyResult {
+  double distance = 0;
+  Point2 pointA;  // witness point on A, world frame
+  Point2 pointB;  // witness point on B, world frame
+  int iterations = 0;
+  int simplexCount = 0;
+  std::string termination;  // core/distance_types.h terminationName, or the adapter's own word
+  std::vector<TraceRecord> trace;  // filled when RunOptions::trace is set and the strategy can trace
+};
+
+struct RunOptions {
+  bool trace = false;
+  CacheRecord* cache = nullptr;  // read and written when given; cold start when null
+};
+
+using RunFunction = StrategyResult (*)(const Case&, const RunOptions&);
+
+// Where a strategy puts its witness points when the shapes touch or overlap (design §5), declared per
+// strategy and checked by the verdict, never counted as a violation by itself:
+//   OnShapes: each witness point on its own shape (radius included), also on contact;
+//   Merged:   on touching or overlap one point serves as both witnesses (Box2D 2.4.1 puts it at the
+//             midpoint of the two core points); that point must lie on one of the shapes.
+enum class ContactConvention { OnShapes, Merged };
+
+// "on-shapes" | "merged"
+const char* contactConventionName(ContactConvention convention);
+
+struct StrategyInfo {
+  std::string name;
+  std::string description;  // one line
+  std::string scalar;       // "float" or "double": the arithmetic of the query
+  int maxIterations = 0;    // the strategy's iteration cap
+  ContactConvention contact = ContactConvention::OnShapes;
+  RunFunction run = nullptr;
+};
+
+// Every registered strategy, in a fixed order: what `--strategy all` runs.
+const std::vector<StrategyInfo>& strategies();
+
+// The float core strategies with the modifiers of design §6: NAME+local, NAME+scaled,
+// NAME+local+scaled.
+const std::vector<StrategyInfo>& modifiedStrategies();
+
+// The strategy of that name (plain or modified), or null.
+const StrategyInfo* findStrategy(std::string_view name);
+
+// The strategies a --strategy argument names: one name, or "all".
+// Throws std::invalid_argument naming the unknown strategy.
+std::vector<const StrategyInfo*> selectStrategies(std::string_view argument);
+
+}  // namespace gjk::check

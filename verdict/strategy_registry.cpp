@@ -1,0 +1,120 @@
+// The table of strategies. Adding a strategy is adding a row here.
+#include <stdexcept>
+
+#include "core/strategies/box2d_v3.h"
+#include "core/strategies/dyn4j.h"
+#include "core/strategies/modifiers.h"
+#include "core/strategies/naive.h"
+#include "core/strategies/nesterov.h"
+#include "core/strategies/perp.h"
+#include "core/strategies/vdb.h"
+#include "verdict/box2d_strategy.h"
+#include "verdict/query.h"
+#include "verdict/strategy.h"
+
+namespace gjk::check {
+namespace {
+
+struct Registry {
+  std::vector<StrategyInfo> base;      // what `all` runs, in this order
+  std::vector<StrategyInfo> modified;  // name+local, name+scaled, name+local+scaled of the float ones
+
+  // A float core strategy, with its three modified forms.
+  template <class Strategy>
+  void addFloat(const char* name, const char* description, int maxIterations, ContactConvention contact) {
+    base.push_back({name, description, "float", maxIterations, contact, &runCoreStrategy<Strategy, float>});
+    std::string n = name;
+    modified.push_back({n + "+local", std::string(description) + "; in A's local frame", "float", maxIterations,
+                        contact, &runCoreStrategy<LocalFrame<Strategy>, float>});
+    modified.push_back({n + "+scaled", std::string(description) + "; scaled by 2^-k to unit size", "float",
+                        maxIterations, contact, &runCoreStrategy<Scaled<Strategy>, float>});
+    modified.push_back({n + "+local+scaled", std::string(description) + "; local frame, scaled", "float",
+                        maxIterations, contact, &runCoreStrategy<Scaled<LocalFrame<Strategy>>, float>});
+  }
+};
+
+const Registry& registry() {
+  static const Registry REGISTRY = [] {
+    Registry r;
+    r.addFloat<NaiveStrategy>("naive",
+                              "direction -P (closest simplex point); Box2D 2.4.1 termination; the talk's first "
+                              "version",
+                              NaivePolicy::MAX_ITERATIONS, ContactConvention::Merged);
+    r.addFloat<PerpStrategy>("perp", "edge perpendicular, sign from cross(e, -w1); GDC 2010 / Box2D 2.4.1",
+                             PerpPolicy::MAX_ITERATIONS, ContactConvention::Merged);
+    // Box2D v3 keeps each witness on its own shape: on containment both are the same point of A, which lies in
+    // both shapes; on the tiny-direction return and with radii each point is on its own (rounded) shape.
+    r.addFloat<Box2dV31Strategy>("box2d-v3.1",
+                                 "exactly b2ShapeDistance of Box2D tag v3.1.1: d.d < FLT_EPSILON^2 returns "
+                                 "distance 0, radii only above 0.1*B2_LINEAR_SLOP",
+                                 box2d_v3::V31Rules::MAX_ITERATIONS, ContactConvention::OnShapes);
+    r.addFloat<Box2dV3Strategy>("box2d-v3",
+                                "exactly b2ShapeDistance of Box2D main 617d32ab: d.d < 1000*FLT_MIN returns "
+                                "distance 0, cache written on overlap",
+                                box2d_v3::MainRules::MAX_ITERATIONS, ContactConvention::OnShapes);
+    r.base.push_back({"dyn4j",
+                      "dyn4j 6.0.0 Gjk.distance in double with dyn4j's constants, from the float inputs", "double",
+                      Dyn4jStrategy::MAX_SUPPORT_CALLS, ContactConvention::Merged,
+                      &runCoreStrategy<Dyn4jStrategy, double>});
+    r.addFloat<Dyn4jF32Strategy>("dyn4j-f32",
+                                 "dyn4j 6.0.0 Gjk.distance in float, tolerances from dyn4j's definitions run in "
+                                 "float (E = 2^-24, sqrt(E) = 2^-12)",
+                                 Dyn4jF32Strategy::MAX_SUPPORT_CALLS, ContactConvention::Merged);
+    r.addFloat<VdbStrategy>("vdb",
+                            "direction -v, Johnson's sub-algorithm, relative and absolute stops; van den Bergen / "
+                            "SOLID 3.5",
+                            VdbStrategy::MAX_ITERATIONS, ContactConvention::Merged);
+    r.addFloat<NesterovStrategy>("nesterov",
+                                 "Nesterov-accelerated normalized direction, duality-gap stop, fallback to plain "
+                                 "GJK; Montaut et al. 2022 / coal",
+                                 NESTEROV_MAX_SUPPORT_CALLS, ContactConvention::Merged);
+    r.base.push_back({"perp-f64", "perp computed in double from the same float inputs", "double",
+                      PerpPolicy::MAX_ITERATIONS, ContactConvention::Merged, &runCoreStrategy<PerpStrategy, double>});
+    if (const StrategyInfo* box2d = box2dStrategy()) {
+      r.base.push_back(*box2d);
+    }
+    return r;
+  }();
+  return REGISTRY;
+}
+
+}  // namespace
+
+const char* contactConventionName(ContactConvention convention) {
+  return convention == ContactConvention::Merged ? "merged" : "on-shapes";
+}
+
+const std::vector<StrategyInfo>& strategies() { return registry().base; }
+
+const std::vector<StrategyInfo>& modifiedStrategies() { return registry().modified; }
+
+const StrategyInfo* findStrategy(std::string_view name) {
+  for (const auto* table : {&registry().base, &registry().modified}) {
+    for (const StrategyInfo& info : *table) {
+      if (info.name == name) {
+        return &info;
+      }
+    }
+  }
+  return nullptr;
+}
+
+std::vector<const StrategyInfo*> selectStrategies(std::string_view argument) {
+  std::vector<const StrategyInfo*> selected;
+  if (argument == "all") {
+    for (const StrategyInfo& info : strategies()) {
+      selected.push_back(&info);
+    }
+    return selected;
+  }
+  const StrategyInfo* info = findStrategy(argument);
+  if (info == nullptr) {
+    throw std::invalid_argument("unknown strategy '" + std::string(argument) +
+                                "' (gjkcheck strategies lists them; +local and +scaled combine with the float "
+                                "core strategies)");
+  }
+  selected.push_back(info);
+  return selected;
+}
+
+}  // namespace gjk::check

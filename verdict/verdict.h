@@ -1,0 +1,53 @@
+// The verdict of design §5: how far a strategy's answer is from the exact one, in units of
+// u = S * 2^-24 (S: the size of the terms that place the vertices in the world, oracle::problemScale),
+// and whether that is a violation. docs/verdict.md explains every kind.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "case/case.h"
+#include "oracle/oracle.h"
+#include "verdict/strategy.h"
+#include "verdict/thresholds.h"
+
+namespace gjk::check {
+
+// Every violation kind, in the order of design §5: an answer's primary kind is the first that applies,
+// so reports that count primary kinds add up to the number of violations.
+inline constexpr const char* VIOLATION_KINDS[] = {"non-finite",     "false-overlap",  "false-separation",
+                                                  "distance-error", "witness-error", "witness-gap"};
+inline constexpr int VIOLATION_KIND_COUNT = 6;
+
+// The index of a kind in VIOLATION_KINDS, or -1.
+int violationKindIndex(const std::string& kind);
+
+struct Verdict {
+  // |d_gjk - d_exact| / u. NaN when the answer is not finite.
+  double distanceErrorU = 0;
+  // How far the witness points are from where the strategy's contact convention puts them, in u, from
+  // the exact squared distances (shapes with their radius): max(dist(pA, A), dist(pB, B)) for two points;
+  // for a `merged` strategy that returned one point for both, its distance to the nearer shape.
+  double witnessErrorU = 0;
+  // (|pA - pB| - d_exact) / u, signed. A violation only where the exact relation is separated or the
+  // strategy reported a positive distance (for shapes in contact closest points are not unique).
+  double witnessGapU = 0;
+  bool violation = false;
+  // Every kind that applies, in VIOLATION_KINDS order; reasons.front() is the primary kind.
+  std::vector<std::string> reasons;
+  // A cost, not a violation: the strategy stopped at its iteration cap (termination "iteration-cap", or,
+  // for an engine that does not report why it stopped, all of its iterations used).
+  bool iterationCap = false;
+};
+
+// "ok", or the reasons joined by commas.
+std::string reasonList(const Verdict& verdict);
+
+// The primary kind ("ok" when there is no violation).
+std::string primaryKind(const Verdict& verdict);
+
+// The answer of `strategy` judged against the exact one.
+Verdict judge(const Case& value, const oracle::ExactAnswer& exact, const StrategyResult& result,
+              const StrategyInfo& strategy);
+
+}  // namespace gjk::check
