@@ -30,11 +30,6 @@ std::string number(double value) {
   return buffer;
 }
 
-bool isFinite(const StrategyResult& r) {
-  return std::isfinite(r.distance) && std::isfinite(r.pointA.x) && std::isfinite(r.pointA.y) &&
-         std::isfinite(r.pointB.x) && std::isfinite(r.pointB.y);
-}
-
 std::string describe(const StrategyResult& r) {
   return "distance " + number(r.distance) + " (" + std::to_string(r.iterations) + " iterations, " +
          r.termination + ")";

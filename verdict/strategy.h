@@ -5,6 +5,7 @@
 // properties pick it at run time. Results are widened to double, which is exact for float outputs.
 #pragma once
 
+#include <cmath>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -55,6 +56,12 @@ struct StrategyResult {
   std::string termination;  // core/distance_types.h terminationName, or the adapter's own word
   std::vector<TraceRecord> trace;  // filled when RunOptions::trace is set and the strategy can trace
 };
+
+// Every number of the answer (distance and both witness points) is finite.
+inline bool isFinite(const StrategyResult& r) {
+  return std::isfinite(r.distance) && std::isfinite(r.pointA.x) && std::isfinite(r.pointA.y) &&
+         std::isfinite(r.pointB.x) && std::isfinite(r.pointB.y);
+}
 
 struct RunOptions {
   bool trace = false;

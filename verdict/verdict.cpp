@@ -7,11 +7,6 @@
 namespace gjk::check {
 namespace {
 
-bool isFinite(const StrategyResult& r) {
-  return std::isfinite(r.distance) && std::isfinite(r.pointA.x) && std::isfinite(r.pointA.y) &&
-         std::isfinite(r.pointB.x) && std::isfinite(r.pointB.y);
-}
-
 // One point given for both witnesses (the same doubles; -0 and +0 are one point).
 bool onePoint(const StrategyResult& r) { return r.pointA.x == r.pointB.x && r.pointA.y == r.pointB.y; }
 
