@@ -16,6 +16,7 @@
 #include "case/case.h"
 #include "case/unit_rotation.h"
 #include "core/limits.h"
+#include "tests/families/family_case_checks.h"
 #include "verdict/expectations.h"
 
 namespace gjk::check {
@@ -24,49 +25,12 @@ namespace {
 constexpr int SIZE = rc::kNominalSize;  // the families ignore RapidCheck's size
 constexpr std::uint64_t SEED = 20261121;
 
-bool sameBits(float a, float b) {
-  return std::memcmp(&a, &b, sizeof a) == 0;
-}
+using test_support::sameBits;
 
-// Every float and meta line of two cases, bit for bit.
-bool identical(const Case& x, const Case& y) {
-  auto sameShape = [](const ShapeSpec& a, const ShapeSpec& b) {
-    if (a.vertices.size() != b.vertices.size())
-      return false;
-    for (std::size_t i = 0; i < a.vertices.size(); ++i)
-      if (!sameBits(a.vertices[i].x, b.vertices[i].x) || !sameBits(a.vertices[i].y, b.vertices[i].y))
-        return false;
-    return sameBits(a.radius, b.radius) && sameBits(a.positionX, b.positionX) &&
-           sameBits(a.positionY, b.positionY) && sameBits(a.rotationC, b.rotationC) &&
-           sameBits(a.rotationS, b.rotationS);
-  };
-  if (x.meta.size() != y.meta.size())
-    return false;
-  for (std::size_t i = 0; i < x.meta.size(); ++i)
-    if (x.meta[i].key != y.meta[i].key || x.meta[i].value != y.meta[i].value)
-      return false;
-  return sameShape(x.a, y.a) && sameShape(x.b, y.b);
-}
+bool identical(const Case& x, const Case& y) { return test_support::identicalCases(x, y); }
 
-// What every case of a family must satisfy; "" when it does.
 std::string problemsOf(const std::string& family, const Case& value) {
-  std::ostringstream out;
-  if (value.metaValue("family") != family)
-    out << "meta.family is '" << value.metaValue("family") << "'; ";
-  for (const ShapeSpec* shape : {&value.a, &value.b}) {
-    if (shape->vertices.empty() || shape->vertices.size() > static_cast<std::size_t>(MAX_POLYGON_VERTICES))
-      out << "a shape has " << shape->vertices.size() << " vertices; ";
-  }
-  std::string text = formatCase(value);
-  Case back = parseCase(text, "generated");
-  if (!identical(back, value))
-    out << "the reader does not give the case back; ";
-  std::string feature = missingFamilyFeature(value);
-  if (!feature.empty())
-    out << "missing feature: " << feature << "; ";
-  for (const std::string& message : unmetCaseExpectations(value)) out << message << "; ";
-  std::string problems = out.str();
-  return problems.empty() ? "" : problems + "\n" + text;
+  return test_support::familyCaseProblems(family, value);
 }
 
 class EachFamilyGenerator : public ::testing::TestWithParam<std::string> {};
