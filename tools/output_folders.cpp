@@ -3,6 +3,7 @@
 #include <unistd.h>
 
 #include <ctime>
+#include <fstream>
 
 namespace gjk::tools {
 namespace fs = std::filesystem;
@@ -40,6 +41,14 @@ std::string outputFolderProblem(const fs::path& folder) {
   while (!fs::exists(existing, error) && existing != existing.parent_path()) existing = existing.parent_path();
   if (!fs::is_directory(existing, error)) return existing.string() + " is not a folder";
   if (access(existing.c_str(), W_OK | X_OK) != 0) return existing.string() + " cannot be written";
+  // Permission bits do not tell everything (root passes them; /proc and read-only mounts refuse): a file
+  // is made and removed in the nearest existing folder.
+  const fs::path probe = existing / (".gjkcheck-probe-" + std::to_string(::getpid()));
+  {
+    std::ofstream out(probe);
+    if (!out || !(out << "x") || !out.flush()) return existing.string() + " cannot be written";
+  }
+  fs::remove(probe, error);
   return "";
 }
 

@@ -55,6 +55,15 @@ TEST(CliContract, campaignSeedFoldersMustExist) {
   expectRejected("campaign --strategy perp --seeds /nonexistent --time 1", "--seeds: no folder /nonexistent");
 }
 
+TEST(CliContract, campaignReportFolderIsCheckedBeforeAnythingIsMade) {
+  // /proc passes the permission bits for root but takes no file: refused before the --out folder is made.
+  const fs::path out = fs::temp_directory_path() / "gjkcheck-cli-campaign-out";
+  fs::remove_all(out);
+  expectRejected("campaign --strategy perp --time 1 --out " + out.string() + " --report /proc/nope",
+                 "--report /proc/nope");
+  EXPECT_FALSE(fs::exists(out));
+}
+
 TEST(CliContract, listsRejectRepeatsAndUnknownItems) {
   expectRejected("compare --families scale,scale --out /tmp/gjkcheck-cli-unused", "'scale' is listed twice");
   expectRejected("compare --strategies perp,perp --out /tmp/gjkcheck-cli-unused", "'perp' is listed twice");
