@@ -16,7 +16,7 @@
 #include "case/case.h"
 #include "case/unit_rotation.h"
 #include "core/limits.h"
-#include "tests/families/family_case_checks.h"
+#include "properties/family_case_checks.h"
 #include "verdict/expectations.h"
 
 namespace gjk::check {

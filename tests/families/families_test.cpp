@@ -21,7 +21,7 @@
 #include "case/unit_rotation.h"
 #include "core/limits.h"
 #include "verdict/exact_case.h"
-#include "tests/families/family_case_checks.h"
+#include "properties/family_case_checks.h"
 #include "verdict/expectations.h"
 
 namespace gjk::check {

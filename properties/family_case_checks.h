@@ -1,5 +1,5 @@
-// What every generated case of a family must satisfy, shared by the family tests and the tests of the
-// RapidCheck wrapper (properties/family_generators_test.cpp).
+// What every generated case of a family must satisfy: test support shared by the family tests
+// (tests/families/) and the tests of the RapidCheck wrapper (properties/family_generators_test.cpp).
 #pragma once
 
 #include <cstring>
