@@ -387,10 +387,7 @@ std::string readsItsCache(const StrategyInfo& strategy) {
 
 }  // namespace
 
-double unitOf(const Case& value) {
-  return static_cast<double>(oracle::problemScale(toOracleShape(value.a), toOracleShape(value.b)) /
-                             oracle::Rational(oracle::Integer(1) << 24));
-}
+double unitOf(const Case& value) { return static_cast<double>(errorUnit(value)); }
 
 CaseContext::CaseContext(const Case& value) : value_(value), unit_(unitOf(value)) {}
 

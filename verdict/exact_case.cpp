@@ -19,8 +19,18 @@ oracle::ExactAnswer solveExactly(const Case& value) {
   return oracle::solveByHull(toOracleShape(value.a), toOracleShape(value.b));
 }
 
-oracle::Rational errorUnit(const oracle::ExactAnswer& answer) {
-  return answer.scale / oracle::Rational(oracle::Integer(1) << 24);
+namespace {
+
+oracle::Rational unitOfScale(const oracle::Rational& scale) {
+  return scale / oracle::Rational(oracle::Integer(1) << 24);
+}
+
+}  // namespace
+
+oracle::Rational errorUnit(const oracle::ExactAnswer& answer) { return unitOfScale(answer.scale); }
+
+oracle::Rational errorUnit(const Case& value) {
+  return unitOfScale(oracle::problemScale(toOracleShape(value.a), toOracleShape(value.b)));
 }
 
 }  // namespace gjk::check

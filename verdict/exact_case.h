@@ -13,5 +13,7 @@ oracle::ExactAnswer solveExactly(const Case& value);
 
 // The unit of error u = S * 2^-24 of design §5, exact.
 oracle::Rational errorUnit(const oracle::ExactAnswer& answer);
+// The same unit from the case alone (oracle::problemScale), without solving it.
+oracle::Rational errorUnit(const Case& value);
 
 }  // namespace gjk::check
