@@ -47,6 +47,38 @@ struct CacheRecord {
   int indexB[3] = {0, 0, 0};
 };
 
+// What a strategy answers: the distance query (design §3), the penetration query (overlap depth, issue 13),
+// or both. The registry says which; tools run and judge only what a strategy answers.
+enum class QueryKind { Distance, Penetration, Both };
+
+// "distance" | "penetration" | "both"
+const char* queryKindName(QueryKind kind);
+
+inline bool answersDistance(QueryKind kind) { return kind != QueryKind::Penetration; }
+inline bool answersPenetration(QueryKind kind) { return kind != QueryKind::Distance; }
+
+// A penetration answer (overlap depth). Convention, for every penetration strategy: `normal` is a unit
+// vector pointing from A towards B, and translating B by depth * normal brings the shapes to touching
+// (for M = B - A with the origin inside, normal = -q/|q| where q is the point of the boundary of M + disk(r)
+// nearest to the origin). A strategy that finds the shapes separated says so with overlapping = false;
+// depth is then not judged.
+struct PenetrationAnswer {
+  bool answered = false;     // the strategy gave a penetration answer for this case
+  bool overlapping = false;  // the strategy says the shapes touch or overlap
+  double depth = 0;          // >= 0 when overlapping
+  Point2 normal;             // unit, from A towards B
+  Point2 pointA;             // contact point on A, world frame
+  Point2 pointB;             // contact point on B, world frame
+};
+
+// How a query to an engine in another process ended when it gave no answer (issue 12): a crash, a hang
+// past the per-query timeout, or an answer that breaks the worker protocol. Each is a finding (the
+// verdicts `crash`, `hang`, `protocol`), never the end of a run.
+enum class EngineFailure { None, Crash, Hang, Protocol };
+
+// "" | "crash" | "hang" | "protocol"
+const char* engineFailureName(EngineFailure failure);
+
 struct StrategyResult {
   double distance = 0;
   Point2 pointA;  // witness point on A, world frame
@@ -55,6 +87,9 @@ struct StrategyResult {
   int simplexCount = 0;
   std::string termination;  // core/distance_types.h terminationName, or the adapter's own word
   std::vector<TraceRecord> trace;  // filled when RunOptions::trace is set and the strategy can trace
+  PenetrationAnswer penetration;   // filled by strategies whose query kind answers penetration
+  EngineFailure failure = EngineFailure::None;
+  std::string failureDetail;  // for a failure: the engine's stderr tail, or the garbled answer line
 };
 
 // Every number of the answer (distance and both witness points) is finite.
@@ -87,6 +122,7 @@ struct StrategyInfo {
   int maxIterations = 0;    // the strategy's iteration cap
   ContactConvention contact = ContactConvention::OnShapes;
   RunFunction run = nullptr;
+  QueryKind query = QueryKind::Distance;
 };
 
 // Every registered strategy, in a fixed order: what `--strategy all` runs.

@@ -84,6 +84,32 @@ const char* contactConventionName(ContactConvention convention) {
   return convention == ContactConvention::Merged ? "merged" : "on-shapes";
 }
 
+const char* queryKindName(QueryKind kind) {
+  switch (kind) {
+    case QueryKind::Distance:
+      return "distance";
+    case QueryKind::Penetration:
+      return "penetration";
+    case QueryKind::Both:
+      return "both";
+  }
+  return "distance";
+}
+
+const char* engineFailureName(EngineFailure failure) {
+  switch (failure) {
+    case EngineFailure::None:
+      return "";
+    case EngineFailure::Crash:
+      return "crash";
+    case EngineFailure::Hang:
+      return "hang";
+    case EngineFailure::Protocol:
+      return "protocol";
+  }
+  return "";
+}
+
 const std::vector<StrategyInfo>& strategies() { return registry().base; }
 
 const std::vector<StrategyInfo>& modifiedStrategies() { return registry().modified; }
