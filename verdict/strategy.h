@@ -73,10 +73,12 @@ struct PenetrationAnswer {
 
 // How a query to an engine in another process ended when it gave no answer (issue 12): a crash, a hang
 // past the per-query timeout, or an answer that breaks the worker protocol. Each is a finding (the
-// verdicts `crash`, `hang`, `protocol`), never the end of a run.
-enum class EngineFailure { None, Crash, Hang, Protocol };
+// verdicts `crash`, `hang`, `protocol`), never the end of a run. `refused`: the engine declined the
+// query as its users would meet it (say, b2ComputeHull finds no hull for collinear points); not a
+// violation, counted in its own column.
+enum class EngineFailure { None, Crash, Hang, Protocol, Refused };
 
-// "" | "crash" | "hang" | "protocol"
+// "" | "crash" | "hang" | "protocol" | "refused"
 const char* engineFailureName(EngineFailure failure);
 
 struct StrategyResult {

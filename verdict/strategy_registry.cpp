@@ -106,6 +106,8 @@ const char* engineFailureName(EngineFailure failure) {
       return "hang";
     case EngineFailure::Protocol:
       return "protocol";
+    case EngineFailure::Refused:
+      return "refused";
   }
   return "";
 }
