@@ -46,11 +46,17 @@ Case comparisonCase(const ComparisonOptions& options, const ComparisonRow& row) 
   return sampleFamily(options.families[row.family], options.seed, row.index);
 }
 
+std::uint64_t shardCaseCount(const ComparisonOptions& options) {
+  const std::uint64_t shards = options.shards < 1 ? 1 : options.shards;
+  return options.shard >= options.count ? 0 : (options.count - options.shard + shards - 1) / shards;
+}
+
 ComparisonResult runComparison(const ComparisonOptions& options) {
+  const std::uint64_t count = shardCaseCount(options);  // this shard's cases per family
   const int strategyCount = static_cast<int>(options.strategies.size());
   const int familyCount = static_cast<int>(options.families.size());
   const int jobs = options.jobs < 1 ? 1 : options.jobs;
-  const std::uint64_t total = options.count * static_cast<std::uint64_t>(familyCount);
+  const std::uint64_t total = count * static_cast<std::uint64_t>(familyCount);
 
   ComparisonResult result;
   std::vector<WorkerTotals> totals(jobs);
@@ -62,18 +68,18 @@ ComparisonResult runComparison(const ComparisonOptions& options) {
   for (int f = 0; f < familyCount; ++f) {
     // Sampling stays on this thread: the generators are deterministic, cheap, and not shared.
     std::vector<Case> cases;
-    cases.reserve(options.count);
-    for (std::uint64_t i = 0; i < options.count; ++i) {
-      cases.push_back(sampleFamily(options.families[f], options.seed, i));
+    cases.reserve(count);
+    for (std::uint64_t i = 0; i < count; ++i) {
+      cases.push_back(sampleFamily(options.families[f], options.seed, shardCaseIndex(options, i)));
     }
-    std::vector<ComparisonRow> rows(options.count * strategyCount);
+    std::vector<ComparisonRow> rows(count * strategyCount);
     std::atomic<std::uint64_t> next{0}, done{0};
     auto work = [&](int worker) {
       WorkerTotals& mine = totals[worker];
       for (;;) {
         std::uint64_t begin = next.fetch_add(BLOCK);
-        if (begin >= options.count) return;
-        std::uint64_t end = std::min(begin + BLOCK, options.count);
+        if (begin >= count) return;
+        std::uint64_t end = std::min(begin + BLOCK, count);
         for (std::uint64_t i = begin; i < end; ++i) {
           const Case& value = cases[i];
           oracle::ExactAnswer exact = solveExactly(value);
@@ -87,7 +93,7 @@ ComparisonResult runComparison(const ComparisonOptions& options) {
             Verdict verdict = judge(value, exact, answer, *options.strategies[s]);
             ComparisonRow& row = rows[i * strategyCount + s];
             row.family = f;
-            row.index = i;
+            row.index = shardCaseIndex(options, i);
             row.strategy = s;
             row.relation = oracle::relationName(exact.relation);
             row.scaleLog10 = scaleLog10;
@@ -125,7 +131,7 @@ ComparisonResult runComparison(const ComparisonOptions& options) {
       work(0);
       for (std::thread& t : workers) t.join();
     }
-    doneBefore += options.count;
+    doneBefore += count;
     if (options.progress) options.progress(doneBefore, total);
     result.rows.insert(result.rows.end(), std::make_move_iterator(rows.begin()), std::make_move_iterator(rows.end()));
   }

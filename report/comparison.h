@@ -22,6 +22,9 @@ struct ComparisonOptions {
   std::uint64_t count = 1000;  // cases per family
   std::uint64_t seed = 1;
   int jobs = 1;
+  // Shard `shard` of `shards` (0-based here; `compare --shard I/N` is 1-based) runs the cases k of every
+  // family with k mod shards == shard, and only those (report/comparison_shard.h). 0 of 1: every case.
+  std::uint64_t shard = 0, shards = 1;
   // Called now and then from one reporting thread (never concurrently): (cases done, cases in all).
   std::function<void(std::uint64_t, std::uint64_t)> progress;
 };
@@ -55,6 +58,12 @@ struct ComparisonResult {
 };
 
 ComparisonResult runComparison(const ComparisonOptions& options);
+
+// How many cases of each family the options' shard runs, and the family index of its i-th one.
+std::uint64_t shardCaseCount(const ComparisonOptions& options);
+inline std::uint64_t shardCaseIndex(const ComparisonOptions& options, std::uint64_t i) {
+  return options.shard + i * options.shards;
+}
 
 // The case a row was judged on.
 Case comparisonCase(const ComparisonOptions& options, const ComparisonRow& row);
