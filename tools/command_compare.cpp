@@ -17,6 +17,7 @@
 #include "report/comparison_report.h"
 #include "tools/command_line.h"
 #include "tools/commands.h"
+#include "tools/compare_shard.h"
 #include "tools/run_context.h"
 #include "verdict/strategy.h"
 
@@ -28,7 +29,7 @@ constexpr long long MAX_CASES_PER_FAMILY = 10000000;
 
 const char* HELP =
     "usage: gjkcheck compare [--strategies A,B,...] [--families F,G,...] [--count N] [--seed K] [--jobs N]\n"
-    "                        [--rows all|violations|none] [--gallery N] --out DIR\n\n"
+    "                        [--rows all|violations|none] [--gallery N] [--shard I/N] --out DIR\n\n"
     "Runs every chosen strategy on the same generated cases (N per family, from the family generators of\n"
     "families/families.h, sampled from the seed) and writes the comparison report to DIR: README.md with\n"
     "the command, seed, commit and machine and the tables (per strategy and family: violations by kind,\n"
@@ -43,7 +44,10 @@ const char* HELP =
     "--jobs         worker threads (default: the number of cores)\n"
     "--rows         all (default), violations, or none: what rows.csv keeps (none: no rows.csv)\n"
     "--gallery      worst cases per strategy in the gallery (default 3)\n"
-    "--gzip-rows    compress rows.csv to rows.csv.gz (gzip -9 -n) for very large runs\n\n"
+    "--gzip-rows    compress rows.csv to rows.csv.gz (gzip -9 -n) for very large runs\n"
+    "--shard I/N    run only the cases k with k mod N = I - 1 of every family and write DIR/comparison-shard-\n"
+    "               I-of-N.bin instead of the report; `gjkcheck merge` makes the report from shards 1..N\n"
+    "               (the same report as without --shard, times aside; docs/scale.md)\n\n"
     "Everything but the times is the same for the same arguments, whatever --jobs is.\n"
     "Exit code 0 (violations are the report's content, not an error), 2 for bad usage.";
 
@@ -61,7 +65,7 @@ void showProgress(std::uint64_t done, std::uint64_t total, double seconds) {
 
 int compareCommand(int argc, char** argv, int first) {
   CommandLine line = parseCommandLine(argc, argv, first,
-                                      {"strategies", "families", "count", "seed", "jobs", "out", "rows", "gallery"}, {"gzip-rows"});
+                                      {"strategies", "families", "count", "seed", "jobs", "out", "rows", "gallery", "shard"}, {"gzip-rows"});
   if (line.has("help")) {
     std::puts(HELP);
     return EXIT_ALL_OK;
@@ -96,6 +100,7 @@ int compareCommand(int argc, char** argv, int first) {
   if (rows != "all" && rows != "violations" && rows != "none") {
     throw UsageError("--rows takes all, violations or none");
   }
+  if (line.values.count("shard")) parseShardOption(line.value("shard", ""), options);
   // The output folder is checked before any case runs.
   const std::filesystem::path out = outputFolder(line, "out");
   options.count = static_cast<std::uint64_t>(count);
@@ -126,6 +131,7 @@ int compareCommand(int argc, char** argv, int first) {
   if (rows != "all") command += " --rows " + rows;
   if (line.values.count("gallery")) command += " --gallery " + std::to_string(gallery);
   if (line.has("gzip-rows")) command += " --gzip-rows";
+  if (line.values.count("shard")) command += " --shard " + line.value("shard", "");
   command += " --out " + out.string();
   context.command = command;
   context.commit = commitDescription();
@@ -137,6 +143,7 @@ int compareCommand(int argc, char** argv, int first) {
                                         : check::RowsKept::None;
   context.galleryPerStrategy = static_cast<int>(gallery);
   context.gzipRows = line.has("gzip-rows");
+  if (line.values.count("shard")) return writeCompareShard(out, options, result, context);
   check::writeComparisonReport(out, options, result, context);
   std::fprintf(stderr, "compare: wrote %s/README.md in %.1f s\n", out.string().c_str(), elapsed());
   return EXIT_ALL_OK;
