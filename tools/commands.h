@@ -10,6 +10,7 @@ int runCommand(int argc, char** argv, int first);
 int reproCommand(int argc, char** argv, int first);
 int corpusCommand(int argc, char** argv, int first);
 int compareCommand(int argc, char** argv, int first);
+int mergeCommand(int argc, char** argv, int first);
 int genCommand(int argc, char** argv, int first);
 int convertCommand(int argc, char** argv, int first);
 int campaignCommand(int argc, char** argv, int first);

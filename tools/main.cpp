@@ -30,6 +30,9 @@ const char* USAGE =
     "                        write generated cases of a family\n"
     "  compare [--strategies ...] [--families ...] [--count N] [--seed K] --out DIR\n"
     "                        every strategy on the same generated cases: the comparison report\n"
+    "                        (--shard I/N: one shard of it, for `merge`)\n"
+    "  merge SHARD... --out DIR\n"
+    "                        the comparison report from the shards of compare --shard I/N\n"
     "  convert FILE | --to input|case --out DIR PATH...\n"
     "                        fuzzer inputs to .case files and back\n"
     "  properties [--strategies ...] [--cases N] [--seed K] --out DIR\n"
@@ -58,6 +61,7 @@ int main(int argc, char** argv) {
     if (command == "repro") return reproCommand(argc, argv, 2);
     if (command == "corpus") return corpusCommand(argc, argv, 2);
     if (command == "compare") return compareCommand(argc, argv, 2);
+    if (command == "merge") return mergeCommand(argc, argv, 2);
     if (command == "gen") return genCommand(argc, argv, 2);
     if (command == "convert") return convertCommand(argc, argv, 2);
     if (command == "campaign") return campaignCommand(argc, argv, 2);

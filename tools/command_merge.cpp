@@ -1,0 +1,131 @@
+// `gjkcheck merge SHARD... --out DIR`: the comparison report from the shard files of `compare --shard I/N`
+// (report/comparison_shard.h), the same as the one-machine report but for the times and the run's lines.
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <filesystem>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "report/comparison_report.h"
+#include "report/comparison_shard.h"
+#include "tools/command_line.h"
+#include "tools/commands.h"
+#include "tools/run_context.h"
+#include "verdict/strategy.h"
+
+namespace gjk::tools {
+namespace {
+
+namespace fs = std::filesystem;
+
+const char* HELP =
+    "usage: gjkcheck merge SHARD... --out DIR\n\n"
+    "Writes the comparison report of `gjkcheck compare` to DIR from the shard files that `gjkcheck compare\n"
+    "--shard I/N` wrote, I = 1..N. SHARD is a shard file or a folder holding shard files\n"
+    "(comparison-shard-*.bin, not searched recursively). The report is the one `compare` writes without\n"
+    "--shard on the same arguments: rows.csv, summary.csv, the charts, the gallery and every number of\n"
+    "README.md are the same bit for bit, but for the times: timing.csv and the ns/query columns are the\n"
+    "query-weighted means of the shards' (each shard's mean time times its queries, summed, over all\n"
+    "queries), and README.md names the shards' commands, machines, the longest shard's wall time plus the\n"
+    "merge's, and the merge's date.\n\n"
+    "Shards of different studies (seed, count, N, strategies, families, --rows, --gallery, --gzip-rows, or\n"
+    "the commit of the program) and a missing or repeated shard are refused.\n"
+    "Exit code 0, 2 for bad usage or shards that do not make one study.";
+
+std::vector<fs::path> shardFiles(const std::vector<std::string>& arguments) {
+  std::vector<fs::path> files;
+  for (const std::string& argument : arguments) {
+    fs::path path(argument);
+    std::error_code error;
+    if (fs::is_directory(path, error)) {
+      std::vector<fs::path> found;
+      for (const fs::directory_entry& entry : fs::directory_iterator(path)) {
+        std::string name = entry.path().filename().string();
+        if (entry.is_regular_file(error) && name.rfind("comparison-shard-", 0) == 0 && name.size() > 4 &&
+            name.compare(name.size() - 4, 4, ".bin") == 0) {
+          found.push_back(entry.path());
+        }
+      }
+      if (found.empty()) throw UsageError(argument + " holds no shard file (comparison-shard-*.bin)");
+      std::sort(found.begin(), found.end());
+      files.insert(files.end(), found.begin(), found.end());
+    } else if (fs::is_regular_file(path, error)) {
+      files.push_back(path);
+    } else {
+      throw UsageError(argument + " is neither a shard file nor a folder");
+    }
+  }
+  return files;
+}
+
+}  // namespace
+
+int mergeCommand(int argc, char** argv, int first) {
+  CommandLine line = parseCommandLine(argc, argv, first, {"out"}, {});
+  if (line.has("help")) {
+    std::puts(HELP);
+    return EXIT_ALL_OK;
+  }
+  if (line.positional.empty()) throw UsageError("name the shards to merge");
+  auto start = std::chrono::steady_clock::now();
+  std::vector<fs::path> files = shardFiles(line.positional);
+  const fs::path out = outputFolder(line, "out");
+
+  std::vector<check::ComparisonShard> shards;
+  for (const fs::path& file : files) shards.push_back(check::readComparisonShard(file));
+  check::ComparisonResult result = check::mergeComparisonShards(shards);
+  const check::ShardDescription& study = shards.front().description;
+
+  check::ComparisonOptions options;
+  for (const std::string& name : study.strategies) {
+    std::vector<const check::StrategyInfo*> found;
+    try {
+      found = check::selectStrategies(name);
+    } catch (const std::invalid_argument& error) {
+      throw UsageError("the shards name strategy '" + name + "', which this gjkcheck does not know: " + error.what());
+    }
+    if (found.size() != 1) throw UsageError("the shards' strategy '" + name + "' is not one strategy here");
+    options.strategies.push_back(found.front());
+  }
+  options.families = study.families;
+  options.count = study.count;
+  options.seed = study.seed;
+
+  // The shards in order 1..N for the README's lines.
+  std::vector<const check::ShardDescription*> ordered;
+  for (const check::ComparisonShard& shard : shards) ordered.push_back(&shard.description);
+  std::sort(ordered.begin(), ordered.end(),
+            [](const check::ShardDescription* a, const check::ShardDescription* b) { return a->shard < b->shard; });
+  std::vector<std::string> machines;
+  double longest = 0;
+  for (const check::ShardDescription* d : ordered) {
+    if (std::find(machines.begin(), machines.end(), d->machine) == machines.end()) machines.push_back(d->machine);
+    longest = std::max(longest, d->seconds);
+  }
+  std::string mergeLine = "gjkcheck merge";
+  for (const std::string& argument : line.positional) mergeLine += " " + argument;
+  mergeLine += " --out " + out.string();
+
+  check::ReportContext context;
+  context.command = "# " + std::to_string(study.shards) + " shards, I = 1.." + std::to_string(study.shards) +
+                    " (shard 1's command; the others differ in I and --out), then the merge:\n" +
+                    ordered.front()->command + "\n" + mergeLine;
+  context.commit = study.commit;
+  std::string machineText;
+  for (const std::string& m : machines) machineText += (machineText.empty() ? "" : "; ") + m;
+  context.machine = std::to_string(study.shards) + " shards on " + machineText + "; merged on " + machineDescription();
+  context.date = today();
+  context.rows = study.rows;
+  context.gzipRows = study.gzipRows;
+  context.galleryPerStrategy = study.galleryPerStrategy;
+  context.seconds = longest + std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  check::writeComparisonReport(out, options, result, context);
+  std::fprintf(stderr, "merge: %llu shards, %zu strategies x %zu families x %llu cases: wrote %s/README.md\n",
+               static_cast<unsigned long long>(study.shards), options.strategies.size(), options.families.size(),
+               static_cast<unsigned long long>(options.count), out.string().c_str());
+  return EXIT_ALL_OK;
+}
+
+}  // namespace gjk::tools
