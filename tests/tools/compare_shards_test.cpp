@@ -1,0 +1,189 @@
+// `gjkcheck compare --shard I/N` then `gjkcheck merge`: the merged report is the one-machine report bit for
+// bit (times and the run's own lines aside), and shards that do not make one study are refused (exit 2).
+#include <gtest/gtest.h>
+
+#include "run_gjkcheck.h"
+
+#include <algorithm>
+#include <filesystem>
+#include <sstream>
+#include <string>
+#include <vector>
+
+namespace {
+
+namespace fs = std::filesystem;
+
+using gjk::test_support::CliRun;
+using gjk::test_support::gjkcheck;
+using gjk::test_support::readText;
+
+struct TempDir : gjk::test_support::TempDir {
+  TempDir() : gjk::test_support::TempDir("gjkcheck-shards") {}
+};
+
+std::string q(const fs::path& path) { return "'" + path.string() + "'"; }
+
+// Runs the shards 1..N of `arguments` into folder/shard-I; expects each to succeed.
+void runShards(const std::string& arguments, int shards, const fs::path& folder) {
+  for (int i = 1; i <= shards; ++i) {
+    CliRun run = gjkcheck("compare " + arguments + " --jobs 1 --shard " + std::to_string(i) + "/" +
+                          std::to_string(shards) + " --out " + q(folder / ("shard-" + std::to_string(i))));
+    ASSERT_EQ(run.exitCode, 0) << run.out;
+  }
+}
+
+std::string shardFolders(const fs::path& folder, int shards) {
+  std::string list;
+  for (int i = 1; i <= shards; ++i) list += " " + q(folder / ("shard-" + std::to_string(i)));
+  return list;
+}
+
+// README.md without what differs by run: the command block, machine, date and wall time lines, and the last
+// cell (ns/query) of the statistics tables' rows.
+std::string comparableReadme(const std::string& text) {
+  std::istringstream in(text);
+  std::string line, result;
+  bool inCommand = false;
+  while (std::getline(in, line)) {
+    if (line.rfind("```", 0) == 0) {
+      inCommand = !inCommand;
+      continue;
+    }
+    if (inCommand || line.rfind("| machine |", 0) == 0 || line.rfind("| date |", 0) == 0 ||
+        line.rfind("| wall time |", 0) == 0) {
+      continue;
+    }
+    if (std::count(line.begin(), line.end(), '|') >= 19) {
+      size_t last = line.rfind('|', line.size() - 2);
+      line = line.substr(0, last);
+    }
+    result += line + "\n";
+  }
+  return result;
+}
+
+std::vector<std::string> filesUnder(const fs::path& folder) {
+  std::vector<std::string> names;
+  for (const fs::directory_entry& entry : fs::recursive_directory_iterator(folder)) {
+    if (entry.is_regular_file()) names.push_back(fs::relative(entry.path(), folder).string());
+  }
+  std::sort(names.begin(), names.end());
+  return names;
+}
+
+// Merges the shards and checks the report against the one-machine run of the same arguments, file by file.
+void expectMergeEqualsOneMachine(const std::string& arguments, int shards) {
+  TempDir temp;
+  runShards(arguments, shards, temp.path());
+  CliRun merged = gjkcheck("merge" + shardFolders(temp.path(), shards) + " --out " + q(temp.path() / "merged"));
+  ASSERT_EQ(merged.exitCode, 0) << merged.out;
+  CliRun whole = gjkcheck("compare " + arguments + " --jobs 2 --out " + q(temp.path() / "whole"));
+  ASSERT_EQ(whole.exitCode, 0) << whole.out;
+
+  std::vector<std::string> files = filesUnder(temp.path() / "whole");
+  ASSERT_EQ(files, filesUnder(temp.path() / "merged"));
+  ASSERT_NE(std::find(files.begin(), files.end(), "summary.csv"), files.end());
+  for (const std::string& file : files) {
+    std::string one = readText(temp.path() / "whole" / file), other = readText(temp.path() / "merged" / file);
+    if (file == "timing.csv") continue;  // the times, and only they, differ by run
+    if (file == "README.md") {
+      EXPECT_EQ(comparableReadme(one), comparableReadme(other));
+      EXPECT_NE(other.find("--shard 1/" + std::to_string(shards)), std::string::npos) << other;
+      continue;
+    }
+    EXPECT_TRUE(one == other) << file << " differs between the one-machine and the merged report";
+  }
+  // timing.csv names the same strategies and families in the same order.
+  auto firstColumns = [](const std::string& text) {
+    std::istringstream in(text);
+    std::string line, result;
+    while (std::getline(in, line)) result += line.substr(0, line.rfind(',')) + "\n";
+    return result;
+  };
+  EXPECT_EQ(firstColumns(readText(temp.path() / "whole" / "timing.csv")),
+            firstColumns(readText(temp.path() / "merged" / "timing.csv")));
+}
+
+TEST(CompareShards, ThreeShardsMergeIntoTheOneMachineReport) {
+  expectMergeEqualsOneMachine("--count 12 --seed 5 --gallery 2", 3);
+}
+
+TEST(CompareShards, ViolationRowsOnlyAndUnevenShards) {
+  // 10 cases in 4 shards: 3, 3, 2, 2 per family; rows.csv keeps the violations only.
+  expectMergeEqualsOneMachine("--count 10 --seed 11 --rows violations --strategies naive,perp,box2d-v3", 4);
+}
+
+TEST(CompareShards, MoreShardsThanCases) {
+  // Shard 3 of 3 holds no case of 2; it still takes part (and must be given).
+  expectMergeEqualsOneMachine("--count 2 --seed 3 --rows none --families scale,radius", 3);
+}
+
+TEST(CompareShards, TheSummaryHasTheCasesOfEveryShard) {
+  // Not only equal files: the merged summary counts every case (12 per family here).
+  TempDir temp;
+  runShards("--count 12 --seed 2 --strategies perp --families touching", 3, temp.path());
+  CliRun merged = gjkcheck("merge" + shardFolders(temp.path(), 3) + " --out " + q(temp.path() / "merged"));
+  ASSERT_EQ(merged.exitCode, 0) << merged.out;
+  std::string summary = readText(temp.path() / "merged" / "summary.csv");
+  EXPECT_NE(summary.find("\nperp,touching,12,"), std::string::npos) << summary;
+  EXPECT_NE(summary.find("\nperp,all,12,"), std::string::npos) << summary;
+}
+
+void expectRefused(const std::string& arguments, const std::string& message) {
+  CliRun run = gjkcheck(arguments);
+  EXPECT_EQ(run.exitCode, 2) << arguments << "\n" << run.out;
+  EXPECT_NE(run.out.find(message), std::string::npos) << arguments << "\n" << run.out;
+}
+
+TEST(CompareShards, MergeRefusesShardsThatAreNotOneStudy) {
+  TempDir temp;
+  const std::string common = " --strategies perp --families touching --jobs 1";
+  auto shard = [&](const std::string& name, const std::string& arguments) {
+    CliRun run = gjkcheck("compare" + common + " " + arguments + " --out " + q(temp.path() / name));
+    ASSERT_EQ(run.exitCode, 0) << run.out;
+  };
+  shard("a1", "--count 6 --seed 1 --shard 1/2");
+  shard("a2", "--count 6 --seed 1 --shard 2/2");
+  shard("seed", "--count 6 --seed 2 --shard 2/2");
+  shard("count", "--count 7 --seed 1 --shard 2/2");
+  shard("three", "--count 6 --seed 1 --shard 2/3");
+  shard("rows", "--count 6 --seed 1 --rows none --shard 2/2");
+  CliRun other = gjkcheck("compare --strategies naive --families touching --jobs 1 --count 6 --seed 1 --shard 2/2 "
+                          "--out " + q(temp.path() / "strategies"));
+  ASSERT_EQ(other.exitCode, 0) << other.out;
+  const std::string out = " --out " + q(temp.path() / "merged");
+  const std::string a1 = " " + q(temp.path() / "a1");
+
+  // The control: the two right shards merge.
+  CliRun good = gjkcheck("merge" + a1 + " " + q(temp.path() / "a2") + out);
+  EXPECT_EQ(good.exitCode, 0) << good.out;
+
+  expectRefused("merge" + a1 + " " + q(temp.path() / "seed") + out, "seed");
+  expectRefused("merge" + a1 + " " + q(temp.path() / "count") + out, "count");
+  expectRefused("merge" + a1 + " " + q(temp.path() / "three") + out, "shard count");
+  expectRefused("merge" + a1 + " " + q(temp.path() / "rows") + out, "rows kept");
+  expectRefused("merge" + a1 + " " + q(temp.path() / "strategies") + out, "strategies");
+  expectRefused("merge" + a1 + out, "shard(s) 2 of 2 missing");
+  expectRefused("merge" + a1 + a1 + " " + q(temp.path() / "a2") + out, "shard 1/2 is given twice");
+  expectRefused("merge " + q(temp.path() / "nothing-here") + out, "neither a shard file nor a folder");
+  expectRefused("merge" + out, "name the shards");
+
+  // A shard file cut short, and a file that is no shard file.
+  fs::path file = temp.path() / "a2" / "comparison-shard-2-of-2.bin";
+  std::string bytes = readText(file);
+  temp.write("cut/comparison-shard-2-of-2.bin", bytes.substr(0, bytes.size() - 5));
+  expectRefused("merge" + a1 + " " + q(temp.path() / "cut") + out, "ends early");
+  temp.write("junk/comparison-shard-2-of-2.bin", "not a shard\n");
+  expectRefused("merge" + a1 + " " + q(temp.path() / "junk") + out, "does not start with GJKSHARD");
+}
+
+TEST(CompareShards, CompareRefusesABadShardOption) {
+  for (const char* shard : {"0/3", "4/3", "3", "1/0", "a/3", "1/3x", "/3", "1/", "-1/3", "1/100001"}) {
+    expectRefused(std::string("compare --count 2 --shard ") + shard + " --out /tmp/gjkcheck-shards-unused",
+                  "--shard takes I/N");
+  }
+  EXPECT_FALSE(fs::exists("/tmp/gjkcheck-shards-unused"));
+}
+
+}  // namespace
