@@ -178,6 +178,16 @@ TEST(CompareShards, MergeRefusesShardsThatAreNotOneStudy) {
   expectRefused("merge" + a1 + " " + q(temp.path() / "junk") + out, "does not start with GJKSHARD");
 }
 
+TEST(CompareShards, MergeHasHelp) {
+  for (const char* flag : {"-h", "--help"}) {
+    CliRun run = gjkcheck(std::string("merge ") + flag);
+    EXPECT_EQ(run.exitCode, 0) << run.out;
+    EXPECT_NE(run.out.find("usage: gjkcheck merge"), std::string::npos) << run.out;
+  }
+  CliRun top = gjkcheck("--help");
+  EXPECT_NE(top.out.find("merge SHARD..."), std::string::npos) << top.out;
+}
+
 TEST(CompareShards, CompareRefusesABadShardOption) {
   for (const char* shard : {"0/3", "4/3", "3", "1/0", "a/3", "1/3x", "/3", "1/", "-1/3", "1/100001"}) {
     expectRefused(std::string("compare --count 2 --shard ") + shard + " --out /tmp/gjkcheck-shards-unused",
