@@ -49,10 +49,12 @@ class Reader {
   std::uint64_t unsignedNumber() {
     std::uint64_t value = 0;
     for (int shift = 0;; shift += 7) {
-      if (shift > 63) fail("a number is too long");
+      if (shift > 63)
+        fail("a number is too long");
       unsigned char byte = static_cast<unsigned char>(take(1)[0]);
       value |= static_cast<std::uint64_t>(byte & 0x7f) << shift;
-      if (!(byte & 0x80)) return value;
+      if (!(byte & 0x80))
+        return value;
     }
   }
   std::int64_t signedNumber() {
@@ -62,30 +64,34 @@ class Reader {
   double real() {
     const char* p = take(8);
     std::uint64_t bits = 0;
-    for (int i = 0; i < 8; ++i) bits |= static_cast<std::uint64_t>(static_cast<unsigned char>(p[i])) << (8 * i);
+    for (int i = 0; i < 8; ++i)
+      bits |= static_cast<std::uint64_t>(static_cast<unsigned char>(p[i])) << (8 * i);
     return std::bit_cast<double>(bits);
   }
   std::string text() {
     std::uint64_t size = unsignedNumber();
-    if (size > bytes_.size() - at_) fail("a text runs past the end of the file");
+    if (size > bytes_.size() - at_)
+      fail("a text runs past the end of the file");
     return std::string(take(size), size);
   }
   // A count of items that each take at least one byte: never more than the bytes left.
   std::uint64_t itemCount() {
     std::uint64_t n = unsignedNumber();
-    if (n > bytes_.size() - at_) fail("a count runs past the end of the file");
+    if (n > bytes_.size() - at_)
+      fail("a count runs past the end of the file");
     return n;
   }
   const char* take(size_t size) {
-    if (size > bytes_.size() - at_) fail("it ends early (truncated?)");
+    if (size > bytes_.size() - at_)
+      fail("it ends early (truncated?)");
     const char* p = bytes_.data() + at_;
     at_ += size;
     return p;
   }
   bool atEnd() const { return at_ == bytes_.size(); }
   [[noreturn]] void fail(const std::string& why) const {
-    throw ShardError(file_ + ": not a comparison shard file of format " + std::to_string(FORMAT_VERSION) + ": " +
-                     why);
+    throw ShardError(file_ + ": not a comparison shard file of format " + std::to_string(FORMAT_VERSION) +
+                     ": " + why);
   }
 
  private:
@@ -94,7 +100,9 @@ class Reader {
   size_t at_ = 0;
 };
 
-int rowsCode(RowsKept rows) { return rows == RowsKept::All ? 0 : rows == RowsKept::Violations ? 1 : 2; }
+int rowsCode(RowsKept rows) {
+  return rows == RowsKept::All ? 0 : rows == RowsKept::Violations ? 1 : 2;
+}
 
 bool printed(RowsKept rows, const ComparisonRow& row) {
   return rows == RowsKept::All || (rows == RowsKept::Violations && row.kinds != 0);
@@ -106,7 +114,8 @@ struct Dictionary {
   std::vector<std::string> words;
   std::uint64_t number(const std::string& word) {
     auto [it, added] = numbers.emplace(word, words.size());
-    if (added) words.push_back(word);
+    if (added)
+      words.push_back(word);
     return it->second;
   }
 };
@@ -126,8 +135,8 @@ std::string shardFileName(std::uint64_t shard, std::uint64_t shards) {
   return "comparison-shard-" + numbered(shard + 1, shards) + "-of-" + std::to_string(shards) + ".bin";
 }
 
-fs::path writeComparisonShard(const fs::path& folder, const ComparisonOptions& options, const ComparisonResult& result,
-                              ShardDescription d) {
+fs::path writeComparisonShard(const fs::path& folder, const ComparisonOptions& options,
+                              const ComparisonResult& result, ShardDescription d) {
   d.strategies.clear();
   for (const StrategyInfo* s : options.strategies) d.strategies.push_back(s->name);
   d.families = options.families;
@@ -146,8 +155,8 @@ fs::path writeComparisonShard(const fs::path& folder, const ComparisonOptions& o
     for (size_t s = 0; s < strategyCount; ++s) {
       const ComparisonRow& row = result.rows[r + s];
       if (row.family != first.family || row.index != first.index || row.strategy != static_cast<int>(s) ||
-          row.relation != first.relation || std::bit_cast<std::uint64_t>(row.scaleLog10) !=
-                                                std::bit_cast<std::uint64_t>(first.scaleLog10)) {
+          row.relation != first.relation ||
+          std::bit_cast<std::uint64_t>(row.scaleLog10) != std::bit_cast<std::uint64_t>(first.scaleLog10)) {
         throw std::logic_error("writeComparisonShard: rows out of the order runComparison gives");
       }
       rows.real(row.distanceErrorU);
@@ -202,11 +211,13 @@ fs::path writeComparisonShard(const fs::path& folder, const ComparisonOptions& o
 
 ComparisonShard readComparisonShard(const fs::path& file) {
   std::ifstream stream(file, std::ios::binary);
-  if (!stream) throw ShardError(file.string() + ": cannot be read");
+  if (!stream)
+    throw ShardError(file.string() + ": cannot be read");
   std::stringstream content;
   content << stream.rdbuf();
   Reader in(content.str(), file.string());
-  if (std::memcmp(in.take(sizeof MAGIC), MAGIC, sizeof MAGIC) != 0) in.fail("it does not start with GJKSHARD");
+  if (std::memcmp(in.take(sizeof MAGIC), MAGIC, sizeof MAGIC) != 0)
+    in.fail("it does not start with GJKSHARD");
   if (std::uint64_t version = in.unsignedNumber(); version != FORMAT_VERSION) {
     in.fail("its format is " + std::to_string(version));
   }
@@ -216,11 +227,13 @@ ComparisonShard readComparisonShard(const fs::path& file) {
   d.count = in.unsignedNumber();
   d.shards = in.unsignedNumber();
   d.shard = in.unsignedNumber();
-  if (d.shards == 0 || d.shard >= d.shards) in.fail("shard " + std::to_string(d.shard) + " of " + std::to_string(d.shards));
+  if (d.shards == 0 || d.shard >= d.shards)
+    in.fail("shard " + std::to_string(d.shard) + " of " + std::to_string(d.shards));
   for (std::uint64_t n = in.itemCount(); n > 0; --n) d.strategies.push_back(in.text());
   for (std::uint64_t n = in.itemCount(); n > 0; --n) d.families.push_back(in.text());
   std::uint64_t rows = in.unsignedNumber();
-  if (rows > 2) in.fail("rows kept " + std::to_string(rows));
+  if (rows > 2)
+    in.fail("rows kept " + std::to_string(rows));
   d.rows = rows == 0 ? RowsKept::All : rows == 1 ? RowsKept::Violations : RowsKept::None;
   d.gzipRows = in.unsignedNumber() != 0;
   d.galleryPerStrategy = static_cast<int>(std::min<std::uint64_t>(in.unsignedNumber(), 1000));
@@ -241,7 +254,8 @@ ComparisonShard readComparisonShard(const fs::path& file) {
   std::vector<std::string> words;
   for (std::uint64_t n = in.itemCount(); n > 0; --n) words.push_back(in.text());
   auto word = [&](std::uint64_t number) -> const std::string& {
-    if (number >= words.size()) in.fail("a word number " + std::to_string(number) + " past its list");
+    if (number >= words.size())
+      in.fail("a word number " + std::to_string(number) + " past its list");
     return words[number];
   };
   const std::uint64_t perFamily = in.unsignedNumber();
@@ -254,7 +268,8 @@ ComparisonShard readComparisonShard(const fs::path& file) {
             std::to_string(shardCaseCount(placement)) + " of " + describeShard(d) + " of " +
             std::to_string(d.count));
   }
-  shard.rows.reserve(std::min<std::uint64_t>(perFamily * strategyCount * familyCount, content.str().size() / 20));
+  shard.rows.reserve(
+      std::min<std::uint64_t>(perFamily * strategyCount * familyCount, content.str().size() / 20));
   for (size_t f = 0; f < familyCount; ++f) {
     for (std::uint64_t i = 0; i < perFamily; ++i) {
       ComparisonRow common;
@@ -271,7 +286,8 @@ ComparisonShard readComparisonShard(const fs::path& file) {
         row.termination = word(in.unsignedNumber());
         row.kinds = static_cast<std::uint32_t>(in.unsignedNumber());
         row.primary = static_cast<int>(in.signedNumber());
-        if (row.primary < -1 || row.primary >= VIOLATION_KIND_COUNT) in.fail("a primary kind out of range");
+        if (row.primary < -1 || row.primary >= VIOLATION_KIND_COUNT)
+          in.fail("a primary kind out of range");
         std::uint64_t flags = in.unsignedNumber();
         row.iterationCap = (flags & FLAG_CAP) != 0;
         if (flags & FLAG_PRINTED) {
@@ -282,42 +298,54 @@ ComparisonShard readComparisonShard(const fs::path& file) {
       }
     }
   }
-  if (!in.atEnd()) in.fail("bytes follow its last row");
+  if (!in.atEnd())
+    in.fail("bytes follow its last row");
   return shard;
 }
 
 ComparisonResult mergeComparisonShards(std::vector<ComparisonShard>& shards) {
-  if (shards.empty()) throw ShardError("no shard to merge");
+  if (shards.empty())
+    throw ShardError("no shard to merge");
   const ShardDescription& first = shards.front().description;
   std::vector<ComparisonShard*> byIndex(first.shards, nullptr);
   for (ComparisonShard& shard : shards) {
     const ShardDescription& d = shard.description;
     auto differ = [&](const std::string& what, const std::string& mine, const std::string& theirs) {
-      throw ShardError("shards of different studies: " + describeShard(first) + " has " + what + " " + theirs +
-                       ", " + describeShard(d) + " has " + mine);
+      throw ShardError("shards of different studies: " + describeShard(first) + " has " + what + " " +
+                       theirs + ", " + describeShard(d) + " has " + mine);
     };
     auto list = [](const std::vector<std::string>& items) {
       std::string text;
       for (const std::string& item : items) text += (text.empty() ? "" : ",") + item;
       return text;
     };
-    if (d.seed != first.seed) differ("seed", std::to_string(d.seed), std::to_string(first.seed));
-    if (d.count != first.count) differ("count", std::to_string(d.count), std::to_string(first.count));
-    if (d.shards != first.shards) differ("shard count", std::to_string(d.shards), std::to_string(first.shards));
-    if (d.strategies != first.strategies) differ("strategies", list(d.strategies), list(first.strategies));
-    if (d.families != first.families) differ("families", list(d.families), list(first.families));
-    if (d.rows != first.rows) differ("rows kept", std::to_string(rowsCode(d.rows)), std::to_string(rowsCode(first.rows)));
-    if (d.gzipRows != first.gzipRows) differ("gzip-rows", std::to_string(d.gzipRows), std::to_string(first.gzipRows));
+    if (d.seed != first.seed)
+      differ("seed", std::to_string(d.seed), std::to_string(first.seed));
+    if (d.count != first.count)
+      differ("count", std::to_string(d.count), std::to_string(first.count));
+    if (d.shards != first.shards)
+      differ("shard count", std::to_string(d.shards), std::to_string(first.shards));
+    if (d.strategies != first.strategies)
+      differ("strategies", list(d.strategies), list(first.strategies));
+    if (d.families != first.families)
+      differ("families", list(d.families), list(first.families));
+    if (d.rows != first.rows)
+      differ("rows kept", std::to_string(rowsCode(d.rows)), std::to_string(rowsCode(first.rows)));
+    if (d.gzipRows != first.gzipRows)
+      differ("gzip-rows", std::to_string(d.gzipRows), std::to_string(first.gzipRows));
     if (d.galleryPerStrategy != first.galleryPerStrategy) {
       differ("gallery", std::to_string(d.galleryPerStrategy), std::to_string(first.galleryPerStrategy));
     }
-    if (d.commit != first.commit) differ("commit", d.commit, first.commit);
-    if (byIndex[d.shard]) throw ShardError(describeShard(d) + " is given twice");
+    if (d.commit != first.commit)
+      differ("commit", d.commit, first.commit);
+    if (byIndex[d.shard])
+      throw ShardError(describeShard(d) + " is given twice");
     byIndex[d.shard] = &shard;
   }
   std::string missing;
   for (std::uint64_t i = 0; i < first.shards; ++i) {
-    if (!byIndex[i]) missing += (missing.empty() ? "" : ", ") + std::to_string(i + 1);
+    if (!byIndex[i])
+      missing += (missing.empty() ? "" : ", ") + std::to_string(i + 1);
   }
   if (!missing.empty()) {
     throw ShardError("shard(s) " + missing + " of " + std::to_string(first.shards) + " missing");

@@ -68,8 +68,9 @@ std::string shardFileName(std::uint64_t shard, std::uint64_t shards);
 
 // Writes the shard's file into `folder`; returns its path. `description` gives the study and the shard
 // (its strategies and families are taken from `options`).
-std::filesystem::path writeComparisonShard(const std::filesystem::path& folder, const ComparisonOptions& options,
-                                           const ComparisonResult& result, ShardDescription description);
+std::filesystem::path writeComparisonShard(const std::filesystem::path& folder,
+                                           const ComparisonOptions& options, const ComparisonResult& result,
+                                           ShardDescription description);
 
 // Reads one shard file. ShardError naming the file when it is not a whole shard file of this format.
 ComparisonShard readComparisonShard(const std::filesystem::path& file);

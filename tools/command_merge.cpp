@@ -48,7 +48,8 @@ std::vector<fs::path> shardFiles(const std::vector<std::string>& arguments) {
           found.push_back(entry.path());
         }
       }
-      if (found.empty()) throw UsageError(argument + " holds no shard file (comparison-shard-*.bin)");
+      if (found.empty())
+        throw UsageError(argument + " holds no shard file (comparison-shard-*.bin)");
       std::sort(found.begin(), found.end());
       files.insert(files.end(), found.begin(), found.end());
     } else if (fs::is_regular_file(path, error)) {
@@ -68,7 +69,8 @@ int mergeCommand(int argc, char** argv, int first) {
     std::puts(HELP);
     return EXIT_ALL_OK;
   }
-  if (line.positional.empty()) throw UsageError("name the shards to merge");
+  if (line.positional.empty())
+    throw UsageError("name the shards to merge");
   auto start = std::chrono::steady_clock::now();
   std::vector<fs::path> files = shardFiles(line.positional);
   const fs::path out = outputFolder(line, "out");
@@ -84,9 +86,11 @@ int mergeCommand(int argc, char** argv, int first) {
     try {
       found = check::selectStrategies(name);
     } catch (const std::invalid_argument& error) {
-      throw UsageError("the shards name strategy '" + name + "', which this gjkcheck does not know: " + error.what());
+      throw UsageError("the shards name strategy '" + name +
+                       "', which this gjkcheck does not know: " + error.what());
     }
-    if (found.size() != 1) throw UsageError("the shards' strategy '" + name + "' is not one strategy here");
+    if (found.size() != 1)
+      throw UsageError("the shards' strategy '" + name + "' is not one strategy here");
     options.strategies.push_back(found.front());
   }
   options.families = study.families;
@@ -96,12 +100,14 @@ int mergeCommand(int argc, char** argv, int first) {
   // The shards in order 1..N for the README's lines.
   std::vector<const check::ShardDescription*> ordered;
   for (const check::ComparisonShard& shard : shards) ordered.push_back(&shard.description);
-  std::sort(ordered.begin(), ordered.end(),
-            [](const check::ShardDescription* a, const check::ShardDescription* b) { return a->shard < b->shard; });
+  std::sort(
+      ordered.begin(), ordered.end(),
+      [](const check::ShardDescription* a, const check::ShardDescription* b) { return a->shard < b->shard; });
   std::vector<std::string> machines;
   double longest = 0;
   for (const check::ShardDescription* d : ordered) {
-    if (std::find(machines.begin(), machines.end(), d->machine) == machines.end()) machines.push_back(d->machine);
+    if (std::find(machines.begin(), machines.end(), d->machine) == machines.end())
+      machines.push_back(d->machine);
     longest = std::max(longest, d->seconds);
   }
   std::string mergeLine = "gjkcheck merge";
@@ -115,7 +121,8 @@ int mergeCommand(int argc, char** argv, int first) {
   context.commit = study.commit;
   std::string machineText;
   for (const std::string& m : machines) machineText += (machineText.empty() ? "" : "; ") + m;
-  context.machine = std::to_string(study.shards) + " shards on " + machineText + "; merged on " + machineDescription();
+  context.machine =
+      std::to_string(study.shards) + " shards on " + machineText + "; merged on " + machineDescription();
   context.date = today();
   context.rows = study.rows;
   context.gzipRows = study.gzipRows;
@@ -123,8 +130,8 @@ int mergeCommand(int argc, char** argv, int first) {
   context.seconds = longest + std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   check::writeComparisonReport(out, options, result, context);
   std::fprintf(stderr, "merge: %llu shards, %zu strategies x %zu families x %llu cases: wrote %s/README.md\n",
-               static_cast<unsigned long long>(study.shards), options.strategies.size(), options.families.size(),
-               static_cast<unsigned long long>(options.count), out.string().c_str());
+               static_cast<unsigned long long>(study.shards), options.strategies.size(),
+               options.families.size(), static_cast<unsigned long long>(options.count), out.string().c_str());
   return EXIT_ALL_OK;
 }
 

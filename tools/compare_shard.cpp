@@ -9,17 +9,21 @@ namespace gjk::tools {
 
 void parseShardOption(const std::string& text, check::ComparisonOptions& options) {
   auto bad = [&text] {
-    return UsageError("--shard takes I/N with 1 <= I <= N <= " + std::to_string(MAX_SHARDS) + " (got '" + text + "')");
+    return UsageError("--shard takes I/N with 1 <= I <= N <= " + std::to_string(MAX_SHARDS) + " (got '" +
+                      text + "')");
   };
   size_t slash = text.find('/');
-  if (slash == std::string::npos || slash == 0 || slash + 1 == text.size() || slash > 6 || text.size() - slash > 7) {
+  if (slash == std::string::npos || slash == 0 || slash + 1 == text.size() || slash > 6 ||
+      text.size() - slash > 7) {
     throw bad();
   }
   for (size_t i = 0; i < text.size(); ++i) {
-    if (i != slash && (text[i] < '0' || text[i] > '9')) throw bad();
+    if (i != slash && (text[i] < '0' || text[i] > '9'))
+      throw bad();
   }
   std::uint64_t shard = std::stoull(text.substr(0, slash)), shards = std::stoull(text.substr(slash + 1));
-  if (shard < 1 || shard > shards || shards > MAX_SHARDS) throw bad();
+  if (shard < 1 || shard > shards || shards > MAX_SHARDS)
+    throw bad();
   options.shard = shard - 1;
   options.shards = shards;
 }
@@ -40,9 +44,11 @@ int writeCompareShard(const std::filesystem::path& folder, const check::Comparis
   description.date = context.date;
   description.seconds = context.seconds;
   std::filesystem::path file = check::writeComparisonShard(folder, options, result, description);
-  std::fprintf(stderr, "compare: wrote shard %llu/%llu to %s (%llu cases per family); `gjkcheck merge` makes the report\n",
-               static_cast<unsigned long long>(options.shard + 1), static_cast<unsigned long long>(options.shards),
-               file.string().c_str(), static_cast<unsigned long long>(check::shardCaseCount(options)));
+  std::fprintf(
+      stderr,
+      "compare: wrote shard %llu/%llu to %s (%llu cases per family); `gjkcheck merge` makes the report\n",
+      static_cast<unsigned long long>(options.shard + 1), static_cast<unsigned long long>(options.shards),
+      file.string().c_str(), static_cast<unsigned long long>(check::shardCaseCount(options)));
   return EXIT_ALL_OK;
 }
 

@@ -10,17 +10,16 @@ work="$(mktemp -d "${TMPDIR:-/tmp}/gjkcheck-slurm-loop.XXXXXX")"
 trap 'rm -rf "$work"' EXIT
 args="--count 9 --seed 4 --strategies naive,perp,box2d-v3.1,vdb --gallery 1"
 
+export STUDY="$work/study" GJKCHECK="$gjkcheck" COMPARE_ARGS="$args" SLURM_ARRAY_TASK_COUNT=3
 for task in 1 2 3; do
-  SLURM_ARRAY_TASK_ID=$task SLURM_ARRAY_TASK_COUNT=3 STUDY="$work/study" GJKCHECK="$gjkcheck" COMPARE_ARGS="$args" \
-    bash "$source_dir/scripts/slurm/compare.sbatch" 2>>"$work/log"
+  SLURM_ARRAY_TASK_ID=$task bash "$source_dir/scripts/slurm/compare.sbatch" 2>>"$work/log"
 done
 # A task outside the array's 1..N is refused.
-if SLURM_ARRAY_TASK_ID=4 SLURM_ARRAY_TASK_COUNT=3 STUDY="$work/study" GJKCHECK="$gjkcheck" COMPARE_ARGS="$args" \
-  bash "$source_dir/scripts/slurm/compare.sbatch" 2>>"$work/log"; then
+if SLURM_ARRAY_TASK_ID=4 bash "$source_dir/scripts/slurm/compare.sbatch" 2>>"$work/log"; then
   echo "FAIL: task 4 of 3 was not refused" >&2
   exit 1
 fi
-STUDY="$work/study" GJKCHECK="$gjkcheck" bash "$source_dir/scripts/slurm/merge.sbatch" 2>>"$work/log"
+bash "$source_dir/scripts/slurm/merge.sbatch" 2>>"$work/log"
 # shellcheck disable=SC2086
 "$gjkcheck" compare $args --jobs 2 --out "$work/whole" 2>>"$work/log"
 
@@ -36,5 +35,5 @@ if ! grep -q '^perp,all,126,' "$work/study/report/summary.csv"; then
   echo "FAIL: the merged summary does not count 126 cases for perp" >&2
   status=1
 fi
-[ $status -eq 0 ] && echo "slurm shard loop: 3 shards merged, summary.csv and rows.csv equal the one-machine run"
+[ $status -eq 0 ] && echo "slurm shard loop: 3 shards merged; summary.csv, rows.csv equal the one-machine run"
 exit $status

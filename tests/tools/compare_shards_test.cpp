@@ -22,7 +22,9 @@ struct TempDir : gjk::test_support::TempDir {
   TempDir() : gjk::test_support::TempDir("gjkcheck-shards") {}
 };
 
-std::string q(const fs::path& path) { return "'" + path.string() + "'"; }
+std::string q(const fs::path& path) {
+  return "'" + path.string() + "'";
+}
 
 // Runs the shards 1..N of `arguments` into folder/shard-I; expects each to succeed.
 void runShards(const std::string& arguments, int shards, const fs::path& folder) {
@@ -66,7 +68,8 @@ std::string comparableReadme(const std::string& text) {
 std::vector<std::string> filesUnder(const fs::path& folder) {
   std::vector<std::string> names;
   for (const fs::directory_entry& entry : fs::recursive_directory_iterator(folder)) {
-    if (entry.is_regular_file()) names.push_back(fs::relative(entry.path(), folder).string());
+    if (entry.is_regular_file())
+      names.push_back(fs::relative(entry.path(), folder).string());
   }
   std::sort(names.begin(), names.end());
   return names;
@@ -76,7 +79,8 @@ std::vector<std::string> filesUnder(const fs::path& folder) {
 void expectMergeEqualsOneMachine(const std::string& arguments, int shards) {
   TempDir temp;
   runShards(arguments, shards, temp.path());
-  CliRun merged = gjkcheck("merge" + shardFolders(temp.path(), shards) + " --out " + q(temp.path() / "merged"));
+  CliRun merged =
+      gjkcheck("merge" + shardFolders(temp.path(), shards) + " --out " + q(temp.path() / "merged"));
   ASSERT_EQ(merged.exitCode, 0) << merged.out;
   CliRun whole = gjkcheck("compare " + arguments + " --jobs 2 --out " + q(temp.path() / "whole"));
   ASSERT_EQ(whole.exitCode, 0) << whole.out;
@@ -86,7 +90,8 @@ void expectMergeEqualsOneMachine(const std::string& arguments, int shards) {
   ASSERT_NE(std::find(files.begin(), files.end(), "summary.csv"), files.end());
   for (const std::string& file : files) {
     std::string one = readText(temp.path() / "whole" / file), other = readText(temp.path() / "merged" / file);
-    if (file == "timing.csv") continue;  // the times, and only they, differ by run
+    if (file == "timing.csv")
+      continue;  // the times, and only they, differ by run
     if (file == "README.md") {
       EXPECT_EQ(comparableReadme(one), comparableReadme(other));
       EXPECT_NE(other.find("--shard 1/" + std::to_string(shards)), std::string::npos) << other;
@@ -149,8 +154,10 @@ TEST(CompareShards, MergeRefusesShardsThatAreNotOneStudy) {
   shard("count", "--count 7 --seed 1 --shard 2/2");
   shard("three", "--count 6 --seed 1 --shard 2/3");
   shard("rows", "--count 6 --seed 1 --rows none --shard 2/2");
-  CliRun other = gjkcheck("compare --strategies naive --families touching --jobs 1 --count 6 --seed 1 --shard 2/2 "
-                          "--out " + q(temp.path() / "strategies"));
+  CliRun other = gjkcheck(
+      "compare --strategies naive --families touching --jobs 1 --count 6 --seed 1 --shard 2/2 "
+      "--out " +
+      q(temp.path() / "strategies"));
   ASSERT_EQ(other.exitCode, 0) << other.out;
   const std::string out = " --out " + q(temp.path() / "merged");
   const std::string a1 = " " + q(temp.path() / "a1");
