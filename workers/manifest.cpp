@@ -4,6 +4,7 @@
 #include <fstream>
 #include <map>
 
+#include "workers/number_text.h"
 #include "workers/worker_protocol.h"
 
 namespace gjk::workers {
@@ -79,9 +80,14 @@ Manifest readManifest(const std::filesystem::path& file) {
       manifest.ready = value;
     } else if (key == "install") {
       manifest.install = value;
+    } else if (key == "max-iterations") {
+      long long cap = 0;
+      if (!parseInteger(value, cap) || cap < 1 || cap > 1000000) fail(file, number, "max-iterations is 1..1000000");
+      manifest.maxIterations = static_cast<int>(cap);
     } else {
       fail(file, number, "unknown key `" + key + "` (gjkcheck-engine 1 knows name, description, version, scalar, "
-                         "contact, queries, command, ready, install)");
+                         "contact, queries, command, ready, install, "
+                         "max-iterations)");
     }
   }
   if (!header) fail(file, 0, "empty: the first line must be `gjkcheck-engine 1`");

@@ -11,8 +11,10 @@
 //   command node ../js/worker.mjs planck        # words split on spaces; run with cwd = this folder
 //   ready ../js/node_modules/planck/package.json # present = installed
 //   install scripts/bootstrap                   # what `gjkcheck strategies` tells when not ready
+//   max-iterations 20                           # optional: the engine's iteration cap, when it has one
 //
-// `#` starts a comment; blank lines are skipped. Every key but `ready` and `install` is required.
+// `#` starts a comment; blank lines are skipped. Every key but `ready`, `install` and `max-iterations` is
+// required.
 #pragma once
 
 #include <filesystem>
@@ -35,6 +37,7 @@ struct Manifest {
   std::vector<std::string> command;
   std::string ready;    // a path relative to the manifest's folder; empty: always ready
   std::string install;  // empty: none named
+  int maxIterations = 0;  // 0: not known
 
   // The worker command: the manifest's words, run in the manifest's folder.
   WorkerCommand workerCommand() const;

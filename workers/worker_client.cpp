@@ -171,6 +171,10 @@ void WorkerClient::queryBatch(std::span<const check::Case> cases, Query query, s
   long long firstId = 0;      // the id of case `sendBase`
   std::size_t sendBase = 0;   // requests to this worker start at this case
   bool sending = false;       // requests of this batch went to the running worker
+  // A worker may hold its answers until it has read every request sent: when it dies or stops with several
+  // in flight, the failed one is not known. Those requests are then sent again one at a time, up to the last
+  // one that was in flight, so the failure lands on the query that caused it.
+  std::size_t oneAtATimeUntil = 0;
   while (answered < n) {
     if (!process_) {
       Answer failed;
@@ -187,7 +191,8 @@ void WorkerClient::queryBatch(std::span<const check::Case> cases, Query query, s
       sendBase = sent = answered;
       firstId = nextId_;
     }
-    while (sent < n && sent - answered < static_cast<std::size_t>(options_.window)) {
+    const std::size_t window = answered < oneAtATimeUntil ? 1 : static_cast<std::size_t>(options_.window);
+    while (sent < n && sent - answered < window) {
       appendRequest(pending_, firstId + static_cast<long long>(sent - sendBase), query, cases[sent]);
       ++sent;
     }
@@ -197,6 +202,12 @@ void WorkerClient::queryBatch(std::span<const check::Case> cases, Query query, s
     const long long id = firstId + static_cast<long long>(answered - sendBase);
     if (event == Event::Line && parseAnswer(line, id, query, answers[answered])) {
       ++answered;
+      continue;
+    }
+    if (event != Event::Line && sent - answered > 1) {
+      oneAtATimeUntil = sent;
+      stop(true);
+      sending = false;
       continue;
     }
     if (event == Event::Line) {
