@@ -142,7 +142,8 @@ TEST(SleepPlugin, ARefusalIsNoViolation) {
 
 TEST(GarbageWorker, ALineThatIsNoAnswerIsAProtocolErrorAndTheWorkerRestarts) {
   workers::WorkerClient client({{GARBAGE_WORKER}, {}}, {});
-  const std::vector<Case> cases(corpusCases().begin(), corpusCases().begin() + 3);
+  const std::vector<Case> all = corpusCases();
+  const std::vector<Case> cases(all.begin(), all.begin() + 3);
   std::vector<workers::Answer> answers(cases.size());
   client.queryBatch(cases, workers::Query::Distance, answers);
   for (const workers::Answer& answer : answers) {
