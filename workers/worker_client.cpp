@@ -192,9 +192,13 @@ void WorkerClient::queryBatch(std::span<const check::Case> cases, Query query, s
       firstId = nextId_;
     }
     const std::size_t window = answered < oneAtATimeUntil ? 1 : static_cast<std::size_t>(options_.window);
-    while (sent < n && sent - answered < window) {
-      appendRequest(pending_, firstId + static_cast<long long>(sent - sendBase), query, cases[sent]);
-      ++sent;
+    // The window is topped up when half of it is answered: requests go out in runs, not one per answer, so the
+    // worker wakes once for many of them.
+    while (sent < n && sent - answered <= window / 2 && sent - answered < window) {
+      while (sent < n && sent - answered < window) {
+        appendRequest(pending_, firstId + static_cast<long long>(sent - sendBase), query, cases[sent]);
+        ++sent;
+      }
     }
     nextId_ = firstId + static_cast<long long>(sent - sendBase);
     std::string line;

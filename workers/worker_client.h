@@ -19,7 +19,7 @@ namespace gjk::workers {
 
 struct WorkerOptions {
   double timeoutSeconds = 10;  // per query: no answer within it is a hang
-  int window = 64;             // requests in flight
+  int window = 256;            // requests in flight at most
   // What the hello must say (empty: anything): a manifest's scalar and contact, checked against the worker.
   std::string expectScalar;
   std::string expectContact;
