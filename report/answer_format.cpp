@@ -61,9 +61,13 @@ std::string resultJson(const std::string& caseName, const StrategyInfo& strategy
       .add("termination", result.termination)
       .addNumber("distance_error_u", verdict.distanceErrorU)
       .addNumber("witness_error_u", verdict.witnessErrorU)
-      .add("verdict", verdict.violation ? "violation" : "ok")
-      .addStrings("reasons", verdict.reasons)
-      .addRaw("exact", exactObject);
+      .add("verdict", verdict.violation ? "violation" : verdict.refused ? "refused" : "ok")
+      .addStrings("reasons", verdict.reasons);
+  if (result.failure != EngineFailure::None) {
+    // An external engine gave no answer (docs/workers.md): how, and its stderr tail or the refusal's reason.
+    object.add("failure", engineFailureName(result.failure)).add("failure_detail", result.failureDetail);
+  }
+  object.addRaw("exact", exactObject);
   return object.str();
 }
 

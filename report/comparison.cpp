@@ -3,6 +3,7 @@
 #include <atomic>
 #include <chrono>
 #include <cmath>
+#include <span>
 #include <thread>
 
 #include "families/families.h"
@@ -80,16 +81,34 @@ ComparisonResult runComparison(const ComparisonOptions& options) {
         std::uint64_t begin = next.fetch_add(BLOCK);
         if (begin >= count) return;
         std::uint64_t end = std::min(begin + BLOCK, count);
+        // External engines answer the whole block at once, their requests pipelined (docs/workers.md); the
+        // time of the block is shared equally among its queries.
+        std::vector<std::vector<StrategyResult>> batched(strategyCount);
+        const std::span<const Case> block(cases.data() + begin, end - begin);
+        for (int s = 0; s < strategyCount; ++s) {
+          if (!options.strategies[s]->runBatch) continue;
+          batched[s].resize(block.size());
+          auto start = std::chrono::steady_clock::now();
+          runBatch(*options.strategies[s], block, batched[s]);
+          auto stop = std::chrono::steady_clock::now();
+          mine.nanoseconds[s][f] += std::chrono::duration<double, std::nano>(stop - start).count();
+          mine.queries[s][f] += block.size();
+        }
         for (std::uint64_t i = begin; i < end; ++i) {
           const Case& value = cases[i];
           oracle::ExactAnswer exact = solveExactly(value);
           double scaleLog10 = log10Of(exact.scale);
           for (int s = 0; s < strategyCount; ++s) {
-            auto start = std::chrono::steady_clock::now();
-            StrategyResult answer = options.strategies[s]->run(value, {});
-            auto stop = std::chrono::steady_clock::now();
-            mine.nanoseconds[s][f] += std::chrono::duration<double, std::nano>(stop - start).count();
-            ++mine.queries[s][f];
+            StrategyResult answer;
+            if (!batched[s].empty()) {
+              answer = std::move(batched[s][i - begin]);
+            } else {
+              auto start = std::chrono::steady_clock::now();
+              answer = options.strategies[s]->run(value, {});
+              auto stop = std::chrono::steady_clock::now();
+              mine.nanoseconds[s][f] += std::chrono::duration<double, std::nano>(stop - start).count();
+              ++mine.queries[s][f];
+            }
             Verdict verdict = judge(value, exact, answer, *options.strategies[s]);
             ComparisonRow& row = rows[i * strategyCount + s];
             row.family = f;
@@ -105,6 +124,7 @@ ComparisonResult runComparison(const ComparisonOptions& options) {
             row.kinds = kindBits(verdict);
             row.primary = verdict.reasons.empty() ? -1 : violationKindIndex(verdict.reasons.front());
             row.iterationCap = verdict.iterationCap;
+            row.refused = verdict.refused;
             row.distance = answer.distance;
           }
         }

@@ -43,6 +43,7 @@ struct ComparisonRow {
   std::uint32_t kinds = 0;  // bit k set: VIOLATION_KINDS[k] applies (all kinds)
   int primary = -1;         // the primary kind, an index into VIOLATION_KINDS; -1: no violation
   bool iterationCap = false;  // a cost, not a violation: the strategy stopped at its cap
+  bool refused = false;       // not a violation: the external engine declined the query (docs/workers.md)
   double distance = 0;      // reported
 };
 

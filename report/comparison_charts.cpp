@@ -575,6 +575,7 @@ std::vector<GalleryEntry> writeGallery(const fs::path& folder, const ComparisonO
       value.setMeta("found-by", "compare seed " + std::to_string(options.seed) + " family " +
                                     options.families[row->family] + " index " + std::to_string(row->index));
       std::string stem = strategy.name + "-" + options.families[row->family];
+      std::replace(stem.begin(), stem.end(), '/', '_');  // a plugin's name holds its path; a file name has none
       GalleryEntry entry{strategy.name,        options.families[row->family], "gallery/" + stem + ".case",
                          "gallery/" + stem + ".svg", kindList(row->kinds), row->distanceErrorU, row->witnessErrorU};
       writeFileAtomically(folder / entry.caseFile, formatCase(value));

@@ -71,7 +71,7 @@ std::string summaryCsv(const ComparisonOptions& options, const ComparisonSummary
   for (const char* kind : VIOLATION_KINDS) text += std::string(",any_") + kind;
   text +=
       ",distance_error_p50_u,distance_error_p99_u,distance_error_max_u,witness_error_p99_u,witness_error_max_u,"
-      "iterations_mean,iterations_p99,iterations_max\n";
+      "iterations_mean,iterations_p99,iterations_max,refused\n";
   for (size_t s = 0; s < options.strategies.size(); ++s) {
     for (size_t f = 0; f <= options.families.size(); ++f) {
       const GroupSummary& g = f < options.families.size() ? summary.byFamily[s][f] : summary.overall[s];
@@ -82,7 +82,8 @@ std::string summaryCsv(const ComparisonOptions& options, const ComparisonSummary
       for (std::uint64_t n : g.byKind) text += "," + std::to_string(n);
       text += "," + csvNumber(g.distanceP50) + "," + csvNumber(g.distanceP99) + "," + csvNumber(g.distanceMax) +
               "," + csvNumber(g.witnessP99) + "," + csvNumber(g.witnessMax) + "," + csvNumber(g.iterationsMean) +
-              "," + std::to_string(g.iterationsP99) + "," + std::to_string(g.iterationsMax) + "\n";
+              "," + std::to_string(g.iterationsP99) + "," + std::to_string(g.iterationsMax) + "," +
+              std::to_string(g.refused) + "\n";
     }
   }
   return text;
@@ -107,7 +108,7 @@ std::string groupRow(const std::string& label, const GroupSummary& g) {
   text += " | " + number(g.distanceP50) + " | " + number(g.distanceP99) + " | " + number(g.distanceMax) + " | " +
           number(g.witnessP99) + " | " + number(g.witnessMax) + " | " + number(g.iterationsMean) + " | " +
           std::to_string(g.iterationsP99) + " | " + std::to_string(g.iterationsMax) + " | " +
-          number(g.nanosecondsPerQuery) + " |\n";
+          number(g.nanosecondsPerQuery) + " | " + (g.refused ? std::to_string(g.refused) : std::string("·")) + " |\n";
   return text;
 }
 
@@ -115,8 +116,8 @@ std::string groupHeader(const std::string& first) {
   std::string text = "| " + first + " | cases | violations";
   for (const char* kind : VIOLATION_KINDS) text += std::string(" | ") + kind;
   text += " | cap hits | dist p50 | dist p99 | dist max | wit p99 | wit max | iter mean | iter p99 | iter max | "
-          "ns/query |\n|";
-  for (int i = 0; i < 3 + VIOLATION_KIND_COUNT + 10; ++i) text += "---|";
+          "ns/query | refused |\n|";
+  for (int i = 0; i < 3 + VIOLATION_KIND_COUNT + 11; ++i) text += "---|";
   return text + "\n";
 }
 

@@ -20,6 +20,7 @@ struct Accumulator {
     if (row.primary >= 0) ++summary.byPrimary[row.primary];
     summary.capHits += row.iterationCap;
     summary.capHitsRight += row.iterationCap && row.kinds == 0;
+    summary.refused += row.refused;
     if (std::isfinite(row.distanceErrorU)) distanceErrors.push_back(row.distanceErrorU);
     if (std::isfinite(row.witnessErrorU)) witnessErrors.push_back(row.witnessErrorU);
     iterations.push_back(row.iterations);

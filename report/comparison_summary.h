@@ -17,6 +17,7 @@ struct GroupSummary {
   std::uint64_t byKind[VIOLATION_KIND_COUNT] = {};    // per VIOLATION_KINDS, every kind that applies
   std::uint64_t capHits = 0;                          // answers that stopped at the iteration cap (a cost)
   std::uint64_t capHitsRight = 0;                     // of those, answers without a violation
+  std::uint64_t refused = 0;                          // queries an external engine declined (no violation)
   // Percentiles over the finite errors (nearest rank); NaN when there is none.
   double distanceP50 = 0, distanceP99 = 0, distanceMax = 0;
   double witnessP99 = 0, witnessMax = 0;

@@ -65,6 +65,18 @@ int propertiesCommand(int argc, char** argv, int first) {
   check::SurveyOptions options;
   std::vector<std::string> strategyNames;
   for (const check::StrategyInfo& s : check::strategies()) strategyNames.push_back(s.name);
+  // External engines (a manifest's name, plugin:PATH[#ENTRY]) are run when named (docs/workers.md).
+  if (line.values.count("strategies") != 0) {
+    for (const std::string& name : splitList(line.value("strategies", ""))) {
+      if (std::find(strategyNames.begin(), strategyNames.end(), name) != strategyNames.end()) continue;
+      try {
+        const check::StrategyInfo* found = check::findStrategy(name);
+        if (found != nullptr && found->external && !check::selectStrategies(name).empty()) strategyNames.push_back(name);
+      } catch (const std::invalid_argument& error) {
+        throw UsageError(error.what());
+      }
+    }
+  }
   for (const std::string& name : chosenItems(line, "strategies", strategyNames, "strategy")) {
     options.strategies.push_back(check::findStrategy(name));
   }

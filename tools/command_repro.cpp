@@ -53,7 +53,9 @@ int reproCommand(int argc, char** argv, int first) {
         "usage: gjkcheck repro CASE [--strategy NAME] [--svg FILE]\n\n"
         "Everything about one case: the exact answer and the Minkowski hull, every strategy side by\n"
         "side with its errors in u and its verdict, and the iteration trace of the chosen strategy\n"
-        "(default perp): each step's simplex, barycentric coordinates, search direction and support.\n\n"
+        "(default perp): each step's simplex, barycentric coordinates, search direction and support.\n"
+        "An external engine (a manifest's name, or plugin:PATH[#ENTRY]) shows its answer beside ours, no\n"
+        "trace (docs/workers.md).\n\n"
         "--svg FILE  also draw the case for the chosen strategy into FILE (SVG, written atomically):\n"
         "            the shapes with their exact closest points and the reported witness points pA, pB;\n"
         "            the exact Minkowski difference B - A with the origin, its exact closest point, the\n"
@@ -66,9 +68,17 @@ int reproCommand(int argc, char** argv, int first) {
   if (line.positional.size() != 1) {
     throw UsageError("repro takes exactly one case file");
   }
-  const check::StrategyInfo* traced = check::findStrategy(line.value("strategy", "perp"));
+  const check::StrategyInfo* traced = nullptr;
+  try {
+    traced = check::findStrategy(line.value("strategy", "perp"));
+  } catch (const std::invalid_argument& error) {
+    throw UsageError(error.what());  // a plugin that cannot be loaded
+  }
   if (traced == nullptr) {
     throw UsageError("unknown strategy '" + line.value("strategy", "perp") + "'");
+  }
+  if (!traced->install.empty()) {
+    throw UsageError("strategy '" + traced->name + "' is not installed: " + traced->install);
   }
   check::Case value = check::readCaseFile(line.positional[0]);
   oracle::ExactAnswer exact = check::solveExactly(value);
@@ -111,11 +121,30 @@ int reproCommand(int argc, char** argv, int first) {
     }
   }
   if (!tracedRan) {
-    // A modified strategy (perp+local, ...) is not in the side-by-side table: run it for its trace.
-    tracedResult = traced->run(value, {.trace = true});
+    // A modified strategy (perp+local, ...) or an external engine is not in the side-by-side table: run it
+    // for its trace, or, for an external engine, for its answer beside ours.
+    tracedResult = traced->run(value, {.trace = !traced->external});
     tracedVerdict = check::judge(value, exact, tracedResult, *traced);
+    if (traced->external) {
+      violations += tracedVerdict.violation;
+      std::printf("%-12s %-14s %10.3g %10.3g %10.3g %5d %-18s %s\n", traced->name.c_str(),
+                  check::scalarDecimal(tracedResult.distance, traced->scalar).c_str(), tracedVerdict.distanceErrorU,
+                  tracedVerdict.witnessErrorU, tracedVerdict.witnessGapU, tracedResult.iterations,
+                  tracedResult.termination.c_str(), check::reasonList(tracedVerdict).c_str());
+      std::printf("  %s: external engine, %s, version %s\n", traced->name.c_str(), traced->description.c_str(),
+                  traced->version.c_str());
+      std::printf("  witness points %s %s\n", pointText(tracedResult.pointA, traced->scalar).c_str(),
+                  pointText(tracedResult.pointB, traced->scalar).c_str());
+      if (tracedResult.failure != check::EngineFailure::None) {
+        std::printf("  %s: %s\n", check::engineFailureName(tracedResult.failure), tracedResult.failureDetail.c_str());
+      }
+    }
   }
-  printTrace(*traced, tracedResult);
+  if (traced->external) {
+    std::printf("\nno trace: %s runs in another process and gives its answer only\n", traced->name.c_str());
+  } else {
+    printTrace(*traced, tracedResult);
+  }
   if (line.values.count("svg") != 0) {
     const std::string file = line.value("svg", "");
     try {

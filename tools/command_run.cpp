@@ -10,6 +10,19 @@
 #include "verdict/verdict.h"
 
 namespace gjk::tools {
+namespace {
+
+std::string indented(const std::string& text) {
+  std::string out = "    | ";
+  for (std::size_t k = 0; k < text.size(); ++k) {
+    out += text[k];
+    if (text[k] == '\n' && k + 1 < text.size()) out += "    | ";
+  }
+  while (!out.empty() && out.back() == '\n') out.pop_back();
+  return out;
+}
+
+}  // namespace
 
 int runCommand(int argc, char** argv, int first) {
   CommandLine line = parseCommandLine(argc, argv, first, {"strategy"}, {"json"});
@@ -22,7 +35,8 @@ int runCommand(int argc, char** argv, int first) {
         "--strategy NAME|all   a name from `gjkcheck strategies`, or all of them (default all)\n"
         "--json                one object per case and strategy: case, strategy, distance, point_a,\n"
         "                      point_b, iterations, termination, distance_error_u, witness_error_u,\n"
-        "                      verdict, reasons, exact\n\n"
+        "                      verdict, reasons, exact; failure and failure_detail when an external\n"
+        "                      engine gave no answer (crash, hang, protocol, refused)\n\n"
         "Exit code 1 when any answer is a violation.");
     return EXIT_ALL_OK;
   }
@@ -34,6 +48,7 @@ int runCommand(int argc, char** argv, int first) {
   }
   std::vector<check::Case> cases = loadCases(line.positional);
   int violations = 0;
+  int refused = 0;
   if (!line.has("json")) {
     std::printf("%-44s %-12s %-14s %9s %9s %5s %-18s %s\n", "case", "strategy", "distance", "err u", "wit u",
                 "iters", "termination", "verdict");
@@ -45,18 +60,25 @@ int runCommand(int argc, char** argv, int first) {
       check::StrategyResult result = strategy->run(value, {});
       check::Verdict verdict = check::judge(value, exact, result, *strategy);
       violations += verdict.violation;
+      refused += verdict.refused;
       if (line.has("json")) {
         std::puts(check::resultJson(value.source, *strategy, result, verdict, exactObject).c_str());
       } else {
         std::printf("%-44s %-12s %-14s %9.3g %9.3g %5d %-18s %s\n", value.source.c_str(), strategy->name.c_str(),
                     check::scalarDecimal(result.distance, strategy->scalar).c_str(), verdict.distanceErrorU,
                     verdict.witnessErrorU, result.iterations, result.termination.c_str(),
-                    verdict.violation ? ("violation: " + check::reasonList(verdict)).c_str() : "ok");
+                    verdict.violation ? ("violation: " + check::reasonList(verdict)).c_str()
+                                      : check::reasonList(verdict).c_str());
+        if (result.failure != check::EngineFailure::None) {
+          // An external engine that gave no answer: what it said (its stderr tail, or the refusal's reason).
+          std::printf("%s\n", indented(result.failureDetail).c_str());
+        }
       }
     }
   }
   if (!line.has("json")) {
-    std::printf("%zu cases x %zu strategies: %d violations\n", cases.size(), selected.size(), violations);
+    std::printf("%zu cases x %zu strategies: %d violations%s\n", cases.size(), selected.size(), violations,
+                refused ? (", " + std::to_string(refused) + " refused").c_str() : "");
   }
   return violations ? EXIT_VIOLATIONS : EXIT_ALL_OK;
 }

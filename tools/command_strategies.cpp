@@ -15,7 +15,10 @@ int strategiesCommand(int argc, char** argv, int first) {
         "Lists every strategy the harness can run: name, scalar, iteration cap, contact convention\n"
         "(on-shapes: each witness point on its own shape; merged: one point for both on contact), description.\n"
         "Sources, constants and stop rules of each: docs/strategies.md.\n"
-        "Any name can be given to run --strategy and repro --strategy.");
+        "Any name can be given to run --strategy and repro --strategy.\n\n"
+        "External engines follow, one per manifest (adapters/<name>/manifest, or under GJKCHECK_ADAPTERS):\n"
+        "name, scalar, contact, query kind, state (ready, or not installed: the command that installs it),\n"
+        "version. A C plugin is named plugin:PATH or plugin:PATH#ENTRY (docs/workers.md).");
     return EXIT_ALL_OK;
   }
   if (!line.positional.empty()) {
@@ -32,12 +35,33 @@ int strategiesCommand(int argc, char** argv, int first) {
                   check::contactConventionName(info.contact), info.description.c_str());
     }
   }
+  // External engines (docs/workers.md): one per manifest under the adapters folder, ready or not installed.
+  const std::vector<check::StrategyInfo>& external = check::externalStrategies();
+  if (!line.has("json") && !external.empty()) {
+    std::printf("\nexternal engines (adapters/*/manifest; GJKCHECK_ADAPTERS to look elsewhere):\n");
+  }
+  for (const check::StrategyInfo& info : external) {
+    std::string state = info.install.empty() ? "ready" : "not installed: " + info.install;
+    if (line.has("json")) {
+      check::JsonObject object;
+      object.add("name", info.name).add("scalar", info.scalar).add("max_iterations", info.maxIterations)
+          .add("contact", check::contactConventionName(info.contact)).add("description", info.description)
+          .add("query", check::queryKindName(info.query)).add("external", true).add("version", info.version)
+          .add("state", state);
+      std::puts(object.str().c_str());
+    } else {
+      std::printf("%-14s %-6s %-9s %-11s %s\n  version %s\n  %s\n", info.name.c_str(), info.scalar.c_str(),
+                  check::contactConventionName(info.contact), check::queryKindName(info.query), state.c_str(),
+                  info.version.c_str(), info.description.c_str());
+    }
+  }
   if (!line.has("json")) {
     std::string floats;
     for (const check::StrategyInfo& info : check::modifiedStrategies()) {
       std::string base = info.name.substr(0, info.name.find('+'));
       if (floats.find(" " + base + " ") == std::string::npos) floats += " " + base + " ";
     }
+    std::printf("\nplugins: plugin:PATH[#ENTRY] runs a C plugin (include/gjkcheck/strategy.h; docs/workers.md)\n");
     std::printf("\nmodifiers +local (in A's frame), +scaled (by 2^-k to unit size) and +local+scaled combine with:\n "
                 "%s\n\nsources, constants and stop rules: docs/strategies.md\n",
                 floats.c_str());

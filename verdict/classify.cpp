@@ -245,7 +245,16 @@ ViolationSummary summarizeViolation(const Case& value, const StrategyInfo& strat
   summary.signature = strategy.name + " " + kind + " " + result.termination;
   summary.fileName = summary.signature;
   std::replace(summary.fileName.begin(), summary.fileName.end(), ' ', '.');
+  // A plugin's strategy name holds its path: a file name has no folders.
+  std::replace(summary.fileName.begin(), summary.fileName.end(), '/', '_');
   summary.fileName += ".case";
+  if (result.failure != EngineFailure::None) {
+    // An engine that gave no answer: the story is how it failed, the first line of what it said.
+    std::string detail = result.failureDetail.substr(0, result.failureDetail.find('\n')).substr(0, 200);
+    summary.story = strategy.name + " gave no answer: " + kind + " (" + detail + "); family " + summary.family +
+                    " by verdict/classify";
+    return summary;
+  }
 
   double unit = static_cast<double>(errorUnit(exact));
   summary.story = strategy.name + " reports distance " + shortNumber(result.distance) + " (" + result.termination +

@@ -6,6 +6,8 @@
 #pragma once
 
 #include <cmath>
+#include <functional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -105,7 +107,13 @@ struct RunOptions {
   CacheRecord* cache = nullptr;  // read and written when given; cold start when null
 };
 
-using RunFunction = StrategyResult (*)(const Case&, const RunOptions&);
+// One query. A plain function for the strategies in this process; for an external engine a small callable
+// that holds a pointer to its engine (verdict/external_strategy.h): held inline by std::function, so no call
+// allocates.
+using RunFunction = std::function<StrategyResult(const Case&, const RunOptions&)>;
+
+// Many cold-start queries at once, answered in order: how external engines pipeline their requests.
+using BatchFunction = std::function<void(std::span<const Case> cases, std::span<StrategyResult> results)>;
 
 // Where a strategy puts its witness points when the shapes touch or overlap (design §5), declared per
 // strategy and checked by the verdict, never counted as a violation by itself:
@@ -123,22 +131,37 @@ struct StrategyInfo {
   std::string scalar;       // "float" or "double": the arithmetic of the query
   int maxIterations = 0;    // the strategy's iteration cap
   ContactConvention contact = ContactConvention::OnShapes;
-  RunFunction run = nullptr;
+  RunFunction run;
   QueryKind query = QueryKind::Distance;
+  // An engine in another process (docs/workers.md), from a manifest or a plugin:PATH name. Its answers come
+  // through the worker protocol; it has no trace, and a crash, hang or protocol error is its answer's failure.
+  bool external = false;
+  std::string version;  // the engine's version, as its manifest or its worker says
+  std::string install;  // an external engine not installed: the command that installs it; empty: ready
+  BatchFunction runBatch;  // set for external engines; runBatch() falls back to run for the others
 };
 
-// Every registered strategy, in a fixed order: what `--strategy all` runs.
+// Cold-start answers of `strategy` for every case, in order: pipelined for an external engine.
+void runBatch(const StrategyInfo& strategy, std::span<const Case> cases, std::span<StrategyResult> results);
+
+// Every registered strategy of this process, in a fixed order: what `--strategy all` runs.
 const std::vector<StrategyInfo>& strategies();
+
+// The external engines of the manifests under the adapters folder (GJKCHECK_ADAPTERS, else the source tree's
+// adapters/), ready or not, in name order. Throws workers::ManifestError for a manifest that cannot be read.
+const std::vector<StrategyInfo>& externalStrategies();
 
 // The float core strategies with the modifiers of design §6: NAME+local, NAME+scaled,
 // NAME+local+scaled.
 const std::vector<StrategyInfo>& modifiedStrategies();
 
-// The strategy of that name (plain or modified), or null.
+// The strategy of that name (plain, modified, external, or plugin:PATH[#ENTRY]), or null. A plugin is
+// loaded on first use: std::invalid_argument when it cannot be (with the plugin host's message).
 const StrategyInfo* findStrategy(std::string_view name);
 
 // The strategies a --strategy argument names: one name, or "all".
-// Throws std::invalid_argument naming the unknown strategy.
+// Throws std::invalid_argument naming the unknown strategy, or the install command of an external engine
+// that is not installed.
 std::vector<const StrategyInfo*> selectStrategies(std::string_view argument);
 
 }  // namespace gjk::check

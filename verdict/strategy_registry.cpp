@@ -1,4 +1,7 @@
-// The table of strategies. Adding a strategy is adding a row here.
+// The table of strategies. Adding a strategy is adding a row here; an external engine is a manifest
+// (verdict/external_strategy.h).
+#include <deque>
+#include <mutex>
 #include <stdexcept>
 
 #include "core/strategies/box2d_v3.h"
@@ -9,6 +12,7 @@
 #include "core/strategies/perp.h"
 #include "core/strategies/vdb.h"
 #include "verdict/box2d_strategy.h"
+#include "verdict/external_strategy.h"
 #include "verdict/query.h"
 #include "verdict/strategy.h"
 
@@ -78,7 +82,24 @@ const Registry& registry() {
   return REGISTRY;
 }
 
+// plugin:PATH[#ENTRY] rows, made on first use; a deque keeps the pointers handed out valid.
+const StrategyInfo* plugin(std::string_view name) {
+  static std::mutex MUTEX;
+  static std::deque<StrategyInfo> PLUGINS;
+  std::lock_guard<std::mutex> lock(MUTEX);
+  for (const StrategyInfo& info : PLUGINS) {
+    if (info.name == name) return &info;
+  }
+  PLUGINS.push_back(pluginStrategy(name));
+  return &PLUGINS.back();
+}
+
 }  // namespace
+
+const std::vector<StrategyInfo>& externalStrategies() {
+  static const std::vector<StrategyInfo> EXTERNAL = manifestStrategies(adaptersFolder());
+  return EXTERNAL;
+}
 
 const char* contactConventionName(ContactConvention convention) {
   return convention == ContactConvention::Merged ? "merged" : "on-shapes";
@@ -124,6 +145,10 @@ const StrategyInfo* findStrategy(std::string_view name) {
       }
     }
   }
+  if (name.starts_with("plugin:")) return plugin(name);
+  for (const StrategyInfo& info : externalStrategies()) {
+    if (info.name == name) return &info;
+  }
   return nullptr;
 }
 
@@ -140,6 +165,9 @@ std::vector<const StrategyInfo*> selectStrategies(std::string_view argument) {
     throw std::invalid_argument("unknown strategy '" + std::string(argument) +
                                 "' (gjkcheck strategies lists them; +local and +scaled combine with the float "
                                 "core strategies)");
+  }
+  if (!info->install.empty()) {
+    throw std::invalid_argument("strategy '" + info->name + "' is not installed: " + info->install);
   }
   selected.push_back(info);
   return selected;

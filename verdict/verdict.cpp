@@ -26,10 +26,12 @@ std::string reasonList(const Verdict& verdict) {
   for (const std::string& reason : verdict.reasons) {
     text += (text.empty() ? "" : ",") + reason;
   }
-  return text.empty() ? "ok" : text;
+  return text.empty() ? (verdict.refused ? "refused" : "ok") : text;
 }
 
-std::string primaryKind(const Verdict& verdict) { return verdict.reasons.empty() ? "ok" : verdict.reasons.front(); }
+std::string primaryKind(const Verdict& verdict) {
+  return verdict.reasons.empty() ? (verdict.refused ? "refused" : "ok") : verdict.reasons.front();
+}
 
 // The numbers are computed by oracle::errorsInUnits (high precision where needed, bit for bit the
 // reference's doubles); the threshold decisions D > T u and d > T u by oracle::distanceExceeds and
@@ -38,8 +40,22 @@ Verdict judge(const Case& value, const oracle::ExactAnswer& exact, const Strateg
               const StrategyInfo& strategy) {
   Verdict verdict;
   const double T = VIOLATION_THRESHOLD_U;
+  if (result.failure != EngineFailure::None) {
+    // No answer came: nothing to measure. A refusal is its own count; a crash, hang or protocol error is the
+    // violation of that name.
+    verdict.distanceErrorU = std::nan("");
+    verdict.witnessErrorU = std::nan("");
+    verdict.witnessGapU = std::nan("");
+    verdict.refused = result.failure == EngineFailure::Refused;
+    if (!verdict.refused) verdict.reasons.push_back(engineFailureName(result.failure));
+    verdict.violation = !verdict.reasons.empty();
+    return verdict;
+  }
+  // An engine that does not say why it stopped hit its cap when it used all its iterations; a cap of 0 is
+  // an engine whose cap is not known.
   verdict.iterationCap = result.termination == "iteration-cap" ||
-                         (result.termination == "unreported" && result.iterations >= strategy.maxIterations);
+                         (result.termination == "unreported" && strategy.maxIterations > 0 &&
+                          result.iterations >= strategy.maxIterations);
   if (!isFinite(result)) {
     verdict.distanceErrorU = std::nan("");
     verdict.witnessErrorU = std::nan("");

@@ -14,10 +14,13 @@
 namespace gjk::check {
 
 // Every violation kind, in the order of design §5: an answer's primary kind is the first that applies,
-// so reports that count primary kinds add up to the number of violations.
-inline constexpr const char* VIOLATION_KINDS[] = {"non-finite",     "false-overlap",  "false-separation",
+// so reports that count primary kinds add up to the number of violations. The first three are an external
+// engine's failures (docs/workers.md): it crashed, hung past the per-query timeout, or broke the protocol;
+// such a query has no answer to judge, so its kind is the only one.
+inline constexpr const char* VIOLATION_KINDS[] = {"crash",          "hang",           "protocol",
+                                                  "non-finite",     "false-overlap",  "false-separation",
                                                   "distance-error", "witness-error", "witness-gap"};
-inline constexpr int VIOLATION_KIND_COUNT = 6;
+inline constexpr int VIOLATION_KIND_COUNT = 9;
 
 // The index of a kind in VIOLATION_KINDS, or -1.
 int violationKindIndex(const std::string& kind);
@@ -38,12 +41,14 @@ struct Verdict {
   // A cost, not a violation: the strategy stopped at its iteration cap (termination "iteration-cap", or,
   // for an engine that does not report why it stopped, all of its iterations used).
   bool iterationCap = false;
+  // Not a violation: the engine declined the query (EngineFailure::Refused); no number is judged.
+  bool refused = false;
 };
 
-// "ok", or the reasons joined by commas.
+// "ok", "refused", or the reasons joined by commas.
 std::string reasonList(const Verdict& verdict);
 
-// The primary kind ("ok" when there is no violation).
+// The primary kind ("ok" when there is no violation, "refused" for a refused query).
 std::string primaryKind(const Verdict& verdict);
 
 // The answer of `strategy` judged against the exact one.

@@ -7,8 +7,9 @@
 #   core, oracle       -> themselves only: the code under test and the judge include nothing of the harness
 #   adapters           -> core
 #   case               -> core
+#   workers            -> case, core (the worker protocol; include/ is the plugin ABI, outside these rules)
 #   families           -> case, core, oracle
-#   verdict            -> families, case, core, oracle, adapters
+#   verdict            -> workers, families, case, core, oracle, adapters
 #   report             -> verdict, families, case, core, oracle
 #   fuzz, properties   -> verdict, families, case, core, oracle
 #   bench              -> verdict, families, case, core, oracle, adapters
@@ -29,7 +30,8 @@ set(allowed_oracle oracle)
 set(allowed_adapters adapters core)
 set(allowed_case case core)
 set(allowed_families families case core oracle)
-set(allowed_verdict verdict families case core oracle adapters)
+set(allowed_workers workers case core)
+set(allowed_verdict verdict workers families case core oracle adapters)
 set(allowed_report report verdict families case core oracle)
 set(allowed_fuzz fuzz verdict families case core oracle)
 set(allowed_properties properties verdict families case core oracle)
@@ -38,7 +40,7 @@ set(allowed_tools tools report verdict families case core oracle)
 
 set(violations 0)
 set(checked 0)
-foreach(folder core oracle adapters case families verdict report fuzz properties bench tools)
+foreach(folder core oracle adapters case workers families verdict report fuzz properties bench tools)
   file(GLOB_RECURSE sources LIST_DIRECTORIES false RELATIVE ${SOURCE}
        ${SOURCE}/${folder}/*.h ${SOURCE}/${folder}/*.hpp ${SOURCE}/${folder}/*.c ${SOURCE}/${folder}/*.cpp)
   foreach(source ${sources})

@@ -91,12 +91,13 @@ TEST_F(ComparisonReport, csvFilesHaveTheirColumns) {
   EXPECT_EQ(static_cast<size_t>(std::count(rows.begin(), rows.end(), '\n')), result_.rows.size() + 1);
   std::string summary = readFile(folder_ / "summary.csv");
   EXPECT_EQ(summary.substr(0, summary.find('\n')),
-            "strategy,family,cases,violations,non-finite,false-overlap,false-separation,"
-            "distance-error,witness-error,witness-gap,iteration_cap,iteration_cap_right,any_non-finite,"
+            "strategy,family,cases,violations,crash,hang,protocol,non-finite,false-overlap,false-separation,"
+            "distance-error,witness-error,witness-gap,iteration_cap,iteration_cap_right,any_crash,any_hang,"
+            "any_protocol,any_non-finite,"
             "any_false-overlap,any_false-separation,any_distance-error,any_witness-error,any_witness-gap,"
             "distance_error_p50_u,distance_error_p99_u,"
             "distance_error_max_u,witness_error_p99_u,witness_error_max_u,iterations_mean,iterations_p99,"
-            "iterations_max");
+            "iterations_max,refused");
   // One row per strategy and family, plus one "all" row per strategy.
   EXPECT_EQ(static_cast<size_t>(std::count(summary.begin(), summary.end(), '\n')),
             1 + options_.strategies.size() * (options_.families.size() + 1));

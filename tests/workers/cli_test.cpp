@@ -1,0 +1,108 @@
+// The plugin that aborts on every third query, through the program a user runs: `crash` verdicts on those
+// cases with the plugin's stderr, the others judged as the built-in perp is, in run and in compare.
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <map>
+#include <sstream>
+
+#include "../tools/run_gjkcheck.h"
+
+namespace gjk::check {
+namespace {
+
+using test_support::gjkcheck;
+using test_support::TempDir;
+
+std::vector<std::string> lines(const std::string& text) {
+  std::vector<std::string> out;
+  std::istringstream in(text);
+  for (std::string line; std::getline(in, line);) out.push_back(line);
+  return out;
+}
+
+TEST(AbortPluginCli, RunGivesCrashOnEveryThirdCaseAndTheStderrTail) {
+  TempDir dir("gjk-abort-run");
+  // Nine cases in name order: the seeds of one family, copied under names that sort.
+  int n = 0;
+  for (const auto& entry : std::filesystem::directory_iterator(std::string(GJK_SOURCE_DIR) + "/corpus/seeds")) {
+    if (!entry.is_directory()) continue;
+    for (const auto& file : std::filesystem::directory_iterator(entry.path())) {
+      if (n == 9 || file.path().extension() != ".case") continue;
+      std::filesystem::copy_file(file.path(), dir.path() / ("case" + std::to_string(n++) + ".case"));
+    }
+  }
+  ASSERT_EQ(n, 9);
+  const std::string strategy = std::string(" --strategy plugin:") + ABORT_PLUGIN;
+  test_support::CliRun run = gjkcheck("run " + dir.path().string() + strategy);
+  EXPECT_EQ(run.exitCode, 1) << run.out;
+  int crashes = 0;
+  std::vector<std::string> rows;
+  for (const std::string& line : lines(run.out)) {
+    if (line.find(".case ") != std::string::npos) rows.push_back(line);
+  }
+  ASSERT_EQ(rows.size(), 9u) << run.out;
+  for (int k = 0; k < 9; ++k) {
+    EXPECT_EQ(rows[k].find("violation: crash") != std::string::npos, k % 3 == 2) << rows[k];
+    crashes += rows[k].find("violation: crash") != std::string::npos;
+  }
+  EXPECT_EQ(crashes, 3);
+  EXPECT_NE(run.out.find("    | abort_plugin: query 3 of this process, calling abort()"), std::string::npos) << run.out;
+  EXPECT_NE(run.out.find("9 cases x 1 strategies: 3 violations"), std::string::npos) << run.out;
+  test_support::CliRun json = gjkcheck("run " + dir.path().string() + strategy + " --json");
+  std::vector<std::string> objects = lines(json.out);
+  ASSERT_EQ(objects.size(), 9u) << json.out;
+  EXPECT_NE(objects[2].find("\"failure\": \"crash\""), std::string::npos) << objects[2];
+  EXPECT_NE(objects[2].find("abort_plugin: query 3"), std::string::npos) << objects[2];
+  EXPECT_EQ(objects[0].find("\"failure\""), std::string::npos) << objects[0];
+  // The other answers are the built-in perp's, number for number, verdict for verdict.
+  std::vector<std::string> ours = lines(gjkcheck("run " + dir.path().string() + " --strategy perp --json").out);
+  ASSERT_EQ(ours.size(), 9u);
+  const std::string pluginName = std::string("\"plugin:") + ABORT_PLUGIN + "\"";
+  for (int k = 0; k < 9; ++k) {
+    if (k % 3 == 2) continue;
+    std::string got = objects[k];
+    got.replace(got.find(pluginName), pluginName.size(), "\"perp\"");
+    EXPECT_EQ(got, ours[k]);
+  }
+}
+
+TEST(AbortPluginCli, ComparePipelinesAndGivesCrashOnEveryThirdCase) {
+  TempDir dir("gjk-abort-compare");
+  test_support::CliRun run = gjkcheck(std::string("compare --strategies perp,plugin:") + ABORT_PLUGIN +
+                                      " --families random-convex,short-edge --count 30 --jobs 1 --out " +
+                                      dir.path().string());
+  ASSERT_EQ(run.exitCode, 0) << run.out;
+  std::ifstream in(dir.path() / "rows.csv");
+  std::string header;
+  std::getline(in, header);
+  std::map<std::string, std::string> perpRows;  // family,index -> the row after the strategy column
+  std::vector<std::pair<std::string, std::string>> pluginRows;
+  for (std::string line; std::getline(in, line);) {
+    std::vector<std::string> fields;
+    std::istringstream cells(line);
+    for (std::string cell; std::getline(cells, cell, ',');) fields.push_back(cell);
+    const std::string key = fields[0] + "," + fields[1];
+    const std::string rest = line.substr(line.find(',', key.size() + 1));  // after the strategy's name
+    if (fields[2] == "perp") {
+      perpRows[key] = rest;
+    } else {
+      pluginRows.push_back({key, line});
+    }
+  }
+  ASSERT_EQ(pluginRows.size(), 60u);
+  int crashes = 0;
+  for (const auto& [key, line] : pluginRows) {
+    const int index = std::stoi(key.substr(key.find(',') + 1));
+    if (index % 3 == 2) {
+      EXPECT_NE(line.find(",crash,crash"), std::string::npos) << line;
+      ++crashes;
+    } else {
+      EXPECT_EQ(line.substr(line.find(',', key.size() + 1)), perpRows[key]) << key;
+    }
+  }
+  EXPECT_EQ(crashes, 20);
+}
+
+}  // namespace
+}  // namespace gjk::check

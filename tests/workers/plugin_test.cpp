@@ -1,0 +1,175 @@
+// Plugins through gjkcheck-plugin-host: the built-in perp as a plugin equals the built-in bit for bit on the
+// corpus; a plugin that aborts, one that sleeps, one that refuses and a worker that answers garbage give
+// `crash`, `hang`, refused and `protocol` on exactly their queries, and correct answers on the others.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstdlib>
+#include <cstring>
+
+#include "verdict/exact_case.h"
+#include "verdict/strategy.h"
+#include "verdict/verdict.h"
+#include "workers/worker_client.h"
+
+namespace gjk::check {
+namespace {
+
+std::vector<Case> corpusCases() {
+  std::vector<Case> cases;
+  for (const auto& file : collectCaseFiles({std::string(GJK_SOURCE_DIR) + "/corpus"})) {
+    cases.push_back(readCaseFile(file));
+  }
+  return cases;
+}
+
+// Doubles equal bit for bit; a NaN equals a NaN of the same sign (its payload does not cross the protocol).
+bool sameBits(double a, double b) {
+  if (std::isnan(a) && std::isnan(b)) return std::signbit(a) == std::signbit(b);
+  return std::memcmp(&a, &b, sizeof a) == 0;
+}
+
+std::string differences(const StrategyResult& got, const StrategyResult& want) {
+  std::string text;
+  if (!sameBits(got.distance, want.distance)) text += " distance";
+  if (!sameBits(got.pointA.x, want.pointA.x) || !sameBits(got.pointA.y, want.pointA.y)) text += " pointA";
+  if (!sameBits(got.pointB.x, want.pointB.x) || !sameBits(got.pointB.y, want.pointB.y)) text += " pointB";
+  if (got.iterations != want.iterations) text += " iterations";
+  if (got.termination != want.termination) text += " termination(" + got.termination + "/" + want.termination + ")";
+  if (got.failure != EngineFailure::None) text += " failure: " + got.failureDetail;
+  return text;
+}
+
+TEST(PerpPlugin, EqualsTheBuiltInPerpBitForBitOnEveryCorpusCase) {
+  const std::vector<Case> cases = corpusCases();
+  ASSERT_GT(cases.size(), 100u);
+  const StrategyInfo* perp = findStrategy("perp");
+  const StrategyInfo* plugin = findStrategy(std::string("plugin:") + PERP_PLUGIN);
+  ASSERT_NE(plugin, nullptr);
+  EXPECT_TRUE(plugin->external);
+  EXPECT_EQ(plugin->scalar, "float");
+  EXPECT_EQ(plugin->contact, ContactConvention::Merged);
+  EXPECT_EQ(plugin->version, "test");
+  std::vector<StrategyResult> batch(cases.size());
+  runBatch(*plugin, cases, batch);  // pipelined
+  for (std::size_t k = 0; k < cases.size(); ++k) {
+    const StrategyResult want = perp->run(cases[k], {});
+    EXPECT_EQ(differences(batch[k], want), "") << cases[k].source;
+    if (k % 10 == 0) EXPECT_EQ(differences(plugin->run(cases[k], {}), want), "") << cases[k].source;  // one query
+  }
+}
+
+TEST(PerpPlugin, TheNamedEntryAndUnknownOnes) {
+  EXPECT_NE(findStrategy(std::string("plugin:") + PERP_PLUGIN + "#perp"), nullptr);
+  try {
+    findStrategy(std::string("plugin:") + PERP_PLUGIN + "#nothing");
+    ADD_FAILURE() << "an unknown entry was accepted";
+  } catch (const std::invalid_argument& error) {
+    EXPECT_NE(std::string(error.what()).find("has no entry nothing (it has perp)"), std::string::npos) << error.what();
+  }
+  EXPECT_THROW(findStrategy("plugin:/no/such/plugin.so"), std::invalid_argument);
+}
+
+TEST(AbortPlugin, EveryThirdQueryIsACrashAndTheOthersAreCorrect) {
+  const std::vector<Case> all = corpusCases();
+  const std::vector<Case> cases(all.begin(), all.begin() + 30);
+  const StrategyInfo* perp = findStrategy("perp");
+  const StrategyInfo* plugin = findStrategy(std::string("plugin:") + ABORT_PLUGIN);
+  ASSERT_NE(plugin, nullptr);
+  // One query at a time, as run does; then pipelined, as compare does: the host sends the requests after a
+  // crash again one at a time, so the crash lands on the query that caused it.
+  std::vector<StrategyResult> single, batch(cases.size());
+  for (const Case& value : cases) single.push_back(plugin->run(value, {}));
+  runBatch(*plugin, cases, batch);
+  for (const auto* results : {&single, &batch}) {
+    for (std::size_t k = 0; k < cases.size(); ++k) {
+      const StrategyResult& r = (*results)[k];
+      if (k % 3 == 2) {
+        EXPECT_EQ(r.failure, EngineFailure::Crash) << k;
+        EXPECT_NE(r.failureDetail.find("abort_plugin: query 3 of this process, calling abort()"), std::string::npos)
+            << r.failureDetail;
+        EXPECT_NE(r.failureDetail.find("killed by signal 6"), std::string::npos) << r.failureDetail;
+        Verdict verdict = judge(cases[k], solveExactly(cases[k]), r, *plugin);
+        EXPECT_TRUE(verdict.violation);
+        EXPECT_EQ(primaryKind(verdict), "crash");
+        EXPECT_EQ(verdict.reasons.size(), 1u);
+      } else {
+        EXPECT_EQ(differences(r, perp->run(cases[k], {})), "") << k;
+      }
+    }
+  }
+}
+
+Case withRadius(Case value, float radius) {
+  value.a.radius = radius;
+  return value;
+}
+
+TEST(SleepPlugin, AQueryPastTheTimeoutIsAHangAndTheRunGoesOn) {
+  setenv("GJKCHECK_WORKER_TIMEOUT", "0.3", 1);
+  const StrategyInfo* plugin = findStrategy(std::string("plugin:") + SLEEP_PLUGIN);
+  unsetenv("GJKCHECK_WORKER_TIMEOUT");
+  ASSERT_NE(plugin, nullptr);
+  const std::vector<Case> all = corpusCases();
+  std::vector<Case> cases;
+  for (int k = 0; k < 6; ++k) cases.push_back(withRadius(all[k], k == 2 || k == 4 ? 0.5f : 0.0f));
+  std::vector<StrategyResult> results(cases.size());
+  runBatch(*plugin, cases, results);
+  const StrategyInfo* perp = findStrategy("perp");
+  for (std::size_t k = 0; k < cases.size(); ++k) {
+    if (k == 2 || k == 4) {
+      EXPECT_EQ(results[k].failure, EngineFailure::Hang) << k;
+      EXPECT_NE(results[k].failureDetail.find("no answer within 0.3 s"), std::string::npos) << results[k].failureDetail;
+      EXPECT_EQ(primaryKind(judge(cases[k], solveExactly(cases[k]), results[k], *plugin)), "hang");
+    } else {
+      EXPECT_EQ(differences(results[k], perp->run(cases[k], {})), "") << k;
+    }
+  }
+}
+
+TEST(SleepPlugin, ARefusalIsNoViolation) {
+  const StrategyInfo* plugin = findStrategy(std::string("plugin:") + SLEEP_PLUGIN + "#refuse");
+  ASSERT_NE(plugin, nullptr);
+  const Case value = corpusCases().front();
+  StrategyResult result = plugin->run(value, {});
+  EXPECT_EQ(result.failure, EngineFailure::Refused);
+  EXPECT_EQ(result.failureDetail, "the plugin refused the query (7)");
+  Verdict verdict = judge(value, solveExactly(value), result, *plugin);
+  EXPECT_FALSE(verdict.violation);
+  EXPECT_TRUE(verdict.refused);
+  EXPECT_EQ(primaryKind(verdict), "refused");
+}
+
+TEST(GarbageWorker, ALineThatIsNoAnswerIsAProtocolErrorAndTheWorkerRestarts) {
+  workers::WorkerClient client({{GARBAGE_WORKER}, {}}, {});
+  const std::vector<Case> all = corpusCases();
+  const std::vector<Case> cases(all.begin(), all.begin() + 3);
+  std::vector<workers::Answer> answers(cases.size());
+  client.queryBatch(cases, workers::Query::Distance, answers);
+  for (const workers::Answer& answer : answers) {
+    EXPECT_EQ(answer.status, workers::Status::Protocol);
+    EXPECT_NE(answer.detail.find("'this is not an answer'"), std::string::npos) << answer.detail;
+  }
+  EXPECT_EQ(client.starts(), 3);
+}
+
+TEST(WorkerClient, AWorkerThatEndsOrNeverStartsIsACrash) {
+  const Case value = corpusCases().front();
+  workers::WorkerClient quits({{"sh", "-c", "echo 'gone before any hello' >&2; exit 3"}, {}}, {});
+  workers::Answer answer = quits.queryOne(value, workers::Query::Distance);
+  EXPECT_EQ(answer.status, workers::Status::Crash);
+  EXPECT_NE(answer.detail.find("ended before its hello (exit status 3)"), std::string::npos) << answer.detail;
+  EXPECT_NE(answer.detail.find("gone before any hello"), std::string::npos) << answer.detail;
+  workers::WorkerClient missing({{"/no/such/program"}, {}}, {});
+  std::vector<Case> cases(5, value);
+  std::vector<workers::Answer> answers(cases.size());
+  missing.queryBatch(cases, workers::Query::Distance, answers);
+  for (const workers::Answer& a : answers) {
+    EXPECT_EQ(a.status, workers::Status::Crash);
+    EXPECT_NE(a.detail.find("exit status 127"), std::string::npos) << a.detail;
+  }
+  EXPECT_EQ(missing.starts(), workers::MAX_FAILED_STARTS);  // then the rest failed without more tries
+}
+
+}  // namespace
+}  // namespace gjk::check

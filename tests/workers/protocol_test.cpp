@@ -1,0 +1,155 @@
+// The worker protocol's lines: numbers exact both ways, requests and answers as docs/workers.md writes them,
+// and every malformed answer a protocol error that says what is wrong.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstring>
+#include <limits>
+
+#include "workers/number_text.h"
+#include "workers/worker_protocol.h"
+
+namespace gjk::workers {
+namespace {
+
+TEST(WorkerNumbers, EveryFloatCrossesExactlyAsTheShortestDecimal) {
+  const float samples[] = {0.1f, 1.0f / 3.0f, 1e-45f, std::numeric_limits<float>::max(), -2.5e-38f, 16777217.0f,
+                           0.505f, -0.0f};
+  for (float value : samples) {
+    std::string text;
+    appendNumber(text, value);
+    double back = 0;
+    ASSERT_TRUE(parseNumber(text, back)) << text;
+    EXPECT_EQ(static_cast<float>(back), value) << text;
+    EXPECT_EQ(back, static_cast<double>(value)) << text;
+    EXPECT_EQ(std::signbit(back), std::signbit(value)) << text;
+  }
+  std::string text;
+  appendNumber(text, 0.1);
+  EXPECT_EQ(text, "0.1");
+}
+
+TEST(WorkerNumbers, HexFloatsAndNonFiniteValuesParse) {
+  double value = 0;
+  ASSERT_TRUE(parseNumber("0x1.8p+1", value));
+  EXPECT_EQ(value, 3.0);
+  ASSERT_TRUE(parseNumber("inf", value));
+  EXPECT_TRUE(std::isinf(value));
+  ASSERT_TRUE(parseNumber("nan", value));
+  EXPECT_TRUE(std::isnan(value));
+  EXPECT_FALSE(parseNumber("1.5x", value));
+  EXPECT_FALSE(parseNumber("", value));
+  long long id = 0;
+  EXPECT_TRUE(parseInteger("42", id));
+  EXPECT_EQ(id, 42);
+  EXPECT_FALSE(parseInteger("4.2", id));
+}
+
+check::Case sampleCase() {
+  check::Case value;
+  value.a.vertices = {{0.1f, -0.2f}, {1e-30f, 3.0f}, {-7.25f, 1.0f / 3.0f}};
+  value.a.radius = 0.01f;
+  value.a.positionX = 1e20f;
+  value.a.rotationC = 0.6f;
+  value.a.rotationS = 0.8f;
+  value.b.vertices = {{-0.0f, 2.0f}};
+  value.b.positionY = -3.5f;
+  return value;
+}
+
+TEST(WorkerRequests, RoundTripBitForBit) {
+  std::string line;
+  appendRequest(line, 17, Query::Distance, sampleCase());
+  ASSERT_EQ(line.back(), '\n');
+  line.pop_back();
+  std::string error;
+  std::optional<Request> request = parseRequest(line, error);
+  ASSERT_TRUE(request) << error;
+  EXPECT_EQ(request->id, 17);
+  EXPECT_EQ(request->query, Query::Distance);
+  const check::Case original = sampleCase();
+  for (auto [got, want] : {std::pair{&request->value.a, &original.a}, std::pair{&request->value.b, &original.b}}) {
+    ASSERT_EQ(got->vertices.size(), want->vertices.size());
+    for (std::size_t k = 0; k < got->vertices.size(); ++k) {
+      EXPECT_EQ(std::memcmp(&got->vertices[k], &want->vertices[k], sizeof(check::Vertex)), 0);
+    }
+    for (auto member : {&check::ShapeSpec::radius, &check::ShapeSpec::positionX, &check::ShapeSpec::positionY,
+                        &check::ShapeSpec::rotationC, &check::ShapeSpec::rotationS}) {
+      EXPECT_EQ(std::memcmp(&(got->*member), &(want->*member), sizeof(float)), 0);
+    }
+  }
+}
+
+TEST(WorkerRequests, ANumberThatIsNoFloatIsRefused) {
+  std::string error;
+  EXPECT_FALSE(parseRequest("1 d 1 0.1 0 0 0 0 1 0 1 0 0 0 0 1 0", error));
+  EXPECT_NE(error.find("not a float"), std::string::npos) << error;
+  EXPECT_FALSE(parseRequest("1 d 1 0 0 0 0 0 1 0", error));
+}
+
+TEST(WorkerAnswers, DistanceAnswerParsesAndRoundTrips) {
+  Answer answer;
+  answer.distance = 0.0049999952;
+  answer.pointA[0] = 0x1.fffffep-3;
+  answer.pointB[1] = -1e-300;
+  answer.iterations = 4;
+  answer.termination = "duplicate-support";
+  std::string line;
+  appendAnswer(line, 9, Query::Distance, answer);
+  line.pop_back();
+  Answer back;
+  ASSERT_TRUE(parseAnswer(line, 9, Query::Distance, back)) << back.detail;
+  EXPECT_EQ(back.status, Status::Ok);
+  EXPECT_EQ(back.distance, answer.distance);
+  EXPECT_EQ(back.pointA[0], answer.pointA[0]);
+  EXPECT_EQ(back.pointB[1], answer.pointB[1]);
+  EXPECT_EQ(back.iterations, 4);
+  EXPECT_EQ(back.termination, "duplicate-support");
+  ASSERT_TRUE(parseAnswer("3 ok 0x1p-1 0 0 0x1p-1 0 -1 unreported", 3, Query::Distance, back));
+  EXPECT_EQ(back.distance, 0.5);
+  EXPECT_EQ(back.iterations, -1);
+}
+
+TEST(WorkerAnswers, PenetrationAndRefusal) {
+  Answer back;
+  ASSERT_TRUE(parseAnswer("5 ok overlapping 0.25 0 1 0 0 0 0.25", 5, Query::Penetration, back)) << back.detail;
+  EXPECT_TRUE(back.overlapping);
+  EXPECT_EQ(back.depth, 0.25);
+  EXPECT_EQ(back.normal[1], 1.0);
+  EXPECT_EQ(back.pointB[1], 0.25);
+  ASSERT_TRUE(parseAnswer("6 refused b2ComputeHull found no hull", 6, Query::Distance, back));
+  EXPECT_EQ(back.status, Status::Refused);
+  EXPECT_EQ(back.detail, "b2ComputeHull found no hull");
+}
+
+TEST(WorkerAnswers, EveryMalformedAnswerIsAProtocolErrorQuotingTheLine) {
+  const char* bad[] = {"this is not an answer", "8 ok 1 2 3 4 5 6 unreported", "7 ok 1 2 3 4 5 6 word extra",
+                       "7 ok 1 2 3 4 five 6 unreported", "7 maybe 1 2 3 4 5 6 unreported", ""};
+  for (const char* line : bad) {
+    Answer back;
+    EXPECT_FALSE(parseAnswer(line, 7, Query::Distance, back)) << line;
+    EXPECT_EQ(back.status, Status::Protocol) << line;
+    EXPECT_NE(back.detail.find(std::string("'") + line + "'"), std::string::npos) << back.detail;
+  }
+  Answer back;
+  EXPECT_FALSE(parseAnswer("8 ok 1 2 3 4 5 6 unreported", 7, Query::Distance, back));
+  EXPECT_NE(back.detail.find("answer to id 8 where 7 was due"), std::string::npos) << back.detail;
+}
+
+TEST(WorkerHello, ParsesTheFieldsAndTheVersionLine) {
+  std::string error;
+  std::optional<Hello> hello = parseHello("gjkcheck-worker 1 planck f64 merged distance planck 1.4.2 (npm)", error);
+  ASSERT_TRUE(hello) << error;
+  EXPECT_EQ(hello->name, "planck");
+  EXPECT_EQ(hello->scalar, "f64");
+  EXPECT_EQ(hello->contact, "merged");
+  EXPECT_EQ(hello->queries, "distance");
+  EXPECT_EQ(hello->version, "planck 1.4.2 (npm)");
+  EXPECT_FALSE(parseHello("gjkcheck-worker 2 planck f64 merged distance v", error));
+  EXPECT_NE(error.find("version 2"), std::string::npos);
+  EXPECT_FALSE(parseHello("gjkcheck-worker 1 planck f16 merged distance v", error));
+  EXPECT_FALSE(parseHello("hello", error));
+}
+
+}  // namespace
+}  // namespace gjk::workers

@@ -1,0 +1,241 @@
+#include "verdict/external_strategy.h"
+
+#include <unistd.h>
+
+#include <cmath>
+#include <cstdlib>
+#include <deque>
+#include <memory>
+#include <mutex>
+#include <stdexcept>
+
+#include "workers/manifest.h"
+#include "workers/worker_client.h"
+
+namespace gjk::check {
+namespace {
+
+using workers::Answer;
+using workers::Status;
+
+// One engine: the command of its worker and the workers started so far, idle ones kept for the next query.
+class ExternalEngine {
+ public:
+  ExternalEngine(workers::WorkerCommand command, workers::WorkerOptions options, QueryKind query)
+      : command_(std::move(command)), options_(std::move(options)), query_(query) {}
+
+  // A worker for this thread's query (started on its first query), given back by the Lease.
+  class Lease {
+   public:
+    Lease(ExternalEngine& engine) : engine_(engine) {
+      std::lock_guard<std::mutex> lock(engine_.mutex_);
+      if (!engine_.idle_.empty()) {
+        client_ = std::move(engine_.idle_.back());
+        engine_.idle_.pop_back();
+      }
+      if (!client_) client_ = std::make_unique<workers::WorkerClient>(engine_.command_, engine_.options_);
+    }
+    ~Lease() {
+      std::lock_guard<std::mutex> lock(engine_.mutex_);
+      engine_.idle_.push_back(std::move(client_));
+    }
+    workers::WorkerClient& operator*() { return *client_; }
+    workers::WorkerClient* operator->() { return client_.get(); }
+
+   private:
+    ExternalEngine& engine_;
+    std::unique_ptr<workers::WorkerClient> client_;
+  };
+
+  StrategyResult run(const Case& value) {
+    StrategyResult result;
+    runBatch(std::span<const Case>(&value, 1), std::span<StrategyResult>(&result, 1));
+    return result;
+  }
+
+  void runBatch(std::span<const Case> cases, std::span<StrategyResult> results) {
+    Lease worker(*this);
+    std::vector<Answer> answers(cases.size());
+    if (answersDistance(query_)) {
+      worker->queryBatch(cases, workers::Query::Distance, answers);
+      for (std::size_t k = 0; k < cases.size(); ++k) results[k] = fromDistanceAnswer(answers[k]);
+    }
+    if (answersPenetration(query_)) {
+      worker->queryBatch(cases, workers::Query::Penetration, answers);
+      for (std::size_t k = 0; k < cases.size(); ++k) addPenetrationAnswer(answers[k], results[k]);
+    }
+  }
+
+  // The hello of a worker started now (kept for the next query), or the failure that stopped it.
+  std::optional<workers::Hello> hello(Answer& failed) {
+    Lease worker(*this);
+    return worker->start(failed);
+  }
+
+ private:
+  static EngineFailure failureOf(Status status) {
+    switch (status) {
+      case Status::Ok:
+        return EngineFailure::None;
+      case Status::Refused:
+        return EngineFailure::Refused;
+      case Status::Crash:
+        return EngineFailure::Crash;
+      case Status::Hang:
+        return EngineFailure::Hang;
+      case Status::Protocol:
+        return EngineFailure::Protocol;
+    }
+    return EngineFailure::Protocol;
+  }
+
+  // A failed query has no numbers: NaN, so no reader can take them for an answer.
+  static void markFailure(const Answer& answer, StrategyResult& result) {
+    const double nan = std::nan("");
+    result.distance = nan;
+    result.pointA = {nan, nan};
+    result.pointB = {nan, nan};
+    result.iterations = -1;
+    result.failure = failureOf(answer.status);
+    result.termination = engineFailureName(result.failure);
+    result.failureDetail = answer.detail;
+  }
+
+  static StrategyResult fromDistanceAnswer(const Answer& answer) {
+    StrategyResult result;
+    if (answer.status != Status::Ok) {
+      markFailure(answer, result);
+      return result;
+    }
+    result.distance = answer.distance;
+    result.pointA = {answer.pointA[0], answer.pointA[1]};
+    result.pointB = {answer.pointB[0], answer.pointB[1]};
+    result.iterations = answer.iterations;
+    result.termination = answer.termination;
+    return result;
+  }
+
+  static void addPenetrationAnswer(const Answer& answer, StrategyResult& result) {
+    if (answer.status != Status::Ok) {
+      if (result.failure == EngineFailure::None) markFailure(answer, result);
+      return;
+    }
+    result.penetration.answered = true;
+    result.penetration.overlapping = answer.overlapping;
+    result.penetration.depth = answer.depth;
+    result.penetration.normal = {answer.normal[0], answer.normal[1]};
+    result.penetration.pointA = {answer.pointA[0], answer.pointA[1]};
+    result.penetration.pointB = {answer.pointB[0], answer.pointB[1]};
+  }
+
+  workers::WorkerCommand command_;
+  workers::WorkerOptions options_;
+  QueryKind query_;
+  std::mutex mutex_;
+  std::vector<std::unique_ptr<workers::WorkerClient>> idle_;
+};
+
+// Engines live as long as the program (rows keep a pointer to theirs); at exit each worker is told to end.
+std::deque<std::unique_ptr<ExternalEngine>>& engines() {
+  static std::deque<std::unique_ptr<ExternalEngine>> ENGINES;
+  return ENGINES;
+}
+
+std::mutex& enginesMutex() {
+  static std::mutex MUTEX;
+  return MUTEX;
+}
+
+ExternalEngine* newEngine(workers::WorkerCommand command, workers::WorkerOptions options, QueryKind query) {
+  std::lock_guard<std::mutex> lock(enginesMutex());
+  engines().push_back(std::make_unique<ExternalEngine>(std::move(command), std::move(options), query));
+  return engines().back().get();
+}
+
+QueryKind queryKindOf(const std::string& word) {
+  if (word == "penetration") return QueryKind::Penetration;
+  if (word == "both") return QueryKind::Both;
+  return QueryKind::Distance;
+}
+
+void connect(StrategyInfo& info, ExternalEngine* engine) {
+  info.external = true;
+  info.run = [engine](const Case& value, const RunOptions&) { return engine->run(value); };
+  info.runBatch = [engine](std::span<const Case> cases, std::span<StrategyResult> results) {
+    engine->runBatch(cases, results);
+  };
+}
+
+}  // namespace
+
+std::filesystem::path adaptersFolder() {
+  if (const char* folder = std::getenv("GJKCHECK_ADAPTERS"); folder != nullptr && *folder != '\0') return folder;
+  return GJK_ADAPTERS_DIR;
+}
+
+std::filesystem::path pluginHostProgram() {
+  if (const char* program = std::getenv("GJKCHECK_PLUGIN_HOST"); program != nullptr && *program != '\0') {
+    return program;
+  }
+  return GJK_PLUGIN_HOST;
+}
+
+std::vector<StrategyInfo> manifestStrategies(const std::filesystem::path& folder) {
+  std::vector<StrategyInfo> rows;
+  for (const workers::Manifest& manifest : workers::readManifests(folder)) {
+    StrategyInfo info;
+    info.name = manifest.name;
+    info.description = manifest.description;
+    info.scalar = manifest.scalar == "f32" ? "float" : "double";
+    info.maxIterations = manifest.maxIterations;
+    info.contact = manifest.contact == "merged" ? ContactConvention::Merged : ContactConvention::OnShapes;
+    info.query = queryKindOf(manifest.queries);
+    info.version = manifest.version;
+    if (!manifest.isReady()) info.install = manifest.install.empty() ? "(its manifest names no command)" : manifest.install;
+    workers::WorkerOptions options;
+    options.timeoutSeconds = workers::timeoutFromEnvironment();
+    options.expectScalar = manifest.scalar;
+    options.expectContact = manifest.contact;
+    connect(info, newEngine(manifest.workerCommand(), options, info.query));
+    rows.push_back(std::move(info));
+  }
+  return rows;
+}
+
+StrategyInfo pluginStrategy(std::string_view name) {
+  std::string_view rest = name.substr(name.find(':') + 1);
+  std::string path(rest.substr(0, rest.find('#')));
+  std::string entry = rest.find('#') == std::string_view::npos ? "" : std::string(rest.substr(rest.find('#') + 1));
+  if (path.empty()) throw std::invalid_argument("plugin: needs a path (plugin:PATH or plugin:PATH#ENTRY)");
+  std::error_code error;
+  std::filesystem::path file = std::filesystem::absolute(path, error);
+  if (error || !std::filesystem::is_regular_file(file)) {
+    throw std::invalid_argument("no plugin file '" + path + "'");
+  }
+  workers::WorkerCommand command{{pluginHostProgram().string(), file.string()}, {}};
+  if (!entry.empty()) command.words.push_back(entry);
+  workers::WorkerOptions options;
+  options.timeoutSeconds = workers::timeoutFromEnvironment();
+  ExternalEngine* engine = newEngine(command, options, QueryKind::Distance);
+  Answer failed;
+  std::optional<workers::Hello> hello = engine->hello(failed);
+  if (!hello) throw std::invalid_argument("plugin '" + path + "' cannot be run: " + failed.detail);
+  StrategyInfo info;
+  info.name = std::string(name);
+  info.description = "plugin " + hello->name + " from " + file.string();
+  info.scalar = hello->scalar == "f32" ? "float" : "double";
+  info.contact = hello->contact == "merged" ? ContactConvention::Merged : ContactConvention::OnShapes;
+  info.version = hello->version;
+  connect(info, engine);
+  return info;
+}
+
+void runBatch(const StrategyInfo& strategy, std::span<const Case> cases, std::span<StrategyResult> results) {
+  if (strategy.runBatch) {
+    strategy.runBatch(cases, results);
+    return;
+  }
+  for (std::size_t k = 0; k < cases.size(); ++k) results[k] = strategy.run(cases[k], {});
+}
+
+}  // namespace gjk::check

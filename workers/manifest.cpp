@@ -1,0 +1,121 @@
+#include "workers/manifest.h"
+
+#include <algorithm>
+#include <fstream>
+#include <map>
+
+#include "workers/number_text.h"
+#include "workers/worker_protocol.h"
+
+namespace gjk::workers {
+namespace {
+
+[[noreturn]] void fail(const std::filesystem::path& file, int line, const std::string& message) {
+  throw ManifestError(file.string() + (line > 0 ? ":" + std::to_string(line) : "") + ": " + message);
+}
+
+bool oneOf(const std::string& word, std::initializer_list<const char*> allowed) {
+  return std::any_of(allowed.begin(), allowed.end(), [&](const char* a) { return word == a; });
+}
+
+}  // namespace
+
+WorkerCommand Manifest::workerCommand() const { return {command, file.parent_path()}; }
+
+bool Manifest::isReady() const { return ready.empty() || std::filesystem::exists(file.parent_path() / ready); }
+
+Manifest readManifest(const std::filesystem::path& file) {
+  std::ifstream in(file);
+  if (!in) fail(file, 0, "cannot be read");
+  Manifest manifest;
+  manifest.file = file;
+  std::map<std::string, int> seen;
+  std::string text;
+  int number = 0;
+  bool header = false;
+  while (std::getline(in, text)) {
+    ++number;
+    std::string_view line = text;
+    if (std::size_t hash = line.find('#'); hash != std::string_view::npos) line = line.substr(0, hash);
+    std::vector<std::string_view> words = splitWords(line);
+    if (words.empty() || (words.size() == 1 && words[0] == "\r")) continue;
+    if (!header) {
+      if (words.size() != 2 || words[0] != "gjkcheck-engine") {
+        fail(file, number, "the first line must be `gjkcheck-engine 1`");
+      }
+      if (words[1] != "1") fail(file, number, "manifest version " + std::string(words[1]) + ", gjkcheck reads 1");
+      header = true;
+      continue;
+    }
+    std::string key(words[0]);
+    std::string value;
+    if (words.size() > 1) {
+      value = std::string(line.substr(words[1].data() - line.data()));
+      while (!value.empty() && (value.back() == ' ' || value.back() == '\t' || value.back() == '\r')) value.pop_back();
+    }
+    if (seen.count(key)) fail(file, number, "`" + key + "` given twice (first on line " + std::to_string(seen[key]) + ")");
+    seen[key] = number;
+    if (value.empty()) fail(file, number, "`" + key + "` has no value");
+    if (key == "name") {
+      if (words.size() != 2) fail(file, number, "a name is one word");
+      manifest.name = value;
+    } else if (key == "description") {
+      manifest.description = value;
+    } else if (key == "version") {
+      manifest.version = value;
+    } else if (key == "scalar") {
+      if (!oneOf(value, {"f32", "f64"})) fail(file, number, "scalar is f32 or f64, not '" + value + "'");
+      manifest.scalar = value;
+    } else if (key == "contact") {
+      if (!oneOf(value, {"on-shapes", "merged"})) fail(file, number, "contact is on-shapes or merged, not '" + value + "'");
+      manifest.contact = value;
+    } else if (key == "queries") {
+      if (!oneOf(value, {"distance", "penetration", "both"})) {
+        fail(file, number, "queries is distance, penetration or both, not '" + value + "'");
+      }
+      manifest.queries = value;
+    } else if (key == "command") {
+      for (std::size_t k = 1; k < words.size(); ++k) manifest.command.emplace_back(words[k]);
+    } else if (key == "ready") {
+      manifest.ready = value;
+    } else if (key == "install") {
+      manifest.install = value;
+    } else if (key == "max-iterations") {
+      long long cap = 0;
+      if (!parseInteger(value, cap) || cap < 1 || cap > 1000000) fail(file, number, "max-iterations is 1..1000000");
+      manifest.maxIterations = static_cast<int>(cap);
+    } else {
+      fail(file, number, "unknown key `" + key + "` (gjkcheck-engine 1 knows name, description, version, scalar, "
+                         "contact, queries, command, ready, install, "
+                         "max-iterations)");
+    }
+  }
+  if (!header) fail(file, 0, "empty: the first line must be `gjkcheck-engine 1`");
+  for (const char* key : {"name", "description", "version", "scalar", "contact", "queries", "command"}) {
+    if (!seen.count(key)) fail(file, 0, std::string("no `") + key + "` line");
+  }
+  return manifest;
+}
+
+std::vector<Manifest> readManifests(const std::filesystem::path& adapters) {
+  std::vector<Manifest> manifests;
+  std::error_code error;
+  if (!std::filesystem::is_directory(adapters, error)) return manifests;
+  std::vector<std::filesystem::path> files;
+  for (const auto& entry : std::filesystem::directory_iterator(adapters, error)) {
+    std::filesystem::path file = entry.path() / "manifest";
+    if (entry.is_directory() && std::filesystem::is_regular_file(file)) files.push_back(file);
+  }
+  std::sort(files.begin(), files.end());
+  for (const auto& file : files) manifests.push_back(readManifest(file));
+  for (std::size_t i = 0; i < manifests.size(); ++i) {
+    for (std::size_t j = 0; j < i; ++j) {
+      if (manifests[i].name == manifests[j].name) {
+        fail(manifests[i].file, 0, "name " + manifests[i].name + " is also the name in " + manifests[j].file.string());
+      }
+    }
+  }
+  return manifests;
+}
+
+}  // namespace gjk::workers

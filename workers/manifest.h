@@ -1,0 +1,59 @@
+// An engine manifest, adapters/<name>/manifest (docs/workers.md): what an external engine is, how to start
+// its worker, and how to install it.
+//
+//   gjkcheck-engine 1
+//   name planck
+//   description planck.js Distance (JavaScript port of Box2D), double
+//   version planck 1.x.y (npm; pinned by adapters/js/package-lock.json)
+//   scalar f64
+//   contact merged
+//   queries distance
+//   command node ../js/worker.mjs planck        # words split on spaces; run with cwd = this folder
+//   ready ../js/node_modules/planck/package.json # present = installed
+//   install scripts/bootstrap                   # what `gjkcheck strategies` tells when not ready
+//   max-iterations 20                           # optional: the engine's iteration cap, when it has one
+//
+// `#` starts a comment; blank lines are skipped. Every key but `ready`, `install` and `max-iterations` is
+// required.
+#pragma once
+
+#include <filesystem>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "workers/worker_process.h"
+
+namespace gjk::workers {
+
+struct Manifest {
+  std::filesystem::path file;
+  std::string name;
+  std::string description;
+  std::string version;
+  std::string scalar;   // "f32" | "f64"
+  std::string contact;  // "on-shapes" | "merged"
+  std::string queries;  // "distance" | "penetration" | "both"
+  std::vector<std::string> command;
+  std::string ready;    // a path relative to the manifest's folder; empty: always ready
+  std::string install;  // empty: none named
+  int maxIterations = 0;  // 0: not known
+
+  // The worker command: the manifest's words, run in the manifest's folder.
+  WorkerCommand workerCommand() const;
+  // The `ready` file exists (or none is named).
+  bool isReady() const;
+};
+
+// A manifest that cannot be read; what() is "FILE:LINE: message" (or "FILE: message").
+class ManifestError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+Manifest readManifest(const std::filesystem::path& file);
+
+// Every <dir>/*/manifest under `adapters`, read, in name order. A missing folder gives none.
+std::vector<Manifest> readManifests(const std::filesystem::path& adapters);
+
+}  // namespace gjk::workers

@@ -1,0 +1,145 @@
+// gjkcheck-plugin-host PLUGIN [ENTRY]: a worker (docs/workers.md) that answers with a C plugin
+// (include/gjkcheck/strategy.h). It dlopens PLUGIN, says its hello for ENTRY (default the first entry), then
+// answers each distance request with the entry's function; penetration requests are refused. Its answers go
+// out when no complete request is left unread, so a pipelining host gets them in batches. A plugin that
+// crashes takes this process down with it: the host sees a worker crash, never its own.
+#include <dlfcn.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <string>
+#include <vector>
+
+#include "gjkcheck/strategy.h"
+#include "workers/worker_protocol.h"
+
+namespace {
+
+using namespace gjk::workers;
+
+int fail(const std::string& message) {
+  std::fprintf(stderr, "gjkcheck-plugin-host: %s\n", message.c_str());
+  return 2;
+}
+
+bool writeAll(const std::string& text) {
+  std::size_t done = 0;
+  while (done < text.size()) {
+    ssize_t n = ::write(1, text.data() + done, text.size() - done);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) return false;
+    done += static_cast<std::size_t>(n);
+  }
+  return true;
+}
+
+struct ShapeView {
+  std::vector<float> vertices;
+  gjkcheck_shape shape{};
+};
+
+void toPluginShape(const gjk::check::ShapeSpec& spec, ShapeView& view) {
+  view.vertices.clear();
+  for (const gjk::check::Vertex& v : spec.vertices) {
+    view.vertices.push_back(v.x);
+    view.vertices.push_back(v.y);
+  }
+  view.shape.count = static_cast<int>(spec.vertices.size());
+  view.shape.vertices = view.vertices.data();
+  view.shape.radius = spec.radius;
+  view.shape.position[0] = spec.positionX;
+  view.shape.position[1] = spec.positionY;
+  view.shape.rotation[0] = spec.rotationC;
+  view.shape.rotation[1] = spec.rotationS;
+}
+
+// The answer of one request.
+Answer answerOf(const gjkcheck_entry& entry, const Request& request) {
+  Answer answer;
+  if (request.query != Query::Distance) {
+    answer.status = Status::Refused;
+    answer.detail = "a plugin answers distance queries only";
+    return answer;
+  }
+  ShapeView a, b;
+  toPluginShape(request.value.a, a);
+  toPluginShape(request.value.b, b);
+  gjkcheck_distance_answer out{};
+  out.iterations = -1;
+  std::strcpy(out.termination, "unreported");
+  int refused = entry.distance(&a.shape, &b.shape, &out);
+  if (refused != 0) {
+    answer.status = Status::Refused;
+    answer.detail = "the plugin refused the query (" + std::to_string(refused) + ")";
+    return answer;
+  }
+  answer.distance = out.distance;
+  answer.pointA[0] = out.point_a[0];
+  answer.pointA[1] = out.point_a[1];
+  answer.pointB[0] = out.point_b[0];
+  answer.pointB[1] = out.point_b[1];
+  answer.iterations = out.iterations;
+  // One word, as written; a plugin that writes spaces breaks the protocol and the host says so.
+  answer.termination.assign(out.termination, strnlen(out.termination, sizeof out.termination));
+  if (answer.termination.empty()) answer.termination = "unreported";
+  return answer;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  if (argc < 2 || argc > 3) return fail("usage: gjkcheck-plugin-host PLUGIN [ENTRY]");
+  void* library = dlopen(argv[1], RTLD_NOW | RTLD_LOCAL);
+  if (library == nullptr) return fail(std::string("cannot load the plugin: ") + dlerror());
+  auto info = reinterpret_cast<const gjkcheck_plugin* (*)()>(dlsym(library, "gjkcheck_plugin_info"));
+  if (info == nullptr) return fail(std::string(argv[1]) + " exports no gjkcheck_plugin_info");
+  const gjkcheck_plugin* plugin = info();
+  if (plugin == nullptr || plugin->abi != GJKCHECK_PLUGIN_ABI) {
+    return fail(std::string(argv[1]) + ": plugin ABI " + (plugin ? std::to_string(plugin->abi) : "(null)") +
+                ", this host speaks " + std::to_string(GJKCHECK_PLUGIN_ABI));
+  }
+  if (plugin->entry_count < 1 || plugin->entries == nullptr) return fail(std::string(argv[1]) + " has no entries");
+  const gjkcheck_entry* entry = nullptr;
+  std::string names;
+  for (int k = 0; k < plugin->entry_count; ++k) {
+    const gjkcheck_entry& candidate = plugin->entries[k];
+    names += std::string(names.empty() ? "" : ", ") + (candidate.name ? candidate.name : "(null)");
+    if (argc == 2 ? k == 0 : (candidate.name && std::strcmp(candidate.name, argv[2]) == 0)) entry = &candidate;
+  }
+  if (entry == nullptr) return fail(std::string(argv[1]) + " has no entry " + argv[2] + " (it has " + names + ")");
+  if (entry->distance == nullptr || entry->scalar == nullptr || entry->contact == nullptr) {
+    return fail(std::string("entry ") + (entry->name ? entry->name : "(null)") + " lacks its function, scalar or contact");
+  }
+  Hello hello{std::string(plugin->engine ? plugin->engine : "plugin") + "#" + (entry->name ? entry->name : "entry"),
+              entry->scalar, entry->contact, "distance", plugin->version ? plugin->version : "unknown"};
+  for (char& c : hello.name) {
+    if (c == ' ' || c == '\t') c = '_';
+  }
+  if (!writeAll(helloLine(hello) + "\n")) return 0;
+
+  std::string input, output;
+  std::size_t consumed = 0;
+  char buffer[65536];
+  for (;;) {
+    ssize_t n = ::read(0, buffer, sizeof buffer);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) break;  // the host closed our stdin: the end
+    input.append(buffer, static_cast<std::size_t>(n));
+    for (std::size_t end; (end = input.find('\n', consumed)) != std::string::npos; consumed = end + 1) {
+      std::string error;
+      std::optional<Request> request = parseRequest(std::string_view(input).substr(consumed, end - consumed), error);
+      if (!request) return fail("bad request: " + error);
+      appendAnswer(output, request->id, request->query, answerOf(*entry, *request));
+    }
+    input.erase(0, consumed);
+    consumed = 0;
+    // No complete request is left unread: what we have answered goes out now.
+    if (!output.empty()) {
+      if (!writeAll(output)) return 0;
+      output.clear();
+    }
+  }
+  return 0;
+}

@@ -1,0 +1,74 @@
+// The host side of the worker protocol (docs/workers.md): one worker kept alive across queries, requests
+// pipelined (up to a window in flight), each answer read with a per-query timeout. A crash, a hang or a
+// protocol error is the answer of the query it hit (Status Crash, Hang, Protocol, with the stderr tail or the
+// line); the worker is then restarted and the unanswered rest sent again, so a run always goes on.
+#pragma once
+
+#include <chrono>
+#include <memory>
+#include <optional>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "case/case.h"
+#include "workers/worker_process.h"
+#include "workers/worker_protocol.h"
+
+namespace gjk::workers {
+
+struct WorkerOptions {
+  double timeoutSeconds = 10;  // per query: no answer within it is a hang
+  int window = 256;            // requests in flight at most
+  // What the hello must say (empty: anything): a manifest's scalar and contact, checked against the worker.
+  std::string expectScalar;
+  std::string expectContact;
+};
+
+// Consecutive starts without a hello after which every query left gets the start's failure at once.
+inline constexpr int MAX_FAILED_STARTS = 3;
+
+// The per-query timeout of GJKCHECK_WORKER_TIMEOUT (seconds) when set and valid, else `fallback`.
+double timeoutFromEnvironment(double fallback = 10);
+
+class WorkerClient {
+ public:
+  WorkerClient(WorkerCommand command, WorkerOptions options);
+  ~WorkerClient();
+  WorkerClient(const WorkerClient&) = delete;
+  WorkerClient& operator=(const WorkerClient&) = delete;
+
+  // Starts the worker when none runs and reads its hello. The hello, or nullopt with `failure` (Crash,
+  // Hang or Protocol, and its detail) when the worker gives none.
+  std::optional<Hello> start(Answer& failure);
+
+  // The answers to every case, in order, the requests pipelined.
+  void queryBatch(std::span<const check::Case> cases, Query query, std::span<Answer> answers);
+  Answer queryOne(const check::Case& value, Query query);
+
+  // The hello of the worker last started (empty name when none has started).
+  const Hello& hello() const { return hello_; }
+  // Workers started so far (1 + restarts).
+  int starts() const { return starts_; }
+
+ private:
+  enum class Event { Line, Closed, Timeout };
+  // Writes what is pending and reads until a full line comes, the worker closes stdout, or the deadline.
+  Event nextLine(std::string& line, std::chrono::steady_clock::time_point deadline);
+  void flushSome();
+  void stop(bool kill);
+  Answer failure(Status status, const std::string& what);
+
+  WorkerCommand command_;
+  WorkerOptions options_;
+  std::unique_ptr<WorkerProcess> process_;
+  Hello hello_;
+  int starts_ = 0;
+  int failedStarts_ = 0;  // consecutive starts that gave no hello
+  long long nextId_ = 1;
+  std::string pending_;   // bytes not yet written to stdin
+  std::string received_;  // bytes of stdout read, from `consumed_` on not yet returned as lines
+  std::size_t consumed_ = 0;
+};
+
+}  // namespace gjk::workers

@@ -1,0 +1,75 @@
+// The worker protocol, version 1 (docs/workers.md): the lines a host and a worker exchange over the
+// worker's stdin and stdout. Both sides use these functions: the host (worker_client.h) writes requests and
+// reads answers, the plugin host (plugin_host.cpp) reads requests and writes answers.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "case/case.h"
+
+namespace gjk::workers {
+
+inline constexpr int PROTOCOL_VERSION = 1;
+
+// What a request asks: `d` a distance query, `p` a penetration query.
+enum class Query { Distance, Penetration };
+
+// The worker's first line: `gjkcheck-worker 1 <name> <f32|f64> <on-shapes|merged>
+// <distance|penetration|both> <version: the rest of the line>`.
+struct Hello {
+  std::string name;
+  std::string scalar;   // "f32" | "f64"
+  std::string contact;  // "on-shapes" | "merged"
+  std::string queries;  // "distance" | "penetration" | "both"
+  std::string version;
+};
+
+// The hello line, or nullopt with `error` saying what is wrong.
+std::optional<Hello> parseHello(std::string_view line, std::string& error);
+std::string helloLine(const Hello& hello);  // without the '\n'
+
+// Appends `<id> <d|p> <shapeA> <shapeB>\n`; a shape is `<n> x1 y1 ... xn yn <radius> <px> <py> <c> <s>`.
+void appendRequest(std::string& out, long long id, Query query, const check::Case& value);
+
+// A request as the worker reads it.
+struct Request {
+  long long id = 0;
+  Query query = Query::Distance;
+  check::Case value;
+};
+
+// The request line (without '\n'), or nullopt with `error`. Every number must be a float value.
+std::optional<Request> parseRequest(std::string_view line, std::string& error);
+
+// How one query ended.
+enum class Status { Ok, Refused, Crash, Hang, Protocol };
+
+// One answer. Distance answers fill distance..termination; penetration answers fill overlapping..pointB.
+struct Answer {
+  Status status = Status::Ok;
+  double distance = 0;
+  double pointA[2] = {0, 0};
+  double pointB[2] = {0, 0};
+  int iterations = -1;  // -1: the engine does not tell
+  std::string termination = "unreported";
+  bool overlapping = false;
+  double depth = 0;
+  double normal[2] = {0, 0};
+  // Refused: the worker's reason. Crash, hang: the worker's stderr tail. Protocol: what is wrong, the line.
+  std::string detail;
+};
+
+// Parses the answer line to the request `id` of kind `query` into `answer` (status Ok or Refused). False on
+// any protocol error: answer.status is then Protocol and answer.detail says what is wrong and quotes the line.
+bool parseAnswer(std::string_view line, long long id, Query query, Answer& answer);
+
+// Appends the answer line of a worker: `<id> ok ...` or `<id> refused <reason>`, with '\n'.
+void appendAnswer(std::string& out, long long id, Query query, const Answer& answer);
+
+// The words of a line split on spaces and tabs.
+std::vector<std::string_view> splitWords(std::string_view line);
+
+}  // namespace gjk::workers
