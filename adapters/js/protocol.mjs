@@ -110,11 +110,17 @@ export function serve(engine) {
     const lines = pending.slice(0, end).split("\n");
     pending = pending.slice(end + 1);
     let out = "";
-    for (const line of lines) {
-      if (line.trim() === "") continue;
-      out += answerLine(engine, line) + "\n";
+    try {
+      for (const line of lines) {
+        if (line.trim() === "") continue;
+        out += answerLine(engine, line) + "\n";
+      }
+    } finally {
+      // When the engine throws (rapier's WebAssembly panics as RuntimeError: unreachable), the answers
+      // before it still go out, so the crash falls on the request that caused it; the exception then
+      // ends the worker with its stack on stderr. (process.stdout is synchronous for pipes on Linux.)
+      if (out !== "") process.stdout.write(out);
     }
-    if (out !== "") process.stdout.write(out);
   });
   process.stdin.on("end", () => {
     let out = "";

@@ -6,7 +6,8 @@
 // Rotation is an angle); the parry2d version is the one the .wasm's panic paths name.
 //
 // Shapes are made as rapier users make them: new ConvexPolygon(points, false) (rapier computes the
-// convex hull) or, with a radius, new RoundConvexPolygon(points, radius, false). Positions are the
+// convex hull) or, with a radius, new RoundConvexPolygon(points, radius, false); a single point is a
+// Ball(radius) at the point's world position (computed in float). Positions are the
 // case's floats. A rotation is an angle in rapier's API: the angle is Math.atan2(s, c) and rapier
 // rebuilds (cos, sin) in f32, which may differ from the case's pair by an ulp (inside the transform
 // rounding the unit u already allows). The query is shapeA.contactShape(posA, angleA, shapeB, posB,
@@ -18,8 +19,8 @@
 //   p: overlapping when the signed distance <= 0, depth = -distance (0 when separated), normal = normal1.
 // Contact convention: on-shapes (point1 and point2 each lie on their own shape, also on overlap).
 //
-// Refusals: RawShape.convexHull returns nothing when the points have no 2D hull (one point, two points,
-// collinear points): rapier users then get no shape, so the query is refused.
+// Refusals: RawShape.convexHull returns nothing when the points have no 2D hull (two points, collinear
+// points): rapier users then get no shape, so the query is refused.
 import RAPIER from "@dimforge/rapier2d-compat";
 
 import { packageVersion } from "./protocol.mjs";
@@ -28,17 +29,34 @@ await RAPIER.init();
 
 const LARGEST_FLOAT = 3.4028234663852886e38;
 
+// A point's world position in float arithmetic, as design §3 writes it (each product and sum rounded to
+// float; the rounding is inside the transform's share of the unit u).
+function worldPoint(shape) {
+  const f = Math.fround;
+  const [x, y] = shape.vertices;
+  const [c, s] = shape.rotation;
+  return { x: f(f(f(c * x) - f(s * y)) + shape.position[0]), y: f(f(f(s * x) + f(c * y)) + shape.position[1]) };
+}
+
+// The rapier shape a user makes for the case's shape, with its pose, or { refused }.
 function makeShape(shape) {
+  if (shape.vertices.length === 2) {
+    // A point (with or without a radius) is a Ball in rapier; convexHull panics on one point.
+    return { made: new RAPIER.Ball(shape.radius), position: worldPoint(shape), angle: 0 };
+  }
   const points = new Float32Array(shape.vertices);  // the case's values are floats: exact
   const made = shape.radius > 0 ? new RAPIER.RoundConvexPolygon(points, shape.radius, false)
                                 : new RAPIER.ConvexPolygon(points, false);
   // The binding's own conversion: a shape whose hull fails is undefined here (contactShape would throw).
+  // On some degenerate point sets (repeated points, a triangle of size 1e-30) convexHull panics
+  // instead: the worker then dies with rapier's "unreachable", a crash the host reports.
   const raw = made.intoRaw();
   if (raw === undefined) {
     return { refused: `rapier2d convexHull found no hull for ${shape.vertices.length / 2} points` };
   }
   raw.free();
-  return { made };
+  return { made, position: { x: shape.position[0], y: shape.position[1] },
+           angle: Math.atan2(shape.rotation[1], shape.rotation[0]) };
 }
 
 function contact(a, b) {
@@ -46,10 +64,8 @@ function contact(a, b) {
   if (shapeA.refused) return shapeA;
   const shapeB = makeShape(b);
   if (shapeB.refused) return shapeB;
-  const angleA = Math.atan2(a.rotation[1], a.rotation[0]);
-  const angleB = Math.atan2(b.rotation[1], b.rotation[0]);
-  const result = shapeA.made.contactShape({ x: a.position[0], y: a.position[1] }, angleA, shapeB.made,
-                                          { x: b.position[0], y: b.position[1] }, angleB, LARGEST_FLOAT);
+  const result = shapeA.made.contactShape(shapeA.position, shapeA.angle, shapeB.made, shapeB.position,
+                                          shapeB.angle, LARGEST_FLOAT);
   if (result === null) return { refused: "rapier2d contactShape returned no contact" };
   return result;
 }
