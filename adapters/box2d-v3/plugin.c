@@ -1,6 +1,6 @@
 /* Box2D v3's b2ShapeDistance as a gjkcheck plugin (include/gjkcheck/strategy.h), compiled by
  * adapters/box2d-v3/build-plugin together with a user's Box2D v3 source tree (nothing of Box2D is in
- * this repository). Two entries, both float as Box2D is:
+ * this repository). Two entries, both float as Box2D is (proxy is the first, run by `plugin:OUT`):
  *
  *   polygon  shapes made as Box2D v3 users make polygons: b2ComputeHull of the points, then
  *            b2MakePolygon(&hull, radius), then b2MakeProxy(polygon.vertices, polygon.count,
@@ -129,12 +129,14 @@ static int proxyDistance(const gjkcheck_shape* a, const gjkcheck_shape* b, gjkch
   return shapeDistance(&proxyA, &proxyB, a, b, answer);
 }
 
+/* proxy first: `plugin:OUT` alone runs it, the way Box2D's own short-edge test feeds the plank (which
+ * b2ComputeHull would weld away). */
 static const gjkcheck_entry entries[] = {
+    {"proxy", "Box2D " GJKCHECK_BOX2D_VERSION " b2ShapeDistance on b2MakeProxy of the raw points, float", "f32",
+     "on-shapes", proxyDistance},
     {"polygon",
      "Box2D " GJKCHECK_BOX2D_VERSION " b2ShapeDistance on b2ComputeHull + b2MakePolygon(radius) + b2MakeProxy, float",
      "f32", "on-shapes", polygonDistance},
-    {"proxy", "Box2D " GJKCHECK_BOX2D_VERSION " b2ShapeDistance on b2MakeProxy of the raw points, float", "f32",
-     "on-shapes", proxyDistance},
 };
 
 static const gjkcheck_plugin plugin = {GJKCHECK_PLUGIN_ABI, "box2d", GJKCHECK_BOX2D_VERSION,
