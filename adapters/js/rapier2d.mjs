@@ -7,7 +7,8 @@
 //
 // Shapes are made as rapier users make them: new ConvexPolygon(points, false) (rapier computes the
 // convex hull) or, with a radius, new RoundConvexPolygon(points, radius, false); a single point is a
-// Ball(radius) at the point's world position (computed in float). Positions are the
+// Ball(radius) at the point's world position (computed in float), two points without a radius a
+// Segment(a, b). Positions are the
 // case's floats. A rotation is an angle in rapier's API: the angle is Math.atan2(s, c) and rapier
 // rebuilds (cos, sin) in f32, which may differ from the case's pair by an ulp (inside the transform
 // rounding the unit u already allows). The query is shapeA.contactShape(posA, angleA, shapeB, posB,
@@ -19,8 +20,8 @@
 //   p: overlapping when the signed distance <= 0, depth = -distance (0 when separated), normal = normal1.
 // Contact convention: on-shapes (point1 and point2 each lie on their own shape, also on overlap).
 //
-// Refusals: RawShape.convexHull returns nothing when the points have no 2D hull (two points, collinear
-// points): rapier users then get no shape, so the query is refused.
+// Refusals: RawShape.convexHull returns nothing when the points have no 2D hull (two points with a
+// radius, collinear points): rapier users then get no shape, so the query is refused.
 import RAPIER from "@dimforge/rapier2d-compat";
 
 import { packageVersion } from "./protocol.mjs";
@@ -43,6 +44,13 @@ function makeShape(shape) {
   if (shape.vertices.length === 2) {
     // A point (with or without a radius) is a Ball in rapier; convexHull panics on one point.
     return { made: new RAPIER.Ball(shape.radius), position: worldPoint(shape), angle: 0 };
+  }
+  if (shape.vertices.length === 4 && shape.radius === 0) {
+    // Two points are a Segment in rapier (its local points, placed by the shape's pose).
+    const [ax, ay, bx, by] = shape.vertices;
+    return { made: new RAPIER.Segment({ x: ax, y: ay }, { x: bx, y: by }),
+             position: { x: shape.position[0], y: shape.position[1] },
+             angle: Math.atan2(shape.rotation[1], shape.rotation[0]) };
   }
   const points = new Float32Array(shape.vertices);  // the case's values are floats: exact
   const made = shape.radius > 0 ? new RAPIER.RoundConvexPolygon(points, shape.radius, false)
