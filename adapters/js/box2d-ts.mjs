@@ -13,10 +13,12 @@
 //
 // Refusals: b2PolygonShape.Set returns false when b2ComputeHull finds no hull (more than 8 points,
 // fewer than 3 left after welding, or all nearly collinear); the query is then refused, as a user's
-// Set would have failed.
+// Set would have failed. So is one whose welding cut a corner off the shape (a point of the case outside
+// the polygon b2ComputeHull built, hull_check.mjs): the answer would be for another polygon.
 import { b2Distance, b2DistanceInput, b2DistanceOutput, b2SimplexCache, b2PolygonShape, b2CircleShape,
          b2EdgeShape, b2Vec2 } from "@box2d/core";
 
+import { holdsEveryPoint } from "./hull_check.mjs";
 import { packageVersion } from "./protocol.mjs";
 
 function localPoints(shape) {
@@ -38,6 +40,9 @@ function makeShape(shape) {
     made = new b2PolygonShape();
     if (!made.Set(points)) {
       return { refused: `box2d-ts b2PolygonShape.Set: b2ComputeHull found no hull for ${points.length} points` };
+    }
+    if (!holdsEveryPoint(made.m_vertices.slice(0, made.m_count), points)) {
+      return { refused: "box2d-ts b2ComputeHull welded points closer than 0.02 and lost a corner of the shape" };
     }
   }
   made.m_radius = shape.radius;

@@ -13,9 +13,12 @@
 //
 // Refusals: planck's PolygonShape documents 3..Settings.maxPolygonVertices (12) points; with fewer
 // than 3 points left after welding, or a degenerate hull, it silently becomes a 2x2 box (its assert is
-// compiled out). Such a query is refused: the engine does not hold the shape the user gave.
+// compiled out). Such a query is refused: the engine does not hold the shape the user gave. So is one
+// whose welding cut a corner off the shape (a point of the case outside planck's polygon, hull_check.mjs):
+// planck documents its welding, and what it answers is the distance to another polygon.
 import planck from "planck";
 
+import { holdsEveryPoint } from "./hull_check.mjs";
 import { packageVersion } from "./protocol.mjs";
 
 const { Distance, DistanceInput, DistanceOutput, SimplexCache, PolygonShape, CircleShape, EdgeShape,
@@ -46,6 +49,9 @@ function makeShape(shape) {
       if (!points.some((p) => p.x === v.x && p.y === v.y)) {
         return { refused: "planck PolygonShape found no hull (fewer than 3 points after welding at 0.0025, or collinear) and fell back to a 2x2 box" };
       }
+    }
+    if (!holdsEveryPoint(made.m_vertices.slice(0, made.m_count), points)) {
+      return { refused: "planck PolygonShape welded points closer than 0.0025 and lost a corner of the shape" };
     }
   }
   made.m_radius = shape.radius;

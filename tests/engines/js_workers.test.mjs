@@ -164,3 +164,19 @@ test("finding: rapier2d's convexHull panics on repeated points; the answers befo
   assert.notEqual(status, 0);
   assert.match(stderr, /unreachable/);
 });
+
+// planck welds points closer than 0.0025, box2d-ts closer than 0.02: a welded point outside the rest
+// cuts a corner off the shape, and the query is refused; a welded point inside it changes nothing.
+test("planck and box2d-ts: a corner lost to welding is refused, a welded inner point is not", () => {
+  const withPoint = (x, y) => ({ vertices: [0, 0, 1, 0, 1, 1, 0, 1, Math.fround(x), Math.fround(y)], radius: 0,
+                                 position: [3, 0], rotation: [1, 0] });
+  const corner = requestLine(1, "d", { a: square(0, 0), b: withPoint(1.001, 1.001) });
+  const inner = requestLine(2, "d", { a: square(0, 0), b: withPoint(0.999, 0.999) });
+  for (const engine of ["planck", "box2d-ts"]) {
+    const { answers, status } = run(engine, [corner, inner]);
+    assert.equal(status, 0);
+    assert.deepEqual(answers[0].slice(0, 2), ["1", "refused"], engine);
+    assert.match(answers[0].join(" "), /lost a corner/);
+    assert.equal(distanceAnswer(answers[1], 2).distance, 2.5, engine);
+  }
+});
