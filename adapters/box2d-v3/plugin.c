@@ -1,0 +1,147 @@
+/* Box2D v3's b2ShapeDistance as a gjkcheck plugin (include/gjkcheck/strategy.h), compiled by
+ * adapters/box2d-v3/build-plugin together with a user's Box2D v3 source tree (nothing of Box2D is in
+ * this repository). Two entries, both float as Box2D is (proxy is the first, run by `plugin:OUT`):
+ *
+ *   polygon  shapes made as Box2D v3 users make polygons: b2ComputeHull of the points, then
+ *            b2MakePolygon(&hull, radius), then b2MakeProxy(polygon.vertices, polygon.count,
+ *            polygon.radius) (samples/sample_benchmark.cpp's ShapeDistance benchmark does exactly this).
+ *            One point or two are a circle or a capsule, which users give to b2MakeProxy directly
+ *            (b2MakeProxy(&circle.center, 1, radius), b2MakeProxy(&capsule.center1, 2, radius)).
+ *            When b2ComputeHull finds no hull (more than B2_MAX_POLYGON_VERTICES points, fewer than 3
+ *            left after welding points closer than 4 B2_LINEAR_SLOP, all collinear) the query is
+ *            refused: a user's shape could not be made.
+ *   proxy    the raw points: b2MakeProxy(points, count, radius), as Box2D's own tests do
+ *            (test/test_distance.c ShapeDistanceShortEdgeTest). More than B2_MAX_POLYGON_VERTICES
+ *            points are refused (b2MakeProxy would drop the rest).
+ *
+ * The query is b2ShapeDistance with useRadii = true and a cold cache. Rotations are the case's (c, s)
+ * pair set on b2Rot as given, as the built-in strategies box2d-v3.1 and box2d-v3 do. Box2D v3's
+ * b2DistanceInput changed after v3.1.1: build-plugin detects which one the tree has and defines
+ * GJKCHECK_BOX2D_RELATIVE_TRANSFORM for the newer one (main: one transform, B in A's frame, output in
+ * A's frame), which this file then feeds as a user does and as the built-in box2d-v3 does:
+ * transform = b2InvMulTransforms(xfA, xfB), world points = b2TransformPoint(xfA, output point).
+ * Contact convention: on-shapes (docs/strategies.md, box2d-v3.1). Box2D does not report why the loop
+ * stopped, so termination is "unreported"; iterations is b2DistanceOutput.iterations (0 on Box2D's
+ * overlap returns). */
+#include <stdio.h>
+
+#include "box2d/collision.h"
+#include "box2d/math_functions.h"
+#include "gjkcheck/strategy.h"
+
+#ifndef GJKCHECK_BOX2D_VERSION
+#define GJKCHECK_BOX2D_VERSION "unknown"
+#endif
+
+#if defined(__GNUC__)
+#define GJKCHECK_EXPORT __attribute__((visibility("default")))
+#else
+#define GJKCHECK_EXPORT
+#endif
+
+static b2Transform shapeTransform(const gjkcheck_shape* shape) {
+  b2Transform xf;
+  xf.p.x = shape->position[0];
+  xf.p.y = shape->position[1];
+  xf.q.c = shape->rotation[0]; /* not b2MakeRot(angle): the pair is used exactly as given */
+  xf.q.s = shape->rotation[1];
+  return xf;
+}
+
+/* The shape's points as b2Vec2; returns 0 when there are more than B2_MAX_POLYGON_VERTICES. */
+static int shapePoints(const gjkcheck_shape* shape, b2Vec2* points) {
+  if (shape->count < 1 || shape->count > B2_MAX_POLYGON_VERTICES) {
+    fprintf(stderr, "box2d-v3 plugin: %d points; Box2D takes 1..%d\n", shape->count, B2_MAX_POLYGON_VERTICES);
+    return 0;
+  }
+  for (int i = 0; i < shape->count; ++i) {
+    points[i].x = shape->vertices[2 * i];
+    points[i].y = shape->vertices[2 * i + 1];
+  }
+  return 1;
+}
+
+/* proxy entry: the raw points. */
+static int rawProxy(const gjkcheck_shape* shape, b2ShapeProxy* proxy) {
+  b2Vec2 points[B2_MAX_POLYGON_VERTICES];
+  if (!shapePoints(shape, points)) return 0;
+  *proxy = b2MakeProxy(points, shape->count, shape->radius);
+  return 1;
+}
+
+/* polygon entry: b2ComputeHull, b2MakePolygon with the radius, b2MakeProxy of the polygon. */
+static int polygonProxy(const gjkcheck_shape* shape, b2ShapeProxy* proxy) {
+  b2Vec2 points[B2_MAX_POLYGON_VERTICES];
+  if (!shapePoints(shape, points)) return 0;
+  if (shape->count <= 2) {
+    *proxy = b2MakeProxy(points, shape->count, shape->radius); /* a circle or a capsule */
+    return 1;
+  }
+  b2Hull hull = b2ComputeHull(points, shape->count);
+  if (hull.count == 0) {
+    fprintf(stderr, "box2d-v3 plugin: b2ComputeHull found no hull for %d points\n", shape->count);
+    return 0;
+  }
+  b2Polygon polygon = b2MakePolygon(&hull, shape->radius);
+  *proxy = b2MakeProxy(polygon.vertices, polygon.count, polygon.radius);
+  return 1;
+}
+
+static int shapeDistance(const b2ShapeProxy* proxyA, const b2ShapeProxy* proxyB, const gjkcheck_shape* a,
+                         const gjkcheck_shape* b, gjkcheck_distance_answer* answer) {
+  b2Transform xfA = shapeTransform(a);
+  b2Transform xfB = shapeTransform(b);
+  b2DistanceInput input = {0};
+  input.proxyA = *proxyA;
+  input.proxyB = *proxyB;
+#if GJKCHECK_BOX2D_RELATIVE_TRANSFORM
+  input.transform = b2InvMulTransforms(xfA, xfB);
+#else
+  input.transformA = xfA;
+  input.transformB = xfB;
+#endif
+  input.useRadii = true;
+  b2SimplexCache cache = {0};
+  b2DistanceOutput output = b2ShapeDistance(&input, &cache, NULL, 0);
+#if GJKCHECK_BOX2D_RELATIVE_TRANSFORM
+  output.pointA = b2TransformPoint(xfA, output.pointA); /* A's frame -> world */
+  output.pointB = b2TransformPoint(xfA, output.pointB);
+#endif
+  answer->distance = output.distance;
+  answer->point_a[0] = output.pointA.x;
+  answer->point_a[1] = output.pointA.y;
+  answer->point_b[0] = output.pointB.x;
+  answer->point_b[1] = output.pointB.y;
+  answer->iterations = output.iterations;
+  snprintf(answer->termination, sizeof answer->termination, "unreported");
+  return 0;
+}
+
+static int polygonDistance(const gjkcheck_shape* a, const gjkcheck_shape* b, gjkcheck_distance_answer* answer) {
+  b2ShapeProxy proxyA, proxyB;
+  if (!polygonProxy(a, &proxyA) || !polygonProxy(b, &proxyB)) return 1;
+  return shapeDistance(&proxyA, &proxyB, a, b, answer);
+}
+
+static int proxyDistance(const gjkcheck_shape* a, const gjkcheck_shape* b, gjkcheck_distance_answer* answer) {
+  b2ShapeProxy proxyA, proxyB;
+  if (!rawProxy(a, &proxyA) || !rawProxy(b, &proxyB)) return 1;
+  return shapeDistance(&proxyA, &proxyB, a, b, answer);
+}
+
+/* proxy first: `plugin:OUT` alone runs it, the way Box2D's own short-edge test feeds the plank (which
+ * b2ComputeHull would weld away). */
+static const gjkcheck_entry entries[] = {
+    {"proxy", "Box2D " GJKCHECK_BOX2D_VERSION " b2ShapeDistance on b2MakeProxy of the raw points, float", "f32",
+     "on-shapes", proxyDistance},
+    {"polygon",
+     "Box2D " GJKCHECK_BOX2D_VERSION " b2ShapeDistance on b2ComputeHull + b2MakePolygon(radius) + b2MakeProxy, float",
+     "f32", "on-shapes", polygonDistance},
+};
+
+static const gjkcheck_plugin plugin = {GJKCHECK_PLUGIN_ABI, "box2d", GJKCHECK_BOX2D_VERSION,
+                                       (int)(sizeof entries / sizeof entries[0]), entries};
+
+GJKCHECK_EXPORT const gjkcheck_plugin* gjkcheck_plugin_info(void) {
+  return &plugin;
+}

@@ -1,0 +1,86 @@
+// Strategy `box2d-ts`: @box2d/core's b2Distance (lusito/box2d.ts, a TypeScript port of Box2D 2.4.1,
+// double), version pinned by package-lock.json. Source read: node_modules/@box2d/core/dist/collision/
+// b2_distance.js (b2Distance, b2DistanceProxy, b2SimplexCache), b2_polygon_shape.js (Set -> b2ComputeHull
+// in b2_collision.js), b2_circle_shape.js, b2_edge_shape.js, common/b2_common.js (b2_epsilon = 1e-5,
+// not FLT_EPSILON) and config.js (maxPolygonVertices = 8).
+//
+// Shapes are made as box2d.ts users make them: a polygon is a b2PolygonShape from Set(points) (which
+// runs b2ComputeHull: welding closer than 4 linearSlop = 0.02, at most 8 points, quickhull), a point a
+// b2CircleShape, a segment a b2EdgeShape from SetTwoSided. The radius of a rounded shape is the shape's
+// m_radius (the polygon skin b2_polygonRadius = 0.01 by default, replaced by the case's radius). The
+// proxies come from b2DistanceProxy.SetShape, the query is b2Distance(output, cache, input) with a cold
+// b2SimplexCache and useRadii = true. The rotation is the case's (c, s) set on b2Transform.q as given.
+//
+// Refusals: b2PolygonShape.Set returns false when b2ComputeHull finds no hull (more than 8 points,
+// fewer than 3 left after welding, or all nearly collinear); the query is then refused, as a user's
+// Set would have failed. So is one whose welding cut a corner off the shape (a point of the case outside
+// the polygon b2ComputeHull built, hull_check.mjs): the answer would be for another polygon.
+import { b2Distance, b2DistanceInput, b2DistanceOutput, b2SimplexCache, b2PolygonShape, b2CircleShape,
+         b2EdgeShape, b2Vec2 } from "@box2d/core";
+
+import { holdsEveryPoint } from "./hull_check.mjs";
+import { packageVersion } from "./protocol.mjs";
+
+function localPoints(shape) {
+  const points = [];
+  for (let i = 0; i < shape.vertices.length; i += 2) points.push(new b2Vec2(shape.vertices[i], shape.vertices[i + 1]));
+  return points;
+}
+
+function makeShape(shape) {
+  const points = localPoints(shape);
+  let made;
+  if (points.length === 1) {
+    made = new b2CircleShape(shape.radius);
+    made.Set(points[0], shape.radius);
+  } else if (points.length === 2) {
+    made = new b2EdgeShape();
+    made.SetTwoSided(points[0], points[1]);
+  } else {
+    made = new b2PolygonShape();
+    if (!made.Set(points)) {
+      return { refused: `box2d-ts b2PolygonShape.Set: b2ComputeHull found no hull for ${points.length} points` };
+    }
+    if (!holdsEveryPoint(made.m_vertices.slice(0, made.m_count), points)) {
+      return { refused: "box2d-ts b2ComputeHull welded points closer than 0.02 and lost a corner of the shape" };
+    }
+  }
+  made.m_radius = shape.radius;
+  return { made };
+}
+
+function setTransform(xf, shape) {
+  xf.p.Set(shape.position[0], shape.position[1]);
+  xf.q.c = shape.rotation[0];
+  xf.q.s = shape.rotation[1];
+}
+
+export const engine = {
+  name: "box2d-ts",
+  scalar: "f64",
+  contact: "merged",
+  queries: "distance",
+  version: `@box2d/core ${packageVersion("@box2d/core")} (npm; pinned by adapters/js/package-lock.json)`,
+  distance(a, b) {
+    const shapeA = makeShape(a);
+    if (shapeA.refused) return shapeA;
+    const shapeB = makeShape(b);
+    if (shapeB.refused) return shapeB;
+    const input = new b2DistanceInput();
+    input.proxyA.SetShape(shapeA.made, 0);
+    input.proxyB.SetShape(shapeB.made, 0);
+    setTransform(input.transformA, a);
+    setTransform(input.transformB, b);
+    input.useRadii = true;
+    const cache = new b2SimplexCache();
+    const output = new b2DistanceOutput();
+    b2Distance(output, cache, input);
+    return {
+      distance: output.distance,
+      pointA: [output.pointA.x, output.pointA.y],
+      pointB: [output.pointB.x, output.pointB.y],
+      iterations: output.iterations,
+      termination: "unreported",
+    };
+  },
+};

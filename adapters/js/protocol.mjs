@@ -1,0 +1,137 @@
+// gjkcheck worker protocol, version 1 (docs/workers.md; the contract is /work/notes/protocol.md's text):
+// one request per stdin line, one answer per stdout line, in request order. This module reads the
+// requests, parses the shapes exactly, calls an engine and writes the answers; the engines live in
+// planck.mjs, box2d-ts.mjs and rapier2d.mjs.
+//
+// Exactness: every number of a request is the shortest decimal that round-trips as a double, so
+// parseFloat gives exactly the case's float value. Every number of an answer is printed with
+// Number.prototype.toString, the shortest decimal that round-trips (an f32 engine's values are already
+// float values held in doubles). Nothing here rounds.
+//
+// Pipelining: the host keeps many requests in flight. Each chunk of stdin is answered whole (every
+// complete line in it) and its answers go out in one write, so the output is flushed whenever no
+// complete line is pending.
+
+export const PROTOCOL_VERSION = 1;
+
+// A shape of a request: local vertices [x0, y0, x1, y1, ...], radius, position, rotation (c, s).
+export function parseShape(words, at) {
+  const count = Number.parseInt(words[at], 10);
+  if (!(count >= 1 && count <= 16) || String(count) !== words[at]) {
+    throw new Error(`bad vertex count '${words[at]}'`);
+  }
+  const fields = 2 * count + 5;
+  if (at + 1 + fields > words.length) throw new Error("shape cut short");
+  const numbers = [];
+  for (let i = 0; i < fields; ++i) {
+    const word = words[at + 1 + i];
+    const value = Number.parseFloat(word);
+    // parseFloat accepts a number followed by junk ("1x"); Number() does not but takes "" and hex
+    // integers: both must agree for the word to be a plain decimal.
+    if (!Number.isFinite(value) || Number(word) !== value) throw new Error(`bad number '${word}'`);
+    numbers.push(value);
+  }
+  const shape = {
+    vertices: numbers.slice(0, 2 * count),
+    radius: numbers[2 * count],
+    position: [numbers[2 * count + 1], numbers[2 * count + 2]],
+    rotation: [numbers[2 * count + 3], numbers[2 * count + 4]],
+  };
+  return { shape, next: at + 1 + fields };
+}
+
+// One request line -> { id, kind, a, b }; throws on a malformed line.
+export function parseRequest(line) {
+  const words = line.trim().split(/\s+/);
+  if (words.length < 4) throw new Error("too few fields");
+  const id = words[0];
+  if (!/^[0-9]+$/.test(id)) throw new Error(`bad id '${id}'`);
+  const kind = words[1];
+  if (kind !== "d" && kind !== "p") throw new Error(`bad kind '${kind}'`);
+  const a = parseShape(words, 2);
+  const b = parseShape(words, a.next);
+  if (b.next !== words.length) throw new Error("extra fields after shape B");
+  return { id, kind, a: a.shape, b: b.shape };
+}
+
+export function formatNumber(value) {
+  return value.toString();
+}
+
+function oneLine(text) {
+  return String(text).replace(/[\r\n]+/g, " ").trim() || "no reason given";
+}
+
+// engine: { name, scalar, contact, queries, version, distance(a, b), penetration?(a, b) }
+//   distance returns { refused: reason } or { distance, pointA, pointB, iterations, termination };
+//   penetration returns { refused: reason } or { overlapping, depth, normal, pointA, pointB }.
+export function answer(engine, request) {
+  const { id, kind, a, b } = request;
+  if (kind === "p" && !engine.penetration) return `${id} refused ${engine.name} answers distance queries only`;
+  const result = kind === "d" ? engine.distance(a, b) : engine.penetration(a, b);
+  if (result.refused !== undefined) return `${id} refused ${oneLine(result.refused)}`;
+  const f = formatNumber;
+  if (kind === "d") {
+    return `${id} ok ${f(result.distance)} ${f(result.pointA[0])} ${f(result.pointA[1])} ` +
+      `${f(result.pointB[0])} ${f(result.pointB[1])} ${result.iterations} ${result.termination}`;
+  }
+  return `${id} ok ${result.overlapping ? "overlapping" : "separated"} ${f(result.depth)} ` +
+    `${f(result.normal[0])} ${f(result.normal[1])} ${f(result.pointA[0])} ${f(result.pointA[1])} ` +
+    `${f(result.pointB[0])} ${f(result.pointB[1])}`;
+}
+
+export function hello(engine) {
+  return `gjkcheck-worker ${PROTOCOL_VERSION} ${engine.name} ${engine.scalar} ${engine.contact} ` +
+    `${engine.queries} ${engine.version}`;
+}
+
+// Answers one line; a line that does not parse is refused with the parser's reason (the host then
+// sees the refusal under the id it sent, or a protocol failure when even the id is unreadable).
+function answerLine(engine, line) {
+  let request;
+  try {
+    request = parseRequest(line);
+  } catch (error) {
+    const id = line.trim().split(/\s+/)[0];
+    return `${id} refused malformed request: ${oneLine(error.message)}`;
+  }
+  return answer(engine, request);
+}
+
+// Runs the worker on stdin/stdout until stdin closes, then exits 0.
+export function serve(engine) {
+  process.stdout.write(hello(engine) + "\n");
+  let pending = "";
+  process.stdin.setEncoding("utf8");
+  process.stdin.on("data", (chunk) => {
+    pending += chunk;
+    const end = pending.lastIndexOf("\n");
+    if (end < 0) return;
+    const lines = pending.slice(0, end).split("\n");
+    pending = pending.slice(end + 1);
+    let out = "";
+    try {
+      for (const line of lines) {
+        if (line.trim() === "") continue;
+        out += answerLine(engine, line) + "\n";
+      }
+    } finally {
+      // When the engine throws (rapier's WebAssembly panics as RuntimeError: unreachable), the answers
+      // before it still go out, so the crash falls on the request that caused it; the exception then
+      // ends the worker with its stack on stderr. (process.stdout is synchronous for pipes on Linux.)
+      if (out !== "") process.stdout.write(out);
+    }
+  });
+  process.stdin.on("end", () => {
+    let out = "";
+    if (pending.trim() !== "") out = answerLine(engine, pending) + "\n";
+    process.stdout.write(out, () => process.exit(0));
+  });
+}
+
+// The installed version of an npm package, read from its package.json under node_modules/.
+import { readFileSync } from "node:fs";
+export function packageVersion(name) {
+  const url = new URL(`./node_modules/${name}/package.json`, import.meta.url);
+  return JSON.parse(readFileSync(url, "utf8")).version;
+}

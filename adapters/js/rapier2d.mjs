@@ -1,0 +1,111 @@
+// Strategy `rapier2d`: @dimforge/rapier2d-compat's Shape.contactShape (rapier's JavaScript bindings;
+// parry2d 0.31.1 compiled to WebAssembly, f32), version pinned by package-lock.json. Source read: the
+// bindings' TypeScript, shipped as sourcesContent in node_modules/@dimforge/rapier2d-compat/dist/
+// rapier.mjs.map (gen2d/geometry/shape.ts: ConvexPolygon/RoundConvexPolygon.intoRaw -> RawShape.convexHull /
+// roundConvexHull, Shape.contactShape; gen2d/geometry/contact.ts: ShapeContact; gen2d/math.ts: a
+// Rotation is an angle); the parry2d version is the one the .wasm's panic paths name.
+//
+// Shapes are made as rapier users make them: new ConvexPolygon(points, false) (rapier computes the
+// convex hull) or, with a radius, new RoundConvexPolygon(points, radius, false); a single point is a
+// Ball(radius) at the point's world position (computed in float), two points without a radius a
+// Segment(a, b). Positions are the
+// case's floats. A rotation is an angle in rapier's API: the angle is Math.atan2(s, c) and rapier
+// rebuilds (cos, sin) in f32, which may differ from the case's pair by an ulp (inside the transform
+// rounding the unit u already allows). The query is shapeA.contactShape(posA, angleA, shapeB, posB,
+// angleB, prediction) with prediction = the largest float, so a contact comes back at any distance.
+//
+// Queries: rapier gives a signed distance (negative = penetration) with a point on each shape and the
+// normal of A (normal1, pointing out of A), so it answers both kinds:
+//   d: distance = max(0, the signed distance), points = point1 (on A), point2 (on B);
+//   p: overlapping when the signed distance <= 0, depth = -distance (0 when separated), normal = normal1.
+// Contact convention: on-shapes (point1 and point2 each lie on their own shape, also on overlap).
+//
+// Refusals: RawShape.convexHull returns nothing when the points have no 2D hull (two points with a
+// radius, collinear points): rapier users then get no shape, so the query is refused.
+import RAPIER from "@dimforge/rapier2d-compat";
+
+import { packageVersion } from "./protocol.mjs";
+
+await RAPIER.init();
+
+const LARGEST_FLOAT = 3.4028234663852886e38;
+
+// A point's world position in float arithmetic, as design §3 writes it (each product and sum rounded to
+// float; the rounding is inside the transform's share of the unit u).
+function worldPoint(shape) {
+  const f = Math.fround;
+  const [x, y] = shape.vertices;
+  const [c, s] = shape.rotation;
+  return { x: f(f(f(c * x) - f(s * y)) + shape.position[0]), y: f(f(f(s * x) + f(c * y)) + shape.position[1]) };
+}
+
+// The rapier shape a user makes for the case's shape, with its pose, or { refused }.
+function makeShape(shape) {
+  if (shape.vertices.length === 2) {
+    // A point (with or without a radius) is a Ball in rapier; convexHull panics on one point.
+    return { made: new RAPIER.Ball(shape.radius), position: worldPoint(shape), angle: 0 };
+  }
+  if (shape.vertices.length === 4 && shape.radius === 0) {
+    // Two points are a Segment in rapier (its local points, placed by the shape's pose).
+    const [ax, ay, bx, by] = shape.vertices;
+    return { made: new RAPIER.Segment({ x: ax, y: ay }, { x: bx, y: by }),
+             position: { x: shape.position[0], y: shape.position[1] },
+             angle: Math.atan2(shape.rotation[1], shape.rotation[0]) };
+  }
+  const points = new Float32Array(shape.vertices);  // the case's values are floats: exact
+  const made = shape.radius > 0 ? new RAPIER.RoundConvexPolygon(points, shape.radius, false)
+                                : new RAPIER.ConvexPolygon(points, false);
+  // The binding's own conversion: a shape whose hull fails is undefined here (contactShape would throw).
+  // On some degenerate point sets (repeated points, a triangle of size 1e-30) convexHull panics
+  // instead: the worker then dies with rapier's "unreachable", a crash the host reports.
+  const raw = made.intoRaw();
+  if (raw === undefined) {
+    return { refused: `rapier2d convexHull found no hull for ${shape.vertices.length / 2} points` };
+  }
+  raw.free();
+  return { made, position: { x: shape.position[0], y: shape.position[1] },
+           angle: Math.atan2(shape.rotation[1], shape.rotation[0]) };
+}
+
+function contact(a, b) {
+  const shapeA = makeShape(a);
+  if (shapeA.refused) return shapeA;
+  const shapeB = makeShape(b);
+  if (shapeB.refused) return shapeB;
+  const result = shapeA.made.contactShape(shapeA.position, shapeA.angle, shapeB.made, shapeB.position,
+                                          shapeB.angle, LARGEST_FLOAT);
+  if (result === null) return { refused: "rapier2d contactShape returned no contact" };
+  return result;
+}
+
+export const engine = {
+  name: "rapier2d",
+  scalar: "f32",
+  contact: "on-shapes",
+  queries: "both",
+  version: `@dimforge/rapier2d-compat ${packageVersion("@dimforge/rapier2d-compat")} (npm; pinned by ` +
+    "adapters/js/package-lock.json; parry2d 0.31.1)",
+  distance(a, b) {
+    const c = contact(a, b);
+    if (c.refused) return c;
+    return {
+      distance: Math.max(0, c.distance),
+      pointA: [c.point1.x, c.point1.y],
+      pointB: [c.point2.x, c.point2.y],
+      iterations: -1,
+      termination: "unreported",
+    };
+  },
+  penetration(a, b) {
+    const c = contact(a, b);
+    if (c.refused) return c;
+    const overlapping = c.distance <= 0;
+    return {
+      overlapping,
+      depth: overlapping ? -c.distance : 0,
+      normal: [c.normal1.x, c.normal1.y],
+      pointA: [c.point1.x, c.point1.y],
+      pointB: [c.point2.x, c.point2.y],
+    };
+  },
+};

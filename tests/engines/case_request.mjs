@@ -1,0 +1,58 @@
+// Reads a `gjk-case 1` file (design §4) into the shapes of a worker-protocol request, for the
+// standalone tests of the npm engines' worker. Numbers: a hex float literal is read exactly, a decimal
+// one with parseFloat; either is then rounded to float with Math.fround. (strtof rounds a decimal once;
+// parseFloat then fround rounds twice, which can differ from it only for a decimal within a hair of a
+// float midpoint; the test cases' decimals are short, exactly representable or hex.)
+import { readFileSync } from "node:fs";
+
+function parseHexFloat(word) {
+  const match = /^([+-]?)0x([0-9a-f]*)(?:\.([0-9a-f]*))?p([+-]?[0-9]+)$/i.exec(word);
+  if (!match) return NaN;
+  const [, sign, whole, fraction = "", exponent] = match;
+  const digits = whole + fraction;
+  if (digits.length > 13) return NaN;  // 52 bits: exact in a double; case floats have at most 24
+  const mantissa = Number.parseInt(digits || "0", 16);
+  const value = mantissa * 2 ** (Number(exponent) - 4 * fraction.length);
+  return sign === "-" ? -value : value;
+}
+
+export function parseFloatLiteral(word) {
+  const value = /0x/i.test(word) ? parseHexFloat(word) : Number(word);
+  if (!Number.isFinite(value)) throw new Error(`not a finite number: ${word}`);
+  return Math.fround(value);
+}
+
+function emptyShape() {
+  return { vertices: [], radius: 0, position: [0, 0], rotation: [1, 0] };
+}
+
+export function readCase(path) {
+  const lines = readFileSync(path, "utf8").split("\n");
+  if (lines[0].trim() !== "gjk-case 1") throw new Error(`${path}: not a gjk-case 1 file`);
+  const shapes = { a: emptyShape(), b: emptyShape() };
+  for (const raw of lines.slice(1)) {
+    const line = raw.replace(/#.*/, "").trim();
+    if (line === "" || line.startsWith("meta.")) continue;
+    const [key, ...words] = line.split(/\s+/);
+    const [which, field] = key.split(".");
+    const shape = shapes[which];
+    const numbers = words.map(parseFloatLiteral);
+    if (!shape) throw new Error(`${path}: unknown key ${key}`);
+    if (field === "vertex") shape.vertices.push(numbers[0], numbers[1]);
+    else if (field === "radius") shape.radius = numbers[0];
+    else if (field === "position") shape.position = numbers;
+    else if (field === "rotation") shape.rotation = numbers;
+    else throw new Error(`${path}: unknown key ${key}`);
+  }
+  return shapes;
+}
+
+// A shape as the protocol writes it: n x1 y1 ... xn yn radius px py c s (shortest round-trip decimals).
+export function shapeWords(shape) {
+  const numbers = [...shape.vertices, shape.radius, ...shape.position, ...shape.rotation];
+  return `${shape.vertices.length / 2} ${numbers.map((v) => v.toString()).join(" ")}`;
+}
+
+export function requestLine(id, kind, shapes) {
+  return `${id} ${kind} ${shapeWords(shapes.a)} ${shapeWords(shapes.b)}`;
+}
