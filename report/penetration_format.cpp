@@ -80,3 +80,47 @@ std::string penetrationResultJson(const StrategyInfo& strategy, const StrategyRe
 }
 
 }  // namespace gjk::check
+
+namespace gjk::check {
+
+std::string runJsonWithPenetration(const std::string& caseName, const StrategyInfo& strategy,
+                                   const std::string& distanceJson, const std::string& penetrationJson,
+                                   const std::string& exactObject) {
+  if (strategy.query == QueryKind::Distance) {
+    return distanceJson;
+  }
+  if (strategy.query == QueryKind::Penetration) {
+    JsonObject object;
+    object.add("case", caseName)
+        .add("strategy", strategy.name)
+        .add("query", queryKindName(strategy.query))
+        .addRaw("penetration", penetrationJson)
+        .addRaw("exact", exactObject);
+    return object.str();
+  }
+  std::string text = distanceJson.substr(0, distanceJson.size() - 1);  // without the closing brace
+  text += ", \"query\": \"both\", \"penetration\": " + penetrationJson + "}";
+  return text;
+}
+
+std::string penetrationRunLine(const std::string& caseName, const StrategyInfo& strategy, const StrategyResult& result,
+                               const PenetrationVerdict& verdict) {
+  char line[512];
+  const PenetrationAnswer& p = result.penetration;
+  std::string answer = !p.answered     ? "no answer"
+                       : p.overlapping ? "depth " + scalarDecimal(p.depth, strategy.scalar)
+                                       : "separated";
+  std::string outcome = "ok";
+  if (verdict.violation) {
+    outcome = "violation:";
+    for (const std::string& reason : verdict.reasons) outcome += (outcome.back() == ':' ? " " : ",") + reason;
+  } else if (verdict.failure == EngineFailure::Refused) {
+    outcome = "refused";
+  }
+  std::snprintf(line, sizeof line, "%-44s %-12s %-22s depth %9.3g u  normal %9.3g u  contact %9.3g u  %s",
+                caseName.c_str(), strategy.name.c_str(), answer.c_str(), verdict.depthErrorU, verdict.normalErrorU,
+                verdict.contactErrorU, outcome.c_str());
+  return line;
+}
+
+}  // namespace gjk::check

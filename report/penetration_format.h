@@ -34,3 +34,18 @@ std::string penetrationResultJson(const StrategyInfo& strategy, const StrategyRe
                                   const PenetrationVerdict& verdict);
 
 }  // namespace gjk::check
+
+namespace gjk::check {
+
+// `gjkcheck run --json` for one strategy and case, whatever its query kind: a distance strategy's object
+// is distanceJson unchanged; a penetration strategy's is {case, strategy, query, penetration, exact}; a
+// strategy answering both gets distanceJson with "query" and "penetration" added before its end.
+std::string runJsonWithPenetration(const std::string& caseName, const StrategyInfo& strategy,
+                                   const std::string& distanceJson, const std::string& penetrationJson,
+                                   const std::string& exactObject);
+
+// One text line of `gjkcheck run` for a penetration answer: depth, errors in u, verdict.
+std::string penetrationRunLine(const std::string& caseName, const StrategyInfo& strategy, const StrategyResult& result,
+                               const PenetrationVerdict& verdict);
+
+}  // namespace gjk::check
