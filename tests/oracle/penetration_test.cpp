@@ -35,7 +35,7 @@ ExactPenetration solveBoth(const InputShape& a, const InputShape& b) {
 std::string unitNormal(const ExactPoint& n) { return unitComponentDecimal(n, 0) + " " + unitComponentDecimal(n, 1); }
 
 // The story of issue 13: two axis-aligned unit squares overlapping by 1/4 along x. M = B - A =
-// [-1/4, 3/4] x [-1, 1]; its nearest edge is x = -1/4, so depth 1/4 exactly, and B must move by +1/4 along x
+// [-1/4, 7/4] x [-1, 1]; its nearest edge is x = -1/4, so depth 1/4 exactly, and B must move by +1/4 along x
 // (from A towards B): the normal is (1, 0), the only one.
 TEST(Penetration, twoUnitSquaresOverlappingByAQuarterHaveDepthOneQuarterAndNormalPlusX) {
   const ExactPenetration answer = solveBoth(unitSquare(), unitSquare(0.75f, 0));
