@@ -61,7 +61,8 @@ Case drawShallowOverlap(Draw& in) {
   for (;; ++m) {
     a = scaled(c.a, Int(1) << m);
     b = translated(scaled(c.b, Int(1) << m), inward);
-    if (strictlyInside(a, (Int(1) << m) * c.contact + inward) || m >= 10) break;
+    if (strictlyInside(a, (Int(1) << m) * c.contact + inward) || m >= 10)
+      break;
   }
   const bool inside = strictlyInside(a, (Int(1) << m) * c.contact + inward);
   const Placement common =
@@ -87,12 +88,13 @@ Case drawContainment(Draw& in) {
   ShapeSpec big = latticeShape(outer, exponent, 0, common);
   ShapeSpec small = latticeShape(inner, exponent, 0, common);
   const bool swap = in.chance(50);
-  return assemble("containment", point ? "point-inside" : "polygon-inside", swap ? small : big, swap ? big : small,
-                  "overlapping");
+  return assemble("containment", point ? "point-inside" : "polygon-inside", swap ? small : big,
+                  swap ? big : small, "overlapping");
 }
 
-// A box A with top edge y = 0 and a quadrilateral B whose bottom edge climbs from (1, -d) to (L, d2) across it
-// at a slope of (d + d2) / L: two nearly parallel faces, a thin overlap, many almost equal candidate normals.
+// A box A with top edge y = 0 and a quadrilateral B whose bottom edge climbs from (1, -d) to (L, d2) across
+// it at a slope of (d + d2) / L: two nearly parallel faces, a thin overlap, many almost equal candidate
+// normals.
 Case drawOverlapNearParallel(Draw& in) {
   const int exponent = in.integer<int>(-24, 0, -8);
   const int bits = in.integer<int>(6, 20, 8);
@@ -126,15 +128,16 @@ Case drawOverlapFar(Draw& in) {
   const int shift = in.integer<int>(10, 20, 10) + sizeBits - 22;
   const Int reach = Int(1) << 22;
   LatticePoint position{in.integer<Int>(reach / 2, reach, reach / 2), in.integer<Int>(-reach, reach, 0)};
-  if (in.chance(50)) position = Int(-1) * position;
+  if (in.chance(50))
+    position = Int(-1) * position;
   const Placement common = latticePlacement(drawRotation(in, RotationSet::Unit), position, exponent + shift);
   return assemble("overlap-far", "vertex-pushed-in-far", latticeShape(a, exponent, 0, common),
                   latticeShape(b, exponent, 0, common), inside ? "overlapping" : nullptr);
 }
 
 // Two boxes (OBBs: rectangles centred on their positions), each rotated by a near multiple of 90 degrees
-// (a quarter turn of the normalized pair (2^k, p), p small), B's centre within half of A's smaller half extent
-// of A's centre: B's centre is inside A with a margin far above any rounding, so they overlap.
+// (a quarter turn of the normalized pair (2^k, p), p small), B's centre within half of A's smaller half
+// extent of A's centre: B's centre is inside A with a margin far above any rounding, so they overlap.
 Case drawObbNearRightAngles(Draw& in) {
   const int exponent = in.integer<int>(-16, 0, -6);
   auto box = [&](Int hx, Int hy) { return LatticePolygon{{-hx, -hy}, {hx, -hy}, {hx, hy}, {-hx, hy}}; };
@@ -149,7 +152,8 @@ Case drawObbNearRightAngles(Draw& in) {
   const Int margin = std::min(ax, ay) / 2;
   const LatticePoint centreA = drawLatticePoint(in, Int(1) << 12);
   const LatticePoint offset = drawLatticePoint(in, margin / 2);  // |offset| <= margin / sqrt(2) < margin
-  const ShapeSpec a = latticeShape(box(ax, ay), exponent, 0, latticePlacement(nearRight(), centreA, exponent));
+  const ShapeSpec a =
+      latticeShape(box(ax, ay), exponent, 0, latticePlacement(nearRight(), centreA, exponent));
   const ShapeSpec b =
       latticeShape(box(bx, by), exponent, 0, latticePlacement(nearRight(), centreA + offset, exponent));
   return assemble("obb-near-right-angles", "centre-inside", a, b, "overlapping");
@@ -162,8 +166,8 @@ Case drawObbNearRightAngles(Draw& in) {
 Case drawCirclePolygon(Draw& in) {
   const int exponent = in.integer<int>(-20, 4, 0);
   const int variant = in.choice({2, 1, 2});
-  const Placement common =
-      latticePlacement(drawRotation(in, RotationSet::QuarterTurns), drawLatticePoint(in, Int(1) << 11), exponent);
+  const Placement common = latticePlacement(drawRotation(in, RotationSet::QuarterTurns),
+                                            drawLatticePoint(in, Int(1) << 11), exponent);
   ShapeSpec polygon, circle;
   std::string construction;
   if (variant <= 1) {
@@ -195,7 +199,8 @@ Case drawCirclePolygon(Draw& in) {
     circle = latticeShape({centre}, exponent, radius, common);
   }
   const bool swap = in.chance(50);
-  return assemble("circle-polygon", construction, swap ? circle : polygon, swap ? polygon : circle, "overlapping");
+  return assemble("circle-polygon", construction, swap ? circle : polygon, swap ? polygon : circle,
+                  "overlapping");
 }
 
 }  // namespace gjk::check::family_construction

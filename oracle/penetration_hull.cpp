@@ -8,11 +8,17 @@ namespace gjk::oracle {
 namespace {
 
 // Exact: rational products and sums.
-Rational crossOf(const ExactPoint& p, const ExactPoint& q) { return p.x * q.y - p.y * q.x; }
+Rational crossOf(const ExactPoint& p, const ExactPoint& q) {
+  return p.x * q.y - p.y * q.x;
+}
 
-ExactPoint difference(const ExactPoint& p, const ExactPoint& q) { return {p.x - q.x, p.y - q.y}; }
+ExactPoint difference(const ExactPoint& p, const ExactPoint& q) {
+  return {p.x - q.x, p.y - q.y};
+}
 
-bool isOrigin(const ExactPoint& p) { return p.x == 0 && p.y == 0; }
+bool isOrigin(const ExactPoint& p) {
+  return p.x == 0 && p.y == 0;
+}
 
 // The whole circle of directions, as two closed half-circle arcs.
 std::vector<NormalArc> fullCircle() {
@@ -47,7 +53,8 @@ void polygonNormals(const std::vector<ExactPoint>& hull, ExactPenetration& answe
     const ExactPoint e = difference(hull[(k + 1) % count], hull[k]);
     const Rational support = crossOf(hull[k], e);  // n . hull[k] with n = (e.y, -e.x)
     if (support < 0) {
-      throw std::logic_error("oracle: penetrationByHull: the origin is outside an edge of M that contains it");
+      throw std::logic_error(
+          "oracle: penetrationByHull: the origin is outside an edge of M that contains it");
     }
     zero[k] = support == 0;
     squared[k] = support * support / (e.x * e.x + e.y * e.y);

@@ -79,8 +79,10 @@ ExactPenetration penetrationBySupport(const InputShape& a, const InputShape& b) 
   // Every edge of M is parallel to an edge of A or of B, so the candidates below include a minimizer, and
   // every candidate is a valid direction: the minimum over them is the minimum over all directions.
   const ScaledCase scaled = scaleCase(a, b);
-  std::vector<IntPoint> directions = {{Integer(1), Integer(0)}, {Integer(0), Integer(1)},
-                                      {Integer(-1), Integer(0)}, {Integer(0), Integer(-1)}};
+  std::vector<IntPoint> directions = {{Integer(1), Integer(0)},
+                                      {Integer(0), Integer(1)},
+                                      {Integer(-1), Integer(0)},
+                                      {Integer(0), Integer(-1)}};
   addPairDirections(scaled.worldA, directions);
   addPairDirections(scaled.worldB, directions);
   std::vector<Candidate> candidates;
@@ -97,8 +99,8 @@ ExactPenetration penetrationBySupport(const InputShape& a, const InputShape& b) 
   // Exact: C = (value / |n|)^2 in units of 2^(2 exponent).
   const Candidate& minimum = candidates[best];
   answer.coreSign = 1;
-  answer.coreDepthSquared = Rational(minimum.value * minimum.value, minimum.lengthSquared) *
-                            powerOfTwo(2 * scaled.exponent);
+  answer.coreDepthSquared =
+      Rational(minimum.value * minimum.value, minimum.lengthSquared) * powerOfTwo(2 * scaled.exponent);
   // Every minimizing direction once (directions compared exactly: cross 0, dot > 0); the normal is -n.
   std::vector<IntPoint> found;
   for (const Candidate& candidate : candidates) {
@@ -107,7 +109,8 @@ ExactPenetration penetrationBySupport(const InputShape& a, const InputShape& b) 
     }
     bool seen = false;
     for (const IntPoint& f : found) {
-      seen = seen || (f.x * candidate.n.y - f.y * candidate.n.x == 0 && f.x * candidate.n.x + f.y * candidate.n.y > 0);
+      seen = seen || (f.x * candidate.n.y - f.y * candidate.n.x == 0 &&
+                      f.x * candidate.n.x + f.y * candidate.n.y > 0);
     }
     if (!seen) {
       found.push_back(candidate.n);

@@ -57,7 +57,9 @@ std::string negativeText(const std::string& digits) {
   return text;
 }
 
-mp_bitcnt_t bitsFor(int digits) { return static_cast<mp_bitcnt_t>(digits * 3.3219280948873623) + 64; }
+mp_bitcnt_t bitsFor(int digits) {
+  return static_cast<mp_bitcnt_t>(digits * 3.3219280948873623) + 64;
+}
 
 // High precision: r + sign sqrt(C) into result. For sign -1 the difference r - sqrt(C) is rewritten as
 // (r^2 - C) / (r + sqrt(C)) (numerator exact), so no cancellation loses digits, as distanceBeyondRadius.

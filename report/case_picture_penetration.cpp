@@ -18,20 +18,28 @@ ExactPoint firstNormal(const oracle::ExactPenetration& p) {
 }  // namespace
 
 void PictureWriter::drawPenetration(SvgDocument& doc, const Panel& panel, LabelPlacer& labels) {
-  const bool reports = answersPenetration(strategy_.query) && result_.penetration.answered &&
-                       result_.penetration.overlapping;
-  if (exact_.relation == oracle::Relation::Separated && !reports) return;
+  const bool reports =
+      answersPenetration(strategy_.query) && result_.penetration.answered && result_.penetration.overlapping;
+  if (exact_.relation == oracle::Relation::Separated && !reports)
+    return;
   const Real clip = panel.clipHalf();
   const RealPoint o = panel.relative(RealPoint{0, 0});
   auto vector = [&](const RealPoint& tip, const char* colour, const char* dashes, const char* cls,
                     const std::string& label) {
     if (auto segment = clipSegment(o, panel.relative(tip), clip)) {
       SvgPoint p = panel.toScreenRelative(segment->first), q = panel.toScreenRelative(segment->second);
-      doc.element("line", SvgAttributes().set("class", cls).set("x1", p.x).set("y1", p.y).set("x2", q.x)
-                              .set("y2", q.y).set("stroke", colour).set("stroke-width", 1.6)
+      doc.element("line", SvgAttributes()
+                              .set("class", cls)
+                              .set("x1", p.x)
+                              .set("y1", p.y)
+                              .set("x2", q.x)
+                              .set("y2", q.y)
+                              .set("stroke", colour)
+                              .set("stroke-width", 1.6)
                               .set("stroke-dasharray", dashes));
     }
-    if (panel.contains(tip)) labels.place(panel.toScreen(tip), label, colour, std::string(cls) + "-label");
+    if (panel.contains(tip))
+      labels.place(panel.toScreen(tip), label, colour, std::string(cls) + "-label");
   };
   if (exact_.relation != oracle::Relation::Separated) {
     const oracle::ExactPenetration exact = exactPenetration(value_, exact_);
@@ -68,11 +76,14 @@ std::vector<std::string> PictureWriter::penetrationLines() const {
       text += "separated";
     } else {
       text += "depth " + scalarDecimal(p.depth, strategy_.scalar) + ", normal (" +
-              scalarDecimal(p.normal.x, strategy_.scalar) + ", " + scalarDecimal(p.normal.y, strategy_.scalar) +
-              "); depth error " + std::to_string(verdict.depthErrorU) + " u, normal error " +
-              std::to_string(verdict.normalErrorU) + " u, contact error " + std::to_string(verdict.contactErrorU) + " u";
+              scalarDecimal(p.normal.x, strategy_.scalar) + ", " +
+              scalarDecimal(p.normal.y, strategy_.scalar) + "); depth error " +
+              std::to_string(verdict.depthErrorU) + " u, normal error " +
+              std::to_string(verdict.normalErrorU) + " u, contact error " +
+              std::to_string(verdict.contactErrorU) + " u";
     }
-    text += "; verdict " + (verdict.violation ? "violation (" + verdict.reasons.front() + ")" : std::string("ok"));
+    text += "; verdict " +
+            (verdict.violation ? "violation (" + verdict.reasons.front() + ")" : std::string("ok"));
     lines.push_back(text);
   }
   return lines;

@@ -24,8 +24,10 @@ std::vector<std::string> primaryColumns() {
 }
 
 std::string number(double value) {
-  if (std::isnan(value)) return "-";
-  if (std::isinf(value)) return "inf";
+  if (std::isnan(value))
+    return "-";
+  if (std::isinf(value))
+    return "inf";
   char text[32];
   std::snprintf(text, sizeof text, "%.3g", value);
   return text;
@@ -45,11 +47,16 @@ std::map<std::pair<int, int>, Cell> cells(const PenetrationComparison& compariso
   for (const PenetrationComparisonRow& row : comparison.rows) {
     Cell& cell = result[{row.strategy, row.family}];
     ++cell.cases;
-    if (row.primary == "refused") ++cell.refused;
-    if (row.primary == "no-answer") ++cell.unanswered;
-    if (row.primary != "ok" && row.primary != "refused" && row.primary != "no-answer") ++cell.primaries[row.primary];
-    if (!std::isnan(row.depthErrorU)) cell.depth.push_back(row.depthErrorU);
-    if (!std::isnan(row.normalErrorU)) cell.normal.push_back(row.normalErrorU);
+    if (row.primary == "refused")
+      ++cell.refused;
+    if (row.primary == "no-answer")
+      ++cell.unanswered;
+    if (row.primary != "ok" && row.primary != "refused" && row.primary != "no-answer")
+      ++cell.primaries[row.primary];
+    if (!std::isnan(row.depthErrorU))
+      cell.depth.push_back(row.depthErrorU);
+    if (!std::isnan(row.normalErrorU))
+      cell.normal.push_back(row.normalErrorU);
   }
   return result;
 }
@@ -60,8 +67,10 @@ std::vector<const StrategyInfo*> takePenetrationStrategies(std::vector<const Str
   std::vector<const StrategyInfo*> penetration;
   std::vector<const StrategyInfo*> distance;
   for (const StrategyInfo* s : chosen) {
-    if (answersPenetration(s->query)) penetration.push_back(s);
-    if (answersDistance(s->query)) distance.push_back(s);
+    if (answersPenetration(s->query))
+      penetration.push_back(s);
+    if (answersDistance(s->query))
+      distance.push_back(s);
   }
   chosen = distance;
   return penetration;
@@ -83,12 +92,13 @@ PenetrationComparison runPenetrationComparison(const std::vector<const StrategyI
       const oracle::ExactPenetration penetration = exactPenetration(value, exact);
       for (std::size_t s = 0; s < strategies.size(); ++s) {
         const StrategyResult result = strategies[s]->run(value, {});
-        const PenetrationVerdict verdict = judgePenetration(value, exact, penetration, result, *strategies[s]);
+        const PenetrationVerdict verdict =
+            judgePenetration(value, exact, penetration, result, *strategies[s]);
         PenetrationComparisonRow& row = comparison.rows[k * strategies.size() + s];
         row.family = family;
         row.index = index;
         row.strategy = static_cast<int>(s);
-        row.primary = !verdict.judged                          ? "no-answer"
+        row.primary = !verdict.judged                             ? "no-answer"
                       : verdict.failure == EngineFailure::Refused ? "refused"
                                                                   : primaryPenetrationKind(verdict);
         row.overlapping = result.penetration.overlapping;
@@ -140,12 +150,15 @@ std::string penetrationTable(const PenetrationComparison& comparison) {
 void writePenetrationComparison(const std::filesystem::path& folder, const PenetrationComparison& comparison,
                                 const std::string& command) {
   const std::string table = penetrationTable(comparison);
-  const std::string section =
-      "## Penetration\n\nEvery penetration strategy on the overlap families (" + std::to_string(comparison.count) +
-      " cases each, seed " + std::to_string(comparison.seed) +
-      "), judged against the exact depth and normals (docs/verdict.md, Penetration); errors in u, primary kinds "
-      "counted once per answer. Rows: penetration_rows.csv.\n\n" + table;
-  std::ofstream(folder / "penetration.md") << "# Penetration comparison\n\n`" << command << "`\n\n" << section;
+  const std::string section = "## Penetration\n\nEvery penetration strategy on the overlap families (" +
+                              std::to_string(comparison.count) + " cases each, seed " +
+                              std::to_string(comparison.seed) +
+                              "), judged against the exact depth and normals (docs/verdict.md, Penetration); "
+                              "errors in u, primary kinds "
+                              "counted once per answer. Rows: penetration_rows.csv.\n\n" +
+                              table;
+  std::ofstream(folder / "penetration.md") << "# Penetration comparison\n\n`" << command << "`\n\n"
+                                           << section;
   if (std::filesystem::exists(folder / "README.md")) {
     std::ofstream(folder / "README.md", std::ios::app) << "\n" << section;
   }
@@ -161,10 +174,10 @@ void writePenetrationComparison(const std::filesystem::path& folder, const Penet
   rows << "family,index,strategy,primary,overlapping,depth,depth_error_u,normal_error_u,contact_error_u\n";
   char line[512];
   for (const PenetrationComparisonRow& row : comparison.rows) {
-    std::snprintf(line, sizeof line, "%s,%llu,%s,%s,%d,%.9g,%.6g,%.6g,%.6g\n", comparison.families[row.family].c_str(),
-                  static_cast<unsigned long long>(row.index), comparison.strategies[row.strategy]->name.c_str(),
-                  row.primary.c_str(), row.overlapping ? 1 : 0, row.depth, row.depthErrorU, row.normalErrorU,
-                  row.contactErrorU);
+    std::snprintf(line, sizeof line, "%s,%llu,%s,%s,%d,%.9g,%.6g,%.6g,%.6g\n",
+                  comparison.families[row.family].c_str(), static_cast<unsigned long long>(row.index),
+                  comparison.strategies[row.strategy]->name.c_str(), row.primary.c_str(),
+                  row.overlapping ? 1 : 0, row.depth, row.depthErrorU, row.normalErrorU, row.contactErrorU);
     rows << line;
   }
 }

@@ -19,7 +19,8 @@ struct PenetrationComparisonRow {
   int family = 0;  // index into the families
   std::uint64_t index = 0;
   int strategy = 0;  // index into the strategies
-  std::string primary;  // "ok", a kind of PENETRATION_VIOLATION_KINDS, crash/hang/protocol, "refused", "no-answer"
+  std::string
+      primary;  // "ok", a kind of PENETRATION_VIOLATION_KINDS, crash/hang/protocol, "refused", "no-answer"
   bool overlapping = false;  // the strategy claimed overlap
   double depth = 0;          // reported
   double depthErrorU = 0;    // NaN when not judged

@@ -5,7 +5,9 @@
 namespace gjk::check {
 namespace {
 
-std::string pair(const std::string& x, const std::string& y) { return "[" + jsonQuote(x) + ", " + jsonQuote(y) + "]"; }
+std::string pair(const std::string& x, const std::string& y) {
+  return "[" + jsonQuote(x) + ", " + jsonQuote(y) + "]";
+}
 
 std::string unitJson(const oracle::ExactPoint& direction) {
   return pair(oracle::unitComponentDecimal(direction, 0), oracle::unitComponentDecimal(direction, 1));
@@ -103,8 +105,8 @@ std::string runJsonWithPenetration(const std::string& caseName, const StrategyIn
   return text;
 }
 
-std::string penetrationRunLine(const std::string& caseName, const StrategyInfo& strategy, const StrategyResult& result,
-                               const PenetrationVerdict& verdict) {
+std::string penetrationRunLine(const std::string& caseName, const StrategyInfo& strategy,
+                               const StrategyResult& result, const PenetrationVerdict& verdict) {
   char line[512];
   const PenetrationAnswer& p = result.penetration;
   std::string answer = !p.answered     ? "no answer"
@@ -118,8 +120,8 @@ std::string penetrationRunLine(const std::string& caseName, const StrategyInfo& 
     outcome = "refused";
   }
   std::snprintf(line, sizeof line, "%-44s %-12s %-22s depth %9.3g u  normal %9.3g u  contact %9.3g u  %s",
-                caseName.c_str(), strategy.name.c_str(), answer.c_str(), verdict.depthErrorU, verdict.normalErrorU,
-                verdict.contactErrorU, outcome.c_str());
+                caseName.c_str(), strategy.name.c_str(), answer.c_str(), verdict.depthErrorU,
+                verdict.normalErrorU, verdict.contactErrorU, outcome.c_str());
   return line;
 }
 

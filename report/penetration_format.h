@@ -45,7 +45,7 @@ std::string runJsonWithPenetration(const std::string& caseName, const StrategyIn
                                    const std::string& exactObject);
 
 // One text line of `gjkcheck run` for a penetration answer: depth, errors in u, verdict.
-std::string penetrationRunLine(const std::string& caseName, const StrategyInfo& strategy, const StrategyResult& result,
-                               const PenetrationVerdict& verdict);
+std::string penetrationRunLine(const std::string& caseName, const StrategyInfo& strategy,
+                               const StrategyResult& result, const PenetrationVerdict& verdict);
 
 }  // namespace gjk::check

@@ -23,7 +23,8 @@ bool finite(const PenetrationAnswer& p) {
 
 // The exact overlap along n in the case (high precision, as a double); NaN for a zero normal.
 double overlapAlong(const Case& value, Point2 n) {
-  if (n.x == 0 && n.y == 0) return std::nan("");
+  if (n.x == 0 && n.y == 0)
+    return std::nan("");
   return static_cast<double>(oracle::overlapAlong(toOracleShape(value.a), toOracleShape(value.b), n.x, n.y));
 }
 
@@ -34,10 +35,13 @@ std::string comparePenetration(const std::string& variant, const Case& base, con
                                const PenetrationAnswer& y, double unit, bool flip) {
   const double T = VIOLATION_THRESHOLD_U;
   if (x.overlapping != y.overlapping) {
-    return variant + ": overlapping " + std::to_string(x.overlapping) + " became " + std::to_string(y.overlapping);
+    return variant + ": overlapping " + std::to_string(x.overlapping) + " became " +
+           std::to_string(y.overlapping);
   }
-  if (!x.overlapping) return "";
-  if (!finite(x) || !finite(y)) return variant + ": a non-finite answer";
+  if (!x.overlapping)
+    return "";
+  if (!finite(x) || !finite(y))
+    return variant + ": a non-finite answer";
   if (std::fabs(x.depth - y.depth) > T * unit) {
     return variant + ": depth " + number(x.depth) + " became " + number(y.depth) + " (" +
            number(std::fabs(x.depth - y.depth) / unit) + " u)";
@@ -77,14 +81,16 @@ std::string penetrationIgnoresAnExactTranslation(const StrategyInfo& strategy, C
     for (ShapeSpec* shape : {&moved.a, &moved.b}) shape->positionX += t, shape->positionY += t;
     const double unit = std::max(context.unit(), unitOf(moved));
     return comparePenetration("both positions moved by (" + number(t) + ", " + number(t) + ")", value,
-                              context.result(strategy).penetration, strategy.run(moved, {}).penetration, unit, false);
+                              context.result(strategy).penetration, strategy.run(moved, {}).penetration, unit,
+                              false);
   }
   return "";
 }
 
 std::string penetrationNormalHasUnitLength(const StrategyInfo& strategy, CaseContext& context) {
   const PenetrationAnswer& p = context.result(strategy).penetration;
-  if (!p.answered || !p.overlapping) return "";
+  if (!p.answered || !p.overlapping)
+    return "";
   const double length = std::hypot(p.normal.x, p.normal.y);
   if (!(std::fabs(length - 1) <= VIOLATION_THRESHOLD_U * 0x1p-24)) {
     return "|normal| = " + number(length) + ", " + number((length - 1) * 0x1p24) + " units of 2^-24 from 1";
@@ -93,10 +99,12 @@ std::string penetrationNormalHasUnitLength(const StrategyInfo& strategy, CaseCon
 }
 
 std::string penetrationDepthIsZeroOnTouching(const StrategyInfo& strategy, CaseContext& context) {
-  if (context.exact().relation != oracle::Relation::Touching) return "";
+  if (context.exact().relation != oracle::Relation::Touching)
+    return "";
   const PenetrationAnswer& p = context.result(strategy).penetration;
   if (p.answered && p.overlapping && p.depth != 0) {
-    return "touching shapes, reported depth " + number(p.depth) + " (" + number(p.depth / context.unit()) + " u)";
+    return "touching shapes, reported depth " + number(p.depth) + " (" + number(p.depth / context.unit()) +
+           " u)";
   }
   return "";
 }

@@ -42,8 +42,8 @@ oracle::ExactPenetration exactPenetration(const Case& value, const oracle::Exact
   return oracle::solvePenetration(toOracleShape(value.a), toOracleShape(value.b));
 }
 
-PenetrationVerdict judgePenetration(const Case& value, const oracle::ExactAnswer& exact, const StrategyResult& result,
-                                    const StrategyInfo& strategy) {
+PenetrationVerdict judgePenetration(const Case& value, const oracle::ExactAnswer& exact,
+                                    const StrategyResult& result, const StrategyInfo& strategy) {
   return judgePenetration(value, exact, exactPenetration(value, exact), result, strategy);
 }
 
@@ -94,19 +94,21 @@ PenetrationVerdict judgePenetration(const Case& value, const oracle::ExactAnswer
   }
   const oracle::InputShape a = toOracleShape(value.a);
   const oracle::InputShape b = toOracleShape(value.b);
-  verdict.depthErrorU = inUnits(abs(oracle::HighPrecision(oracle::exactDouble(p.depth)) - exactDepth), unitValue);
+  verdict.depthErrorU =
+      inUnits(abs(oracle::HighPrecision(oracle::exactDouble(p.depth)) - exactDepth), unitValue);
   if (p.normal.x == 0 && p.normal.y == 0) {
     verdict.normalErrorU = std::numeric_limits<double>::infinity();
   } else {
-    verdict.normalErrorU = inUnits(oracle::overlapAlong(a, b, p.normal.x, p.normal.y) - exactDepth, unitValue);
+    verdict.normalErrorU =
+        inUnits(oracle::overlapAlong(a, b, p.normal.x, p.normal.y) - exactDepth, unitValue);
   }
   oracle::ReportedAnswer reported;
   reported.pointAX = p.pointA.x;
   reported.pointAY = p.pointA.y;
   reported.pointBX = p.pointB.x;
   reported.pointBY = p.pointB.y;
-  reported.merged = strategy.contact == ContactConvention::Merged && p.pointA.x == p.pointB.x &&
-                    p.pointA.y == p.pointB.y;
+  reported.merged =
+      strategy.contact == ContactConvention::Merged && p.pointA.x == p.pointB.x && p.pointA.y == p.pointB.y;
   verdict.contactErrorU = oracle::errorsInUnits(a, b, exact, unit, reported).witnessError;
   if (verdict.depthErrorU > T) {
     verdict.reasons.push_back("depth-error");

@@ -52,8 +52,8 @@ struct PenetrationVerdict {
 
 // The answer of a penetration strategy judged against the exact one. `exact` is the case's answer from
 // solveExactly (with its Minkowski hull; otherwise the penetration answer is solved from the case).
-PenetrationVerdict judgePenetration(const Case& value, const oracle::ExactAnswer& exact, const StrategyResult& result,
-                                    const StrategyInfo& strategy);
+PenetrationVerdict judgePenetration(const Case& value, const oracle::ExactAnswer& exact,
+                                    const StrategyResult& result, const StrategyInfo& strategy);
 
 // The same with the exact penetration answer given (computed once per case by the caller).
 PenetrationVerdict judgePenetration(const Case& value, const oracle::ExactAnswer& exact,

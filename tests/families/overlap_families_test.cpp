@@ -14,9 +14,9 @@ namespace gjk::check {
 namespace {
 
 TEST(OverlapFamilies, areSevenAndNotAmongTheDistanceComparisonsDefaults) {
-  EXPECT_EQ(overlapFamilyNames(),
-            (std::vector<std::string>{"deep-overlap", "shallow-overlap", "containment", "overlap-near-parallel",
-                                      "overlap-far", "obb-near-right-angles", "circle-polygon"}));
+  EXPECT_EQ(overlapFamilyNames(), (std::vector<std::string>{"deep-overlap", "shallow-overlap", "containment",
+                                                            "overlap-near-parallel", "overlap-far",
+                                                            "obb-near-right-angles", "circle-polygon"}));
   EXPECT_EQ(familyNames().size(), 14u);
   for (const std::string& name : overlapFamilyNames()) {
     EXPECT_NO_THROW(checkFamilyName(name));

@@ -32,7 +32,9 @@ ExactPenetration solveBoth(const InputShape& a, const InputShape& b) {
   return byHull;
 }
 
-std::string unitNormal(const ExactPoint& n) { return unitComponentDecimal(n, 0) + " " + unitComponentDecimal(n, 1); }
+std::string unitNormal(const ExactPoint& n) {
+  return unitComponentDecimal(n, 0) + " " + unitComponentDecimal(n, 1);
+}
 
 // The story of issue 13: two axis-aligned unit squares overlapping by 1/4 along x. M = B - A =
 // [-1/4, 7/4] x [-1, 1]; its nearest edge is x = -1/4, so depth 1/4 exactly, and B must move by +1/4 along x
@@ -93,7 +95,8 @@ TEST(Penetration, touchingGivesDepthZeroAndTheNormalConeOfTheContact) {
 // r - distance; beyond r, minus the distance.
 TEST(Penetration, radiiAddToTheCoreDepthInsideAndSubtractTheCoreDistanceOutside) {
   // Cores overlap by 1/4, radii 1/8 + 1/8: depth 1/2.
-  EXPECT_EQ(penetrationDepthDecimal(solveBoth(unitSquare(0, 0, 0.125f), unitSquare(0.75f, 0, 0.125f))), "0.5");
+  EXPECT_EQ(penetrationDepthDecimal(solveBoth(unitSquare(0, 0, 0.125f), unitSquare(0.75f, 0, 0.125f))),
+            "0.5");
   // Cores 1/8 apart, radii 1/8 + 1/8: depth 1/8, normal (1, 0).
   const ExactPenetration near = solveBoth(unitSquare(0, 0, 0.125f), unitSquare(1.125f, 0, 0.125f));
   EXPECT_EQ(near.relation, Relation::Overlapping);
@@ -104,11 +107,13 @@ TEST(Penetration, radiiAddToTheCoreDepthInsideAndSubtractTheCoreDistanceOutside)
   // Corner to corner with radii: the normal is the diagonal, depth r - sqrt(2) d.
   const ExactPenetration diagonal = solveBoth(unitSquare(0, 0, 0.5f), unitSquare(1.25f, 1.25f, 0.5f));
   EXPECT_EQ(diagonal.coreDepthSquared, Rational(1, 8));
-  EXPECT_EQ(penetrationDepthDecimal(diagonal, 30), "0.646446609406726237799577818948");  // 1 - sqrt(2)/4 = 0.64644...81894758
+  EXPECT_EQ(penetrationDepthDecimal(diagonal, 30),
+            "0.646446609406726237799577818948");  // 1 - sqrt(2)/4 = 0.64644...81894758
   ASSERT_EQ(diagonal.normals.size(), 1u);
   EXPECT_EQ(unitNormal(diagonal.normals[0]).substr(0, 12), "0.7071067811");
   // Separated: the depth is minus the distance.
-  EXPECT_EQ(penetrationDepthDecimal(solveBoth(unitSquare(0, 0, 0.125f), unitSquare(1.5f, 0, 0.125f))), "-0.25");
+  EXPECT_EQ(penetrationDepthDecimal(solveBoth(unitSquare(0, 0, 0.125f), unitSquare(1.5f, 0, 0.125f))),
+            "-0.25");
 }
 
 // Degenerate M: a point at the origin (every direction, depth r), a segment through the origin (its two
@@ -156,8 +161,8 @@ TEST(PenetrationCrossCheck, hullAndSupportMethodsAgreeOnRandomOverlappingCases) 
     count = std::atoi(text);
   }
   constexpr std::uint64_t SEED = 0x70656e6574726174ULL;  // "penetrat"
-  std::printf("[ seed     ] 0x%016llx, %d touching or overlapping cases\n", static_cast<unsigned long long>(SEED),
-              count);
+  std::printf("[ seed     ] 0x%016llx, %d touching or overlapping cases\n",
+              static_cast<unsigned long long>(SEED), count);
   cases::Generator random(SEED);
   std::array<int, 3> relations{};
   int arcs = 0, several = 0, outside = 0, drawn = 0, failures = 0;
@@ -202,7 +207,8 @@ TEST(PenetrationCrossCheck, hullAndSupportMethodsAgreeOnRandomOverlappingCases) 
                    rationalString(bySupport.coreDepthSquared);
     } else {
       for (const ExactPoint& n : byHull.normals) {
-        if (!isMinimalNormal(bySupport, n)) difference = "a normal of method 1 is not minimal in method 2";
+        if (!isMinimalNormal(bySupport, n))
+          difference = "a normal of method 1 is not minimal in method 2";
       }
       for (const NormalArc& arc : byHull.normalArcs) {
         if (!isMinimalNormal(bySupport, arc.from) || !isMinimalNormal(bySupport, arc.to)) {
@@ -210,18 +216,19 @@ TEST(PenetrationCrossCheck, hullAndSupportMethodsAgreeOnRandomOverlappingCases) 
         }
       }
       for (const ExactPoint& n : bySupport.normals) {
-        if (!isMinimalNormal(byHull, n)) difference = "a normal of method 2 is not minimal in method 1";
+        if (!isMinimalNormal(byHull, n))
+          difference = "a normal of method 2 is not minimal in method 1";
       }
     }
     if (!difference.empty() && ++failures <= 5) {
       ADD_FAILURE() << difference << "\n  A: " << cases::describe(a) << "\n  B: " << cases::describe(b);
     }
   }
-  const double seconds =
-      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  std::printf("[ counts   ] %d drawn: %d separated (skipped), %d touching, %d overlapping; %d through the "
-              "radii only, %d with several normals, %d with an arc; %d disagreements; %.1f s\n",
-              drawn, relations[0], relations[1], relations[2], outside, several, arcs, failures, seconds);
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  std::printf(
+      "[ counts   ] %d drawn: %d separated (skipped), %d touching, %d overlapping; %d through the "
+      "radii only, %d with several normals, %d with an arc; %d disagreements; %.1f s\n",
+      drawn, relations[0], relations[1], relations[2], outside, several, arcs, failures, seconds);
   EXPECT_EQ(failures, 0);
   EXPECT_GT(relations[1], 0);
   EXPECT_GT(relations[2], 0);

@@ -27,7 +27,8 @@ TEST(CasePicturePenetration, drawsTheExactAndTheReportedPenetrationVectors) {
   strategy.query = QueryKind::Both;
   StrategyResult result;
   result.penetration = {true, true, 0.5, {0, 1}, {1, 0.5}, {0.75, 0.5}};
-  const std::string svg = renderCasePicture(value, exact, strategy, result, judge(value, exact, result, strategy));
+  const std::string svg =
+      renderCasePicture(value, exact, strategy, result, judge(value, exact, result, strategy));
   EXPECT_NE(svg.find("class=\"exact-penetration\""), std::string::npos);
   EXPECT_NE(svg.find("class=\"reported-penetration\""), std::string::npos);
   EXPECT_NE(svg.find("exact penetration: depth 0.25, normal (1, 0)"), std::string::npos);

@@ -26,10 +26,12 @@ StrategyResult exactDouble(const Case& value, const RunOptions&) {
   // Contact points: a world vertex of each shape (on its shape exactly).
   const auto& va = value.a.vertices[0];
   const auto& vb = value.b.vertices[0];
-  result.penetration.pointA = {double(value.a.rotationC) * va.x - double(value.a.rotationS) * va.y + value.a.positionX,
-                               double(value.a.rotationS) * va.x + double(value.a.rotationC) * va.y + value.a.positionY};
-  result.penetration.pointB = {double(value.b.rotationC) * vb.x - double(value.b.rotationS) * vb.y + value.b.positionX,
-                               double(value.b.rotationS) * vb.x + double(value.b.rotationC) * vb.y + value.b.positionY};
+  result.penetration.pointA = {
+      double(value.a.rotationC) * va.x - double(value.a.rotationS) * va.y + value.a.positionX,
+      double(value.a.rotationS) * va.x + double(value.a.rotationC) * va.y + value.a.positionY};
+  result.penetration.pointB = {
+      double(value.b.rotationC) * vb.x - double(value.b.rotationS) * vb.y + value.b.positionX,
+      double(value.b.rotationS) * vb.x + double(value.b.rotationC) * vb.y + value.b.positionY};
   return result;
 }
 
@@ -60,8 +62,10 @@ TEST(PenetrationComparison, countsPrimaryKindsPerStrategyAndFamily) {
   ASSERT_EQ(comparison.rows.size(), 2u * 20u * 2u);
   int goodViolations = 0, badDepthErrors = 0;
   for (const PenetrationComparisonRow& row : comparison.rows) {
-    if (row.strategy == 0) goodViolations += row.primary != "ok";
-    if (row.strategy == 1) badDepthErrors += row.primary == "depth-error";
+    if (row.strategy == 0)
+      goodViolations += row.primary != "ok";
+    if (row.strategy == 1)
+      badDepthErrors += row.primary == "depth-error";
   }
   EXPECT_EQ(goodViolations, 0);
   EXPECT_EQ(badDepthErrors, 40);  // deep overlaps: depth 0 is off by far more than 64 u
@@ -69,7 +73,8 @@ TEST(PenetrationComparison, countsPrimaryKindsPerStrategyAndFamily) {
   EXPECT_NE(table.find("| exact-double | deep-overlap | 20 | 0 |"), std::string::npos) << table;
   EXPECT_NE(table.find("| depth-zero | containment | 20 | 20 | 0 | 0 | 20 |"), std::string::npos) << table;
   // The same rows for one job.
-  const PenetrationComparison single = runPenetrationComparison(penetration, {"deep-overlap", "containment"}, 20, 7, 1);
+  const PenetrationComparison single =
+      runPenetrationComparison(penetration, {"deep-overlap", "containment"}, 20, 7, 1);
   EXPECT_EQ(penetrationTable(single), table);
 }
 

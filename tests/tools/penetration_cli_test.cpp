@@ -31,19 +31,22 @@ TEST(CliPenetration, oracleJsonGivesTheExactDepthAndNormalOfOverlappingSquares) 
   TempDir dir("gjk-penetration-cli");
   const CliRun run = gjkcheck("oracle --json " + dir.write("overlap.case", OVERLAPPING_SQUARES));
   ASSERT_EQ(run.exitCode, 0) << run.out;
-  EXPECT_NE(run.out.find("\"penetration_depth\": \"0.25\", \"normal\": [[\"1\", \"0\"]], \"normal_arcs\": []"),
-            std::string::npos)
+  EXPECT_NE(
+      run.out.find("\"penetration_depth\": \"0.25\", \"normal\": [[\"1\", \"0\"]], \"normal_arcs\": []"),
+      std::string::npos)
       << run.out;
   const CliRun text = gjkcheck("oracle " + dir.write("overlap.case", OVERLAPPING_SQUARES));
-  EXPECT_NE(text.out.find("penetration depth 0.25\n  normal            (1, 0)"), std::string::npos) << text.out;
+  EXPECT_NE(text.out.find("penetration depth 0.25\n  normal            (1, 0)"), std::string::npos)
+      << text.out;
 }
 
 TEST(CliPenetration, oracleJsonGivesTheArcOfNormalsOfCornerTouchingSquares) {
   TempDir dir("gjk-penetration-cli");
   const CliRun run = gjkcheck("oracle --json " + dir.write("corner.case", CORNER_TOUCHING_SQUARES));
   ASSERT_EQ(run.exitCode, 0) << run.out;
-  EXPECT_NE(run.out.find("\"penetration_depth\": \"0\", \"normal\": [], \"normal_arcs\": [{\"from\": [\"1\", \"0\"], "
-                         "\"to\": [\"0\", \"1\"]}]"),
+  EXPECT_NE(run.out.find(
+                "\"penetration_depth\": \"0\", \"normal\": [], \"normal_arcs\": [{\"from\": [\"1\", \"0\"], "
+                "\"to\": [\"0\", \"1\"]}]"),
             std::string::npos)
       << run.out;
 }

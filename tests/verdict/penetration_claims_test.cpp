@@ -33,8 +33,12 @@ StrategyResult answerAlong(const Case& value, double nx) {
   result.penetration.normal = {nx, 0};
   return result;
 }
-StrategyResult alwaysPlusX(const Case& value, const RunOptions&) { return answerAlong(value, 1); }
-StrategyResult doubleLength(const Case& value, const RunOptions&) { return answerAlong(value, 2); }
+StrategyResult alwaysPlusX(const Case& value, const RunOptions&) {
+  return answerAlong(value, 1);
+}
+StrategyResult doubleLength(const Case& value, const RunOptions&) {
+  return answerAlong(value, 2);
+}
 StrategyResult towardsB(const Case& value, const RunOptions&) {
   return answerAlong(value, value.b.positionX >= value.a.positionX ? 1 : -1);
 }

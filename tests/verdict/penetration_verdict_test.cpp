@@ -82,7 +82,8 @@ TEST(PenetrationVerdict, aNormalAlongWhichTheShapesAreDeeperIsANormalError) {
   ASSERT_TRUE(verdict.violation);
   EXPECT_EQ(verdict.reasons, (std::vector<std::string>{"normal-error"}));
   EXPECT_NEAR(verdict.normalErrorU, 0.75 / U, 1e-3);
-  // A normal that is not unit is normalized: (2, 0) is as right as (1, 0); the zero normal is infinitely wrong.
+  // A normal that is not unit is normalized: (2, 0) is as right as (1, 0); the zero normal is infinitely
+  // wrong.
   EXPECT_FALSE(judged(squares(0.75f), answer(0.25, 2, 0)).violation);
   EXPECT_TRUE(std::isinf(judged(squares(0.75f), answer(0.25, 0, 0)).normalErrorU));
   // The reversed normal: B pushed through A, 1.75 deep.
