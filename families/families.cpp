@@ -43,12 +43,31 @@ const std::vector<FamilyRow>& familyTable() {
   return TABLE;
 }
 
+// The overlap group (issue 13), for the penetration query: not in familyNames(), so the distance comparison's
+// default families stay the fourteen above.
+const std::vector<FamilyRow>& overlapFamilyTable() {
+  static const std::vector<FamilyRow> TABLE = {
+      {"deep-overlap", drawDeepOverlap},
+      {"shallow-overlap", drawShallowOverlap},
+      {"containment", drawContainment},
+      {"overlap-near-parallel", drawOverlapNearParallel},
+      {"overlap-far", drawOverlapFar},
+      {"obb-near-right-angles", drawObbNearRightAngles},
+      {"circle-polygon", drawCirclePolygon},
+  };
+  return TABLE;
+}
+
 const FamilyRow& familyRow(const std::string& family) {
-  for (const FamilyRow& row : familyTable()) {
-    if (row.name == family) return row;
+  for (const auto* table : {&familyTable(), &overlapFamilyTable()}) {
+    for (const FamilyRow& row : *table) {
+      if (row.name == family) return row;
+    }
   }
   std::string known;
-  for (const FamilyRow& row : familyTable()) known += (known.empty() ? "" : ", ") + std::string(row.name);
+  for (const auto* table : {&familyTable(), &overlapFamilyTable()}) {
+    for (const FamilyRow& row : *table) known += (known.empty() ? "" : ", ") + std::string(row.name);
+  }
   throw std::invalid_argument("unknown case family '" + family + "' (known: " + known + ")");
 }
 
@@ -58,6 +77,19 @@ std::vector<std::string> familyNames() {
   std::vector<std::string> names;
   for (const FamilyRow& row : familyTable()) names.push_back(row.name);
   return names;
+}
+
+std::vector<std::string> overlapFamilyNames() {
+  std::vector<std::string> names;
+  for (const FamilyRow& row : overlapFamilyTable()) names.push_back(row.name);
+  return names;
+}
+
+bool isOverlapFamily(const std::string& family) {
+  for (const FamilyRow& row : overlapFamilyTable()) {
+    if (row.name == family) return true;
+  }
+  return false;
 }
 
 void checkFamilyName(const std::string& family) {

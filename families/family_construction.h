@@ -189,5 +189,13 @@ Case drawLargeOffset(Draw& in);
 Case drawScale(Draw& in);
 Case drawSliver(Draw& in);
 Case drawRotated(Draw& in);
+// The overlap families (families_overlap.cpp).
+Case drawDeepOverlap(Draw& in);
+Case drawShallowOverlap(Draw& in);
+Case drawContainment(Draw& in);
+Case drawOverlapNearParallel(Draw& in);
+Case drawOverlapFar(Draw& in);
+Case drawObbNearRightAngles(Draw& in);
+Case drawCirclePolygon(Draw& in);
 
 }  // namespace gjk::check::family_construction

@@ -284,6 +284,11 @@ std::string missingFamilyFeature(const Case& value) {
   if (family == "radius") {
     return value.a.radius > 0 || value.b.radius > 0 ? "" : "no shape has a radius";
   }
+  if (isOverlapFamily(family)) {
+    if (relation == "overlapping" || construction == "vertex-pushed-in" || construction == "vertex-pushed-in-far")
+      return "";
+    return "no exact overlapping claim";
+  }
   return "meta.family '" + family + "' is not a case family";
 }
 

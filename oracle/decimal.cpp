@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdlib>
+#include <functional>
 #include <stdexcept>
 #include <string>
 
@@ -126,6 +127,44 @@ static int compareDistanceWith(const Rational& q, const Rational& r, const Ratio
   return q < bound ? -1 : (q > bound ? 1 : 0);
 }
 
+std::string positiveDecimal(const std::function<int(const Rational&)>& compare, mpf_srcptr proposal,
+                            int significantDigits) {
+  // Exact and correctly rounded: the proposal only gives a starting decimal exponent and significand;
+  // every decision (the exponent, each digit, the rounding direction, whether the decimal is the value
+  // itself) is an exact comparison of the value with a rational t through `compare`.
+  const int digits = significantDigits;
+  auto powerOfTenRational = [](int exponent) {
+    return exponent >= 0 ? Rational(powerOfTen(exponent)) : Rational(Integer(1), powerOfTen(-exponent));
+  };
+  long binaryExponent = 0;
+  mpf_get_d_2exp(&binaryExponent, proposal);
+  int exponent = static_cast<int>(std::floor(static_cast<double>(binaryExponent - 1) * 0.30102999566398120));
+  // Exact: 10^exponent <= V < 10^(exponent + 1).
+  while (compare(powerOfTenRational(exponent)) < 0) {
+    --exponent;
+  }
+  while (compare(powerOfTenRational(exponent + 1)) >= 0) {
+    ++exponent;
+  }
+  // Proposed significand floor(V * 10^shift), then exact: unit*m <= V < unit*(m + 1).
+  const int shift = digits - 1 - exponent;
+  const Rational unit = powerOfTenRational(-shift);
+  Rational approximate;
+  mpq_set_f(approximate.backend().data(), proposal);
+  approximate *= powerOfTenRational(shift);
+  Integer significand = boost::multiprecision::numerator(approximate) / boost::multiprecision::denominator(approximate);
+  while (significand > 0 && compare(Rational(significand) * unit) < 0) {
+    --significand;
+  }
+  while (compare(Rational(significand + 1) * unit) >= 0) {
+    ++significand;
+  }
+  const int half = compare((Rational(significand) + Rational(1, 2)) * unit);
+  const bool exact = compare(Rational(significand) * unit) == 0;
+  const std::string text = roundedDigits(significand, half, exact, digits, exponent);
+  return layout(text, exponent, digits);
+}
+
 std::string distanceDecimal(const ExactAnswer& answer, int significantDigits) {
   // Exact and correctly rounded, although the distance D = d0 - r is irrational in general: the
   // high-precision value only proposes the decimal exponent and the significand, and every decision
@@ -139,42 +178,14 @@ std::string distanceDecimal(const ExactAnswer& answer, int significantDigits) {
   }
   const Rational& q = answer.coreDistanceSquared;
   const Rational& r = answer.radius;
-  auto powerOfTenRational = [](int exponent) {
-    return exponent >= 0 ? Rational(powerOfTen(exponent)) : Rational(Integer(1), powerOfTen(-exponent));
-  };
-
   // Proposal from high precision; D > 0 here (separated: d0 > r).
   mpf_t high;
   mpf_init2(high, static_cast<mp_bitcnt_t>(digits * 3.3219280948873623) + 64);
   distanceBeyondRadius(high, q, r);
-  long binaryExponent = 0;
-  mpf_get_d_2exp(&binaryExponent, high);
-  int exponent = static_cast<int>(std::floor(static_cast<double>(binaryExponent - 1) * 0.30102999566398120));
-  // Exact: 10^exponent <= D < 10^(exponent + 1).
-  while (compareDistanceWith(q, r, powerOfTenRational(exponent)) < 0) {
-    --exponent;
-  }
-  while (compareDistanceWith(q, r, powerOfTenRational(exponent + 1)) >= 0) {
-    ++exponent;
-  }
-  // Proposed significand floor(D * 10^shift), then exact: unit*m <= D < unit*(m + 1).
-  const int shift = digits - 1 - exponent;
-  const Rational unit = powerOfTenRational(-shift);
-  Rational approximate;
-  mpq_set_f(approximate.backend().data(), high);
+  std::string text =
+      positiveDecimal([&](const Rational& t) { return compareDistanceWith(q, r, t); }, high, digits);
   mpf_clear(high);
-  approximate *= powerOfTenRational(shift);
-  Integer significand = boost::multiprecision::numerator(approximate) / boost::multiprecision::denominator(approximate);
-  while (significand > 0 && compareDistanceWith(q, r, Rational(significand) * unit) < 0) {
-    --significand;
-  }
-  while (compareDistanceWith(q, r, Rational(significand + 1) * unit) >= 0) {
-    ++significand;
-  }
-  const int half = compareDistanceWith(q, r, (Rational(significand) + Rational(1, 2)) * unit);
-  const bool exact = compareDistanceWith(q, r, Rational(significand) * unit) == 0;
-  const std::string text = roundedDigits(significand, half, exact, digits, exponent);
-  return layout(text, exponent, digits);
+  return text;
 }
 
 }  // namespace gjk::oracle

@@ -6,6 +6,7 @@
 
 #include "case/case.h"
 #include "report/json.h"
+#include "report/penetration_format.h"
 
 namespace gjk::check {
 namespace {
@@ -45,6 +46,7 @@ std::string exactJson(const std::string& caseName, const oracle::ExactAnswer& ex
       .addRaw("closest_point", pointJson(oracle::decimalString(exact.closestPoint.x),
                                          oracle::decimalString(exact.closestPoint.y)))
       .add("scale", oracle::decimalString(exact.scale));
+  addPenetrationKeys(object, exact);  // touching and overlapping cases only
   return object.str();
 }
 

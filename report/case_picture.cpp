@@ -146,6 +146,7 @@ std::vector<std::pair<std::string, std::string>> PictureWriter::textLines() cons
       shortNumber(verdict_.witnessErrorU) + " u, witness gap " + shortNumber(verdict_.witnessGapU) +
       " u (threshold T = " + shortNumber(VIOLATION_THRESHOLD_U) + " u)");
   add("verdict: " + std::string(verdict_.violation ? "violation (" + reasonList(verdict_) + ")" : "ok"));
+  for (const std::string& line : penetrationLines()) add(line);
   for (auto [insets, name] : {std::pair{&worldInsets_, "world"}, std::pair{&minkowskiInsets_, "M"}}) {
     for (const Inset& inset : *insets) {
       add(std::string(inset.level == 1 ? "inset of " : "inset of the inset of ") + name + ": " +

@@ -335,6 +335,8 @@ void PictureWriter::drawMinkowski(SvgDocument& doc, const Panel& panel, LabelPla
                             .set("stroke-dasharray", "5 3"));
   }
 
+  drawPenetration(doc, panel, labels);
+
   // Labels of the exact answer and the reported point first: they win a crowded place.
   if (panel.contains(scene_.closestCore)) {
     labels.place(panel.toScreen(scene_.closestCore), "q exact", COLOUR_EXACT, "exact-label");

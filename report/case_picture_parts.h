@@ -299,6 +299,12 @@ class PictureWriter {
   void endPanel(SvgDocument& doc, const Panel& panel);
   void drawWorld(SvgDocument& doc, const Panel& panel, LabelPlacer& labels);
   void drawMinkowski(SvgDocument& doc, const Panel& panel, LabelPlacer& labels);
+  // Issue 13 (case_picture_penetration.cpp): in the Minkowski panel, the exact penetration vector
+  // -depth* n* (origin to the nearest boundary point of M + disk(r)) beside the reported -depth n; and the
+  // text lines of the exact and reported penetration answers. Nothing for a separated case and a strategy
+  // that does not answer penetration.
+  void drawPenetration(SvgDocument& doc, const Panel& panel, LabelPlacer& labels);
+  std::vector<std::string> penetrationLines() const;
   void drawShape(SvgDocument& doc, const Panel& panel, const std::vector<RealPoint>& hull, const Real& radius,
                  const char* stroke, const char* fill, const std::string& cssClass);
   void drawFrame(SvgDocument& doc, const Panel& panel, const Inset& inset);

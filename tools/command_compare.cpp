@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "families/families.h"
+#include "report/penetration_comparison.h"
 #include "report/comparison.h"
 #include "report/comparison_report.h"
 #include "tools/command_line.h"
@@ -47,7 +48,11 @@ const char* HELP =
     "--gzip-rows    compress rows.csv to rows.csv.gz (gzip -9 -n) for very large runs\n"
     "--shard I/N    run only the cases k with k mod N = I - 1 of every family and write DIR/comparison-shard-\n"
     "               I-of-N.bin instead of the report; `gjkcheck merge` makes the report from shards 1..N\n"
-    "               (the same report as without --shard, times aside; docs/scale.md)\n\n"
+    "               (the same report as without --shard, times aside; docs/scale.md); the\n"
+    "               penetration section is not sharded\n\n"
+    "Strategies that answer penetration (`gjkcheck strategies`, query penetration or both) are run on the\n"
+    "overlap families instead (same --count and --seed): penetration.md, penetration_summary.csv,\n"
+    "penetration_rows.csv and a Penetration section in README.md (report/penetration_comparison.h).\n"
     "Everything but the times is the same for the same arguments, whatever --jobs is.\n"
     "Exit code 0 (violations are the report's content, not an error), 2 for bad usage.";
 
@@ -91,7 +96,9 @@ int compareCommand(int argc, char** argv, int first) {
     throw UsageError(error.what());
   }
   options.families = chosenItems(line, "families", check::familyNames(), "family");
-  if (options.strategies.empty()) throw UsageError("nothing to compare");
+  // Issue 13: penetration strategies go to the penetration section (overlap families), not the distance one.
+  const std::vector<const check::StrategyInfo*> penetration = check::takePenetrationStrategies(options.strategies);
+  if (options.strategies.empty() && penetration.empty()) throw UsageError("nothing to compare");
   const long long count = line.integerIn("count", 1000, 1, MAX_CASES_PER_FAMILY);
   const long long seed = line.integerIn("seed", 1, 0, std::numeric_limits<long long>::max());
   const long long jobs = line.integerIn("jobs", std::max(1u, std::thread::hardware_concurrency()), 1, 256);
@@ -119,7 +126,7 @@ int compareCommand(int argc, char** argv, int first) {
   std::fprintf(stderr, "compare: %zu strategies x %zu families x %llu cases, seed %llu, %d jobs\n",
                options.strategies.size(), options.families.size(), static_cast<unsigned long long>(options.count),
                static_cast<unsigned long long>(options.seed), options.jobs);
-  check::ComparisonResult result = check::runComparison(options);
+  check::ComparisonResult result = options.strategies.empty() ? check::ComparisonResult{} : check::runComparison(options);
   if (options.progress) std::fputc('\n', stderr);
 
   check::ReportContext context;
@@ -144,7 +151,12 @@ int compareCommand(int argc, char** argv, int first) {
   context.galleryPerStrategy = static_cast<int>(gallery);
   context.gzipRows = line.has("gzip-rows");
   if (line.values.count("shard")) return writeCompareShard(out, options, result, context);
-  check::writeComparisonReport(out, options, result, context);
+  if (!options.strategies.empty()) check::writeComparisonReport(out, options, result, context);
+  if (!penetration.empty()) {
+    check::writePenetrationComparison(
+        out, check::runPenetrationComparison(penetration, check::overlapFamilyNames(), options.count, options.seed, options.jobs),
+        command);
+  }
   std::fprintf(stderr, "compare: wrote %s/README.md in %.1f s\n", out.string().c_str(), elapsed());
   return EXIT_ALL_OK;
 }

@@ -16,6 +16,8 @@ int genCommand(int argc, char** argv, int first) {
   if (line.has("help")) {
     std::string families;
     for (const std::string& name : check::familyNames()) families += " " + name;
+    families += "\noverlap group (--family overlap, for penetration strategies):";
+    for (const std::string& name : check::overlapFamilyNames()) families += " " + name;
     std::printf(
         "usage: gjkcheck gen --family F --count N --seed K [--first I] --out DIR\n\n"
         "Writes N generated cases of family F to DIR/F-<index>.case: cases I .. I+N-1 (default I = 0) of the\n"
@@ -34,10 +36,12 @@ int genCommand(int argc, char** argv, int first) {
   const long long seed = line.integerIn("seed", 1, 0, std::numeric_limits<long long>::max());
   const long long firstIndex = line.integerIn("first", 0, 0, std::numeric_limits<long long>::max() - count + 1);
   std::string family = line.value("family", "");
-  std::vector<std::string> families = family == "all" ? check::familyNames() : std::vector<std::string>{family};
+  std::vector<std::string> families = family == "all"       ? check::familyNames()
+                                      : family == "overlap" ? check::overlapFamilyNames()
+                                                            : std::vector<std::string>{family};
   for (const std::string& name : families) {
     const std::vector<std::string> known = check::familyNames();
-    if (std::find(known.begin(), known.end(), name) == known.end()) {
+    if (std::find(known.begin(), known.end(), name) == known.end() && !check::isOverlapFamily(name)) {
       throw UsageError("unknown family '" + name.substr(0, 40) + "'");
     }
   }

@@ -1,6 +1,7 @@
 #include <cstdio>
 
 #include "report/answer_format.h"
+#include "report/penetration_format.h"
 #include "tools/command_line.h"
 #include "tools/commands.h"
 #include "verdict/exact_case.h"
@@ -15,9 +16,13 @@ int oracleCommand(int argc, char** argv, int first) {
         "The exact answer of each case, from the explicit Minkowski difference and its exact hull:\n"
         "relation (separated, touching, overlapping), distance max(0, d0 - r) to 40 significant digits,\n"
         "the exact squared core distance d0^2 as p/q, the exact closest point of M to the origin, and\n"
-        "the scale S of the error unit u = S * 2^-24.\n\n"
+        "the scale S of the error unit u = S * 2^-24. For touching and overlapping cases also the exact\n"
+        "penetration depth (how far B must move to touch A) and the set of minimal normals (unit, from A\n"
+        "towards B; an arc of them when the contact is at a vertex of the Minkowski difference).\n\n"
         "--json   one object per case: case, relation, distance, core_distance_squared,\n"
-        "         closest_point, scale");
+        "         closest_point, scale; touching and overlapping cases add penetration_depth (decimal\n"
+        "         string), normal (list of [x, y] decimal strings) and normal_arcs (list of\n"
+        "         {from, to}, counter-clockwise)");
     return EXIT_ALL_OK;
   }
   for (const check::Case& value : loadCases(line.positional)) {
@@ -32,6 +37,7 @@ int oracleCommand(int argc, char** argv, int first) {
                 oracle::distanceDecimal(exact).c_str(), oracle::rationalString(exact.coreDistanceSquared).c_str(),
                 oracle::decimalString(exact.closestPoint.x).c_str(),
                 oracle::decimalString(exact.closestPoint.y).c_str(), oracle::decimalString(exact.scale).c_str());
+    std::fputs(check::penetrationText(exact).c_str(), stdout);
   }
   return EXIT_ALL_OK;
 }

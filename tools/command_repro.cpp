@@ -3,6 +3,7 @@
 #include <string>
 
 #include "report/answer_format.h"
+#include "report/penetration_format.h"
 #include "report/case_picture.h"
 #include "tools/command_line.h"
 #include "tools/commands.h"
@@ -99,6 +100,7 @@ int reproCommand(int argc, char** argv, int first) {
   for (const oracle::ExactPoint& p : exact.minkowskiHull) {
     std::printf("    (%s, %s)\n", oracle::decimalString(p.x, 12).c_str(), oracle::decimalString(p.y, 12).c_str());
   }
+  std::fputs(check::penetrationText(exact).c_str(), stdout);  // touching and overlapping cases (issue 13)
 
   std::printf("\n%-12s %-14s %10s %10s %10s %5s %-18s %s\n", "strategy", "distance", "err u", "wit u", "gap u",
               "iters", "termination", "verdict");
@@ -108,6 +110,12 @@ int reproCommand(int argc, char** argv, int first) {
   check::Verdict tracedVerdict;
   for (const check::StrategyInfo& strategy : check::strategies()) {
     check::StrategyResult result = strategy.run(value, {.trace = &strategy == traced});
+    if (check::answersPenetration(strategy.query)) {  // issue 13: the penetration answer and its verdict
+      const check::PenetrationVerdict penetration = check::judgePenetration(value, exact, result, strategy);
+      violations += penetration.violation;
+      std::printf("%s\n", check::penetrationRunLine(strategy.name, strategy, result, penetration).c_str());
+      if (!check::answersDistance(strategy.query)) continue;
+    }
     check::Verdict verdict = check::judge(value, exact, result, strategy);
     violations += verdict.violation;
     std::printf("%-12s %-14s %10.3g %10.3g %10.3g %5d %-18s %s\n", strategy.name.c_str(),

@@ -3,9 +3,11 @@
 #include <string>
 
 #include "report/answer_format.h"
+#include "report/penetration_format.h"
 #include "tools/command_line.h"
 #include "tools/commands.h"
 #include "verdict/exact_case.h"
+#include "verdict/penetration_verdict.h"
 #include "verdict/strategy.h"
 #include "verdict/verdict.h"
 
@@ -36,7 +38,10 @@ int runCommand(int argc, char** argv, int first) {
         "--json                one object per case and strategy: case, strategy, distance, point_a,\n"
         "                      point_b, iterations, termination, distance_error_u, witness_error_u,\n"
         "                      verdict, reasons, exact; failure and failure_detail when an external\n"
-        "                      engine gave no answer (crash, hang, protocol, refused)\n\n"
+        "                      engine gave no answer (crash, hang, protocol, refused);\n"
+        "                      a penetration strategy (query penetration or both) adds query and a penetration object: overlapping, depth, normal,\n"
+        "                      point_a, point_b, depth_error_u, normal_error_u, contact_error_u,\n"
+        "                      verdict, reasons (docs/verdict.md, Penetration)\n\n"
         "Exit code 1 when any answer is a violation.");
     return EXIT_ALL_OK;
   }
@@ -58,9 +63,23 @@ int runCommand(int argc, char** argv, int first) {
     std::string exactObject = line.has("json") ? check::exactJson(value.source, exact) : "";
     for (const check::StrategyInfo* strategy : selected) {
       check::StrategyResult result = strategy->run(value, {});
-      check::Verdict verdict = check::judge(value, exact, result, *strategy);
+      const bool distance = check::answersDistance(strategy->query);
+      check::Verdict verdict = distance ? check::judge(value, exact, result, *strategy) : check::Verdict{};
       violations += verdict.violation;
       refused += verdict.refused;
+      if (check::answersPenetration(strategy->query)) {  // issue 13: the penetration answer and its verdict
+        const check::PenetrationVerdict penetration = check::judgePenetration(value, exact, result, *strategy);
+        violations += penetration.violation && !verdict.violation;
+        if (line.has("json")) {
+          std::puts(check::runJsonWithPenetration(
+                        value.source, *strategy, check::resultJson(value.source, *strategy, result, verdict, exactObject),
+                        check::penetrationResultJson(*strategy, result, penetration), exactObject)
+                        .c_str());
+        } else {
+          std::puts(check::penetrationRunLine(value.source, *strategy, result, penetration).c_str());
+        }
+        if (!distance || line.has("json")) continue;
+      }
       if (line.has("json")) {
         std::puts(check::resultJson(value.source, *strategy, result, verdict, exactObject).c_str());
       } else {

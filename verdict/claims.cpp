@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "verdict/claims.h"
+#include "verdict/penetration_claims.h"
 
 #include <algorithm>
 
@@ -371,11 +372,13 @@ std::string warmStartAgreesWithColdStart(const StrategyInfo& strategy, CaseConte
       strategy.run(value, {false, &moved}), context.unit());
 }
 
-std::string appliesToEveryStrategy(const StrategyInfo&) {
-  return "";
+// Every strategy that answers the distance query (a penetration-only strategy has no distance to check).
+std::string appliesToEveryStrategy(const StrategyInfo& strategy) {
+  return answersDistance(strategy.query) ? "" : "a penetration strategy: no distance answer";
 }
 
 std::string readsItsCache(const StrategyInfo& strategy) {
+  if (!answersDistance(strategy.query)) return "a penetration strategy: no distance answer";
   if (strategy.name.rfind("dyn4j", 0) == 0) {  // dyn4j, dyn4j-f32 and its modified forms
     return "dyn4j has no warm start: the cache is written, never read (core/strategies/dyn4j.h)";
   }
@@ -383,6 +386,12 @@ std::string readsItsCache(const StrategyInfo& strategy) {
     return "vdb starts from v = 0 as SOLID does: the cache is written, never read (core/strategies/vdb.h)";
   }
   return "";
+}
+
+// The distance claims followed by the penetration claims (verdict/penetration_claims.h, issue 13).
+std::vector<StrategyProperty> withPenetrationProperties(std::vector<StrategyProperty> properties) {
+  for (const StrategyProperty& property : penetrationProperties()) properties.push_back(property);
+  return properties;
 }
 
 }  // namespace
@@ -409,7 +418,7 @@ const Verdict& CaseContext::verdict(const StrategyInfo& strategy) {
 }
 
 const std::vector<StrategyProperty>& strategyProperties() {
-  static const std::vector<StrategyProperty> PROPERTIES = {
+  static const std::vector<StrategyProperty> PROPERTIES = withPenetrationProperties({
       {"reportsTheOracleDistanceWithinT", "the reported distance is within T u of the exact distance",
        appliesToEveryStrategy, reportsTheOracleDistanceWithinT},
       {"neverClaimsOverlapOrSeparationAgainstTheOracle",
@@ -443,7 +452,7 @@ const std::vector<StrategyProperty>& strategyProperties() {
       {"warmStartAgreesWithColdStart",
        "a query warm-started from its own cache or a nearby query's is within T u of the cold query",
        readsItsCache, warmStartAgreesWithColdStart},
-  };
+  });
   return PROPERTIES;
 }
 

@@ -1,0 +1,82 @@
+// The penetration section of the comparison (report/penetration_comparison.h) with two test doubles: one
+// answers the exact depth and a minimal normal (rounded to double), the other claims overlap with depth 0
+// along (0, 1). The first has no violation anywhere; the second's primary kinds are counted per family.
+#include "report/penetration_comparison.h"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+#include "families/families.h"
+#include "oracle/penetration.h"
+#include "verdict/exact_case.h"
+
+namespace gjk::check {
+namespace {
+
+StrategyResult exactDouble(const Case& value, const RunOptions&) {
+  const oracle::ExactPenetration p = oracle::solvePenetration(toOracleShape(value.a), toOracleShape(value.b));
+  StrategyResult result;
+  result.penetration.answered = true;
+  result.penetration.overlapping = true;
+  result.penetration.depth = static_cast<double>(oracle::penetrationDepth(p));
+  const oracle::ExactPoint n = p.normals.empty() ? p.normalArcs.front().from : p.normals.front();
+  const double x = static_cast<double>(n.x), y = static_cast<double>(n.y);
+  result.penetration.normal = {x / std::hypot(x, y), y / std::hypot(x, y)};
+  // Contact points: a world vertex of each shape (on its shape exactly).
+  const auto& va = value.a.vertices[0];
+  const auto& vb = value.b.vertices[0];
+  result.penetration.pointA = {
+      double(value.a.rotationC) * va.x - double(value.a.rotationS) * va.y + value.a.positionX,
+      double(value.a.rotationS) * va.x + double(value.a.rotationC) * va.y + value.a.positionY};
+  result.penetration.pointB = {
+      double(value.b.rotationC) * vb.x - double(value.b.rotationS) * vb.y + value.b.positionX,
+      double(value.b.rotationS) * vb.x + double(value.b.rotationC) * vb.y + value.b.positionY};
+  return result;
+}
+
+StrategyResult depthZero(const Case& value, const RunOptions& options) {
+  StrategyResult result = exactDouble(value, options);
+  result.penetration.depth = 0;
+  return result;
+}
+
+StrategyInfo double_(const char* name, RunFunction run) {
+  StrategyInfo info;
+  info.name = name;
+  info.scalar = "double";
+  info.query = QueryKind::Penetration;
+  info.run = run;
+  return info;
+}
+
+TEST(PenetrationComparison, countsPrimaryKindsPerStrategyAndFamily) {
+  const StrategyInfo good = double_("exact-double", exactDouble);
+  const StrategyInfo bad = double_("depth-zero", depthZero);
+  std::vector<const StrategyInfo*> chosen = {&good, &bad};
+  const std::vector<const StrategyInfo*> penetration = takePenetrationStrategies(chosen);
+  EXPECT_TRUE(chosen.empty());  // penetration-only strategies leave the distance comparison
+  ASSERT_EQ(penetration.size(), 2u);
+  const PenetrationComparison comparison =
+      runPenetrationComparison(penetration, {"deep-overlap", "containment"}, 20, 7, 2);
+  ASSERT_EQ(comparison.rows.size(), 2u * 20u * 2u);
+  int goodViolations = 0, badDepthErrors = 0;
+  for (const PenetrationComparisonRow& row : comparison.rows) {
+    if (row.strategy == 0)
+      goodViolations += row.primary != "ok";
+    if (row.strategy == 1)
+      badDepthErrors += row.primary == "depth-error";
+  }
+  EXPECT_EQ(goodViolations, 0);
+  EXPECT_EQ(badDepthErrors, 40);  // deep overlaps: depth 0 is off by far more than 64 u
+  const std::string table = penetrationTable(comparison);
+  EXPECT_NE(table.find("| exact-double | deep-overlap | 20 | 0 |"), std::string::npos) << table;
+  EXPECT_NE(table.find("| depth-zero | containment | 20 | 20 | 0 | 0 | 20 |"), std::string::npos) << table;
+  // The same rows for one job.
+  const PenetrationComparison single =
+      runPenetrationComparison(penetration, {"deep-overlap", "containment"}, 20, 7, 1);
+  EXPECT_EQ(penetrationTable(single), table);
+}
+
+}  // namespace
+}  // namespace gjk::check

@@ -1,0 +1,126 @@
+// The penetration verdict (verdict/penetration_verdict.h) on answers written by hand for two unit squares
+// overlapping by 1/4 along x (exact depth 1/4, normal (1, 0); S = 1.75, u = 1.75 2^-24): each primary kind
+// in its order, and a right answer judged ok.
+#include "verdict/penetration_verdict.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <string>
+#include <vector>
+
+#include "verdict/exact_case.h"
+
+namespace gjk::check {
+namespace {
+
+ShapeSpec square(float px, float py, float radius = 0) {
+  ShapeSpec result;
+  result.vertices = {{0, 0}, {1, 0}, {1, 1}, {0, 1}};
+  result.positionX = px;
+  result.positionY = py;
+  result.radius = radius;
+  return result;
+}
+
+Case squares(float bx, float by = 0) {
+  Case value;
+  value.a = square(0, 0);
+  value.b = square(bx, by);
+  return value;
+}
+
+StrategyInfo penetrationStrategy() {
+  StrategyInfo info;
+  info.name = "by-hand";
+  info.scalar = "float";
+  info.query = QueryKind::Penetration;
+  return info;
+}
+
+// A penetration answer: overlap claimed with this depth and normal, contact points on the shapes.
+StrategyResult answer(double depth, double nx, double ny, bool overlapping = true) {
+  StrategyResult result;
+  result.penetration.answered = true;
+  result.penetration.overlapping = overlapping;
+  result.penetration.depth = depth;
+  result.penetration.normal = {nx, ny};
+  result.penetration.pointA = {1, 0.5};     // on A's right face
+  result.penetration.pointB = {0.75, 0.5};  // on B's left face
+  return result;
+}
+
+PenetrationVerdict judged(const Case& value, const StrategyResult& result) {
+  return judgePenetration(value, solveExactly(value), result, penetrationStrategy());
+}
+
+const double U = 1.75 * 0x1p-24;
+
+TEST(PenetrationVerdict, theExactDepthAndNormalAreOk) {
+  const PenetrationVerdict verdict = judged(squares(0.75f), answer(0.25, 1, 0));
+  EXPECT_TRUE(verdict.judged);
+  EXPECT_FALSE(verdict.violation) << verdict.reasons.front();
+  EXPECT_EQ(verdict.depthErrorU, 0);
+  EXPECT_EQ(verdict.normalErrorU, 0);
+  EXPECT_EQ(verdict.contactErrorU, 0);
+}
+
+TEST(PenetrationVerdict, aDepthOffByMoreThanTUnitsIsADepthError) {
+  const PenetrationVerdict within = judged(squares(0.75f), answer(0.25 + 60 * U, 1, 0));
+  EXPECT_FALSE(within.violation);
+  EXPECT_NEAR(within.depthErrorU, 60, 1e-9);
+  const PenetrationVerdict beyond = judged(squares(0.75f), answer(0.25 + 70 * U, 1, 0));
+  ASSERT_TRUE(beyond.violation);
+  EXPECT_EQ(primaryPenetrationKind(beyond), "depth-error");
+}
+
+// Along (0, 1) B must move up by a whole side: the normal is 3/4 = 0.75 / u units worse than (1, 0).
+TEST(PenetrationVerdict, aNormalAlongWhichTheShapesAreDeeperIsANormalError) {
+  const PenetrationVerdict verdict = judged(squares(0.75f), answer(0.25, 0, 1));
+  ASSERT_TRUE(verdict.violation);
+  EXPECT_EQ(verdict.reasons, (std::vector<std::string>{"normal-error"}));
+  EXPECT_NEAR(verdict.normalErrorU, 0.75 / U, 1e-3);
+  // A normal that is not unit is normalized: (2, 0) is as right as (1, 0); the zero normal is infinitely
+  // wrong.
+  EXPECT_FALSE(judged(squares(0.75f), answer(0.25, 2, 0)).violation);
+  EXPECT_TRUE(std::isinf(judged(squares(0.75f), answer(0.25, 0, 0)).normalErrorU));
+  // The reversed normal: B pushed through A, 1.75 deep.
+  EXPECT_NEAR(judged(squares(0.75f), answer(0.25, -1, 0)).normalErrorU, 1.5 / U, 1e-3);
+}
+
+TEST(PenetrationVerdict, nonFiniteComesFirstAndWrongRelationBeforeTheErrors) {
+  EXPECT_EQ(primaryPenetrationKind(judged(squares(0.75f), answer(std::nan(""), 1, 0))), "non-finite");
+  // Overlap claimed for squares 1 apart.
+  const PenetrationVerdict apart = judged(squares(2), answer(0.25, 1, 0));
+  EXPECT_EQ(primaryPenetrationKind(apart), "wrong-relation");
+  EXPECT_NE(std::find(apart.reasons.begin(), apart.reasons.end(), "depth-error"), apart.reasons.end());
+  // Separation claimed for overlapping squares; claimed for touching ones it is right.
+  EXPECT_EQ(primaryPenetrationKind(judged(squares(0.75f), answer(0, 0, 0, false))), "wrong-relation");
+  EXPECT_FALSE(judged(squares(1), answer(0, 0, 0, false)).violation);
+}
+
+TEST(PenetrationVerdict, aContactPointOffItsShapeIsAContactError) {
+  StrategyResult result = answer(0.25, 1, 0);
+  result.penetration.pointB = {0.5, 0.5};  // 1/4 left of B
+  const PenetrationVerdict verdict = judged(squares(0.75f), result);
+  EXPECT_EQ(verdict.reasons, (std::vector<std::string>{"contact-error"}));
+  EXPECT_NEAR(verdict.contactErrorU, 0.25 / U, 1e-3);
+}
+
+TEST(PenetrationVerdict, engineFailuresAreTheirOwnKindsAndARefusalIsNoViolation) {
+  StrategyResult crashed;
+  crashed.failure = EngineFailure::Crash;
+  EXPECT_EQ(primaryPenetrationKind(judged(squares(0.75f), crashed)), "crash");
+  StrategyResult refused;
+  refused.failure = EngineFailure::Refused;
+  const PenetrationVerdict verdict = judged(squares(0.75f), refused);
+  EXPECT_TRUE(verdict.judged);
+  EXPECT_FALSE(verdict.violation);
+  // No penetration answer at all: not judged.
+  EXPECT_FALSE(judged(squares(0.75f), StrategyResult{}).judged);
+}
+
+}  // namespace
+}  // namespace gjk::check

@@ -1,0 +1,69 @@
+// The penetration verdict (issue 13): how far a strategy's overlap answer (depth, normal, contact points)
+// is from the exact one (oracle/penetration.h), in the distance verdict's unit u = S 2^-24 and with its
+// threshold T (verdict/thresholds.h), and whether that is a violation. docs/verdict.md, "Penetration".
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "case/case.h"
+#include "oracle/oracle.h"
+#include "oracle/penetration.h"
+#include "verdict/strategy.h"
+#include "verdict/thresholds.h"
+
+namespace gjk::check {
+
+// Every penetration violation kind, in order: an answer's primary kind is the first that applies.
+//   non-finite      NaN or inf in a judged number (depth, normal, contact points when overlapping is claimed)
+//   wrong-relation  overlap claimed while the exact distance exceeds T u, or separation claimed while the
+//                   exact depth exceeds T u
+//   depth-error     |depth - depth*| > T u, depth* the exact signed depth (negative when separated)
+//   normal-error    the exact overlap along the reported normal (normalized) minus depth* exceeds T u: how
+//                   much deeper the shapes are along that normal than along the best one (0 for every
+//                   minimal normal); a zero normal is infinitely wrong
+//   contact-error   a contact point farther than T u from its shape (radius included); for a `merged`
+//                   strategy that gives one point for both, that point farther than T u from the nearer
+//                   shape (the distance verdict's witness-error rule)
+inline constexpr const char* PENETRATION_VIOLATION_KINDS[] = {"non-finite", "wrong-relation", "depth-error",
+                                                              "normal-error", "contact-error"};
+inline constexpr int PENETRATION_VIOLATION_KIND_COUNT = 5;
+
+// The index of a kind in PENETRATION_VIOLATION_KINDS, or -1.
+int penetrationKindIndex(const std::string& kind);
+
+struct PenetrationVerdict {
+  // False when the strategy gave no penetration answer (or an engine failure): nothing else is set.
+  bool judged = false;
+  // The engine failure of an external engine (crash, hang, protocol: a violation of that name; refused:
+  // not a violation), as for the distance query.
+  EngineFailure failure = EngineFailure::None;
+  // |depth - depth*| / u, for an answer that claims overlap; NaN otherwise (or when not finite).
+  double depthErrorU = 0;
+  // (overlap along n/|n| - depth*) / u >= 0 for an answer that claims overlap; NaN otherwise; +inf for a
+  // zero normal.
+  double normalErrorU = 0;
+  // max(dist(pA, A), dist(pB, B)) / u (or the merged point's distance to the nearer shape), for an answer
+  // that claims overlap; NaN otherwise.
+  double contactErrorU = 0;
+  bool violation = false;
+  std::vector<std::string> reasons;  // every kind that applies, in order; front() is the primary kind
+};
+
+// The answer of a penetration strategy judged against the exact one. `exact` is the case's answer from
+// solveExactly (with its Minkowski hull; otherwise the penetration answer is solved from the case).
+PenetrationVerdict judgePenetration(const Case& value, const oracle::ExactAnswer& exact,
+                                    const StrategyResult& result, const StrategyInfo& strategy);
+
+// The same with the exact penetration answer given (computed once per case by the caller).
+PenetrationVerdict judgePenetration(const Case& value, const oracle::ExactAnswer& exact,
+                                    const oracle::ExactPenetration& penetration, const StrategyResult& result,
+                                    const StrategyInfo& strategy);
+
+// The exact penetration answer of a case from its exact answer (penetrationByHull when the hull is there).
+oracle::ExactPenetration exactPenetration(const Case& value, const oracle::ExactAnswer& exact);
+
+// "ok" or the primary kind.
+std::string primaryPenetrationKind(const PenetrationVerdict& verdict);
+
+}  // namespace gjk::check
