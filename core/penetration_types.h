@@ -15,29 +15,38 @@ namespace gjk {
 // Why a penetration query stopped. docs/strategies.md ("Penetration") gives, per strategy, the exact
 // test behind each name it can return.
 enum class PenetrationStop : std::uint8_t {
-  Separated,          // the overlap test found the shapes apart (GJK's distance, or dyn4j's detect)
-  RoundedOnly,        // epa: the cores are apart but within rA + rB; depth = rA + rB - core distance
-  NoProgress,         // epa: the support along the closest edge's normal is not past it (tolerance)
-  DuplicateSupport,   // epa: that support pair is already a vertex of the polytope
-  DegeneratePolytope, // epa: M has no interior (a point or a segment): depth 0 along a normal of it
-  IterationCap,       // epa, dyn4j-epa: the expansion ran out of iterations
-  DistanceEpsilon,    // dyn4j-epa: projection - edge distance < Epa.distanceEpsilon (dyn4j's stop)
-  SeparatingAxis,     // sat: an axis separates the shapes (gap > rA + rB)
-  LeastOverlap,       // sat: no axis separates; the axis of least overlap gives depth and normal
+  Separated,           // the overlap test found the shapes apart (GJK's distance, or dyn4j's detect)
+  RoundedOnly,         // epa: the cores are apart but within rA + rB; depth = rA + rB - core distance
+  NoProgress,          // epa: the support along the closest edge's normal is not past it (tolerance)
+  DuplicateSupport,    // epa: that support pair is already a vertex of the polytope
+  DegeneratePolytope,  // epa: M has no interior (a point or a segment): depth 0 along a normal of it
+  IterationCap,        // epa, dyn4j-epa: the expansion ran out of iterations
+  DistanceEpsilon,     // dyn4j-epa: projection - edge distance < Epa.distanceEpsilon (dyn4j's stop)
+  SeparatingAxis,      // sat: an axis separates the shapes (gap > rA + rB)
+  LeastOverlap,        // sat: no axis separates; the axis of least overlap gives depth and normal
 };
 
 // "separated", "rounded-only", ...
 inline const char* penetrationStopName(PenetrationStop stop) {
   switch (stop) {
-    case PenetrationStop::Separated: return "separated";
-    case PenetrationStop::RoundedOnly: return "rounded-only";
-    case PenetrationStop::NoProgress: return "no-progress";
-    case PenetrationStop::DuplicateSupport: return "duplicate-support";
-    case PenetrationStop::DegeneratePolytope: return "degenerate-polytope";
-    case PenetrationStop::IterationCap: return "iteration-cap";
-    case PenetrationStop::DistanceEpsilon: return "distance-epsilon";
-    case PenetrationStop::SeparatingAxis: return "separating-axis";
-    case PenetrationStop::LeastOverlap: return "least-overlap";
+    case PenetrationStop::Separated:
+      return "separated";
+    case PenetrationStop::RoundedOnly:
+      return "rounded-only";
+    case PenetrationStop::NoProgress:
+      return "no-progress";
+    case PenetrationStop::DuplicateSupport:
+      return "duplicate-support";
+    case PenetrationStop::DegeneratePolytope:
+      return "degenerate-polytope";
+    case PenetrationStop::IterationCap:
+      return "iteration-cap";
+    case PenetrationStop::DistanceEpsilon:
+      return "distance-epsilon";
+    case PenetrationStop::SeparatingAxis:
+      return "separating-axis";
+    case PenetrationStop::LeastOverlap:
+      return "least-overlap";
   }
   return "unknown";
 }

@@ -2,13 +2,14 @@
 // followed by Epa.getPenetration, from dyn4j/dyn4j tag 6.0.0 (058bf6d982a0fb89b54050f929f6ea9dae53b714),
 // src/main/java/org/dyn4j/collision/narrowphase/:
 //   Gjk.java :189-213 (detect with penetration), :249-255 (getInitialDirection), :270-305 (detect loop),
-//            :322-400 (checkSimplex), constants :135 (DEFAULT_MAX_ITERATIONS 30), :138 (DEFAULT_DETECT_EPSILON 0);
+//            :322-400 (checkSimplex), constants :135 (DEFAULT_MAX_ITERATIONS 30), :138
+//            (DEFAULT_DETECT_EPSILON 0);
 //   Epa.java :72 (DEFAULT_MAX_ITERATIONS 100), :75 (DEFAULT_DISTANCE_EPSILON = Math.sqrt(Epsilon.E)),
 //            :86-122 (getPenetration);
-//   ExpandingSimplex.java :56-73 (constructor), :90-103 (getSimplexWinding), :120-140 (getClosestEdge, expand);
-//   ExpandingSimplexEdge.java :59-92 (edge normal, distance, compareTo);
-//   MinkowskiSum.java :88-97 (getSupportPoint); Polygon.getFarthestPoint :469-478; Circle.getFarthestPoint
-//   :157-167; Vector2 (tripleProduct :211-228, left :921, right :901, normalize :948, getNormalized :934).
+//   ExpandingSimplex.java :56-73 (constructor), :90-103 (getSimplexWinding), :120-140 (getClosestEdge,
+//   expand); ExpandingSimplexEdge.java :59-92 (edge normal, distance, compareTo); MinkowskiSum.java :88-97
+//   (getSupportPoint); Polygon.getFarthestPoint :469-478; Circle.getFarthestPoint :157-167; Vector2
+//   (tripleProduct :211-228, left :921, right :901, normalize :948, getNormalized :934).
 // In double, as dyn4j is, from the float inputs (widened exactly), one rounding per Java operator in the
 // order written (-ffp-contract=off). java.util.PriorityQueue (a binary heap; which of equal-distance edges
 // comes first depends on its sift order) is ported as OpenJDK writes siftUp/siftDown.
@@ -31,9 +32,9 @@ namespace gjk {
 
 namespace dyn4j_epa {
 
-inline constexpr int GJK_MAX_ITERATIONS = 30;     // Gjk.DEFAULT_MAX_ITERATIONS (maxDetectIterations)
-inline constexpr double DETECT_EPSILON = 0.0;      // Gjk.DEFAULT_DETECT_EPSILON
-inline constexpr int EPA_MAX_ITERATIONS = 100;     // Epa.DEFAULT_MAX_ITERATIONS
+inline constexpr int GJK_MAX_ITERATIONS = 30;   // Gjk.DEFAULT_MAX_ITERATIONS (maxDetectIterations)
+inline constexpr double DETECT_EPSILON = 0.0;   // Gjk.DEFAULT_DETECT_EPSILON
+inline constexpr int EPA_MAX_ITERATIONS = 100;  // Epa.DEFAULT_MAX_ITERATIONS
 inline constexpr double EPA_DISTANCE_EPSILON = Dyn4jTolerances<double>::DISTANCE_EPSILON;  // sqrt(Epsilon.E)
 inline constexpr double E = Dyn4jTolerances<double>::E;
 
@@ -130,8 +131,10 @@ struct Edge {
 };
 
 inline int compareTo(const Edge& x, const Edge& o) {
-  if (x.distance < o.distance) return -1;
-  if (x.distance > o.distance) return 1;
+  if (x.distance < o.distance)
+    return -1;
+  if (x.distance > o.distance)
+    return 1;
   return 0;
 }
 
@@ -146,7 +149,8 @@ struct EdgeQueue {
     int k = size++;
     while (k > 0) {
       int parent = (k - 1) >> 1;
-      if (compareTo(key, es[parent]) >= 0) break;
+      if (compareTo(key, es[parent]) >= 0)
+        break;
       es[k] = es[parent];
       k = parent;
     }
@@ -163,8 +167,10 @@ struct EdgeQueue {
       while (k < half) {
         int child = (k << 1) + 1;
         int right = child + 1;
-        if (right < n && compareTo(es[child], es[right]) > 0) child = right;
-        if (compareTo(x, es[child]) <= 0) break;
+        if (right < n && compareTo(es[child], es[right]) > 0)
+          child = right;
+        if (compareTo(x, es[child]) <= 0)
+          break;
         es[k] = es[child];
         k = child;
       }
@@ -258,7 +264,8 @@ inline void penetration(const DistanceInput<double>& input, PenetrationOutput<do
   Simplex simplex;
   bool detected = false;
   bool capped = false;
-  if (dyn4j::isZero(d)) d = {1.0, 0.0};
+  if (dyn4j::isZero(d))
+    d = {1.0, 0.0};
   simplex.add(supportPoint(input, d));
   ++supportCalls;
   if (!(simplex.v[0].p.x * d.x + simplex.v[0].p.y * d.y <= 0.0)) {

@@ -51,7 +51,8 @@ struct Polytope {
 
   bool hasPair(const SimplexVertex<T>& s) const {
     for (int i = 0; i < count; ++i) {
-      if (v[i].indexA == s.indexA && v[i].indexB == s.indexB) return true;
+      if (v[i].indexA == s.indexA && v[i].indexB == s.indexB)
+        return true;
     }
     return false;
   }
@@ -80,7 +81,8 @@ inline Edge<T> closestEdge(const Polytope<T>& p) {
     Vec2<T> b = p.v[i + 1 < p.count ? i + 1 : 0].w;
     Vec2<T> e = b - a;
     T len = length(e);
-    if (!(len > T(0))) continue;
+    if (!(len > T(0)))
+      continue;
     Vec2<T> n = {e.y / len, -e.x / len};
     T dist = dot(n, a);
     if (best.index < 0 || dist < best.distance) {
@@ -185,7 +187,8 @@ void penetration(const DistanceInput<T>& input, PenetrationOutput<T>* out) {
     }
   }
   T area = cross(p.v[1].w - p.v[0].w, p.v[2].w - p.v[0].w);
-  if (area < T(0)) std::swap(p.v[1], p.v[2]);
+  if (area < T(0))
+    std::swap(p.v[1], p.v[2]);
   if (area == T(0) || closestEdge(p).index < 0) {  // a flat triangle (rounding): no interior to expand
     Vec2<T> e = p.v[1].w - p.v[0].w;
     T len = length(e);
@@ -239,7 +242,9 @@ void penetration(const DistanceInput<T>& input, PenetrationOutput<T>* out) {
 
 struct EpaStrategy {
   static constexpr const char* NAME = "epa";
-  static constexpr int MAX_SUPPORT_CALLS = PerpPolicy::MAX_ITERATIONS + 2 + epa::MAX_EXPANSIONS + 1;
+  // GJK's cap, growing (at most 4 supports for a point and 2 for a segment), the insertions and the last
+  // support.
+  static constexpr int MAX_SUPPORT_CALLS = PerpPolicy::MAX_ITERATIONS + 6 + epa::MAX_EXPANSIONS + 1;
   template <class T>
   static void penetration(const DistanceInput<T>& input, PenetrationOutput<T>* output) {
     epa::penetration(input, output);

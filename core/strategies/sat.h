@@ -50,7 +50,8 @@ inline Hull<T> worldHull(const Proxy<T>& proxy, const Transform<T>& xf) {
   std::sort(points, points + n, [](Vec2<T> a, Vec2<T> b) { return a.x < b.x || (a.x == b.x && a.y < b.y); });
   int unique = 0;
   for (int i = 0; i < n; ++i) {
-    if (unique == 0 || !(points[i] == points[unique - 1])) points[unique++] = points[i];
+    if (unique == 0 || !(points[i] == points[unique - 1]))
+      points[unique++] = points[i];
   }
   Hull<T> hull;
   if (unique <= 2) {
@@ -68,7 +69,8 @@ inline Hull<T> worldHull(const Proxy<T>& proxy, const Transform<T>& xf) {
     chain[k++] = points[i];
   }
   --k;  // the last point repeats the first
-  if (k < 2) k = 2;  // all collinear: the chain is the two extreme points
+  if (k < 2)
+    k = 2;  // all collinear: the chain is the two extreme points
   for (int i = 0; i < k; ++i) hull.v[hull.count++] = chain[i];
   return hull;
 }
@@ -86,7 +88,8 @@ inline void project(const Hull<T>& hull, Vec2<T> n, T* lo, T* hi) {
 template <class T>
 inline bool unit(Vec2<T> v, Vec2<T>* n) {
   T len = length(v);
-  if (!(len > T(0))) return false;
+  if (!(len > T(0)))
+    return false;
   *n = {v.x / len, v.y / len};
   return true;
 }
@@ -99,7 +102,8 @@ inline int edgeAxes(const Hull<T>& hull, Vec2<T>* axes) {
   for (int i = 0; i < edges; ++i) {
     Vec2<T> e = hull.v[i + 1 < hull.count ? i + 1 : 0] - hull.v[i];
     Vec2<T> n;
-    if (unit(Vec2<T>{e.y, -e.x}, &n)) axes[count++] = n;
+    if (unit(Vec2<T>{e.y, -e.x}, &n))
+      axes[count++] = n;
   }
   return count;
 }
@@ -107,7 +111,8 @@ inline int edgeAxes(const Hull<T>& hull, Vec2<T>* axes) {
 // For a point hull: the axis from it to the nearest vertex of the other hull (first on ties).
 template <class T>
 inline int pointAxis(const Hull<T>& point, const Hull<T>& other, Vec2<T>* axes) {
-  if (point.count != 1) return 0;
+  if (point.count != 1)
+    return 0;
   int best = 0;
   T bestDistance = lengthSquared(other.v[0] - point.v[0]);
   for (int i = 1; i < other.count; ++i) {
@@ -133,7 +138,8 @@ void penetration(const DistanceInput<T>& input, PenetrationOutput<T>* out) {
   count += edgeAxes(b, axes + count);
   count += pointAxis(a, b, axes + count);
   count += pointAxis(b, a, axes + count);
-  if (count == 0) axes[count++] = {1, 0};
+  if (count == 0)
+    axes[count++] = {1, 0};
 
   T bestOverlap = 0;
   Vec2<T> bestNormal;

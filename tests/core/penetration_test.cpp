@@ -1,6 +1,7 @@
 // The core penetration strategies (core/strategies/epa.h, sat.h, dyn4j_epa.h) on what only the core sees:
 // how epa grows GJK's final simplex, sat's hull and axes, and dyn4j's constants and priority queue.
-// The hand cases of the three through the registry, beside the engines: tests/verdict/penetration_strategies_test.cpp.
+// The hand cases of the three through the registry, beside the engines:
+// tests/verdict/penetration_strategies_test.cpp.
 #include <gtest/gtest.h>
 
 #include "test_shapes.h"
@@ -80,7 +81,8 @@ TEST(Epa, segmentsOnOneLineHaveNoInteriorAndDepthZero) {
 // A deep overlap where the answer is an edge of M that GJK's triangle does not have: epa must expand.
 // A 4 x 1 bar across a unit square, offset 0.25 up: B moves up by 0.75 (down would be 1.25, sideways 2.5).
 TEST(Epa, expandsToTheNearestFaceOfTheMinkowskiDifference) {
-  PenetrationOutput<float> out = penetrate<EpaStrategy>(makeInput(box(0.5f, 0.5f), box(2.0f, 0.5f), {0, 0.25f}));
+  PenetrationOutput<float> out =
+      penetrate<EpaStrategy>(makeInput(box(0.5f, 0.5f), box(2.0f, 0.5f), {0, 0.25f}));
   ASSERT_TRUE(out.overlapping);
   EXPECT_EQ(out.depth, 0.75f);
   EXPECT_EQ(out.normal.x, 0.0f);
@@ -111,8 +113,8 @@ TEST(Sat, aDiskNearACornerIsSeparatedByTheVertexAxis) {
 
 // dyn4j's normal, from A - B's outward edge normal, points from A towards B as ours does.
 TEST(Dyn4jEpa, normalPointsFromAToB) {
-  PenetrationOutput<double> out =
-      penetrate<Dyn4jEpaStrategy>(makeInput<double>(box<double>(0.5, 0.5), box<double>(0.5, 0.5), {0.125, 0.75}));
+  PenetrationOutput<double> out = penetrate<Dyn4jEpaStrategy>(
+      makeInput<double>(box<double>(0.5, 0.5), box<double>(0.5, 0.5), {0.125, 0.75}));
   ASSERT_TRUE(out.overlapping);
   EXPECT_EQ(out.depth, 0.25);
   EXPECT_EQ(out.normal.x, 0.0);
