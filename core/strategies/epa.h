@@ -15,8 +15,10 @@
 //      outward normal (from the winding, so an origin on or just outside an edge is handled); the
 //      support s along n; stop when s's index pair is already a polytope vertex (duplicate-support) or
 //      n.s - dist <= 4 FLT_EPSILON * max(|a|, |b|, |s|) (max-norm; no-progress: the rounding of two dot
-//      products of a unit vector with points of that size); else insert s between a and b. No hull
-//      repair after an insertion (as dyn4j's ExpandingSimplex). At most MAX_EXPANSIONS insertions.
+//      products of a unit vector with points of that size); else insert s between a and b and drop the
+//      edges s sees (van den Bergen's silhouette step in 2D): while a neighbour of s is not a strict left
+//      turn (cross <= 0, rounded in T) it is removed, so the polytope stays convex and no vertex lies
+//      beyond an edge. At most MAX_EXPANSIONS insertions.
 //   4. answer from the closest edge: normal = -n (from A towards B), depth = max(0, dist + rA + rB),
 //      contact points from the origin's projection on the edge (parameter clamped to [0, 1]) applied to
 //      the edge's support points, moved out by the radii along the normal.
@@ -61,6 +63,39 @@ struct Polytope {
     for (int k = count; k > i + 1; --k) v[k] = v[k - 1];
     v[i + 1] = s;
     ++count;
+  }
+
+  void erase(int i) {
+    for (int k = i; k + 1 < count; ++k) v[k] = v[k + 1];
+    --count;
+  }
+
+  // After inserting s at index i: removes the vertices next to s that are no longer strict left turns
+  // (counter-clockwise), on both sides, keeping at least a triangle. Returns s's index.
+  int dropVisible(int i) {
+    for (;;) {  // before s: q = v[i-1] between v[i-2] and s
+      if (count <= 3)
+        break;
+      int q = (i + count - 1) % count;
+      int qq = (i + count - 2) % count;
+      if (cross(v[q].w - v[qq].w, v[i].w - v[q].w) > T(0))
+        break;
+      erase(q);
+      if (q < i)
+        --i;
+    }
+    for (;;) {  // after s: q = v[i+1] between s and v[i+2]
+      if (count <= 3)
+        break;
+      int q = (i + 1) % count;
+      int qq = (i + 2) % count;
+      if (cross(v[q].w - v[i].w, v[qq].w - v[q].w) > T(0))
+        break;
+      erase(q);
+      if (q < i)
+        --i;
+    }
+    return i;
   }
 };
 
@@ -220,6 +255,7 @@ void penetration(const DistanceInput<T>& input, PenetrationOutput<T>* out) {
       break;
     }
     p.insertAfter(edge.index, s);
+    p.dropVisible(edge.index + 1);
     ++expansions;
   }
 
