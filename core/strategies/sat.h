@@ -16,8 +16,10 @@
 //      overlap + rA + rB < 0 on some axis: separated (the first such axis; separating-axis).
 //      Otherwise the axis of least overlap (the first on ties) gives the normal (+n or -n, from A towards
 //      B) and depth = overlap + rA + rB (least-overlap). Touching (overlap + radii = 0) overlaps at depth 0.
-//   4. Contact points (SAT has none; derived): pointB = the vertex of B's hull deepest along -normal
-//      (first on ties), moved by -rB normal; pointA = pointB + depth normal.
+//   4. Contact points (SAT has none; derived from the incident vertex): when the best axis is A's (an edge
+//      normal of A, or the axis from A's point to B), pointB = the vertex of B's hull deepest along
+//      -normal (first on ties) - rB normal and pointA = pointB + depth normal; when it is B's, pointA = the
+//      vertex of A's hull deepest along +normal + rA normal and pointB = pointA - depth normal.
 // With radii the edge normals alone miss the vertex-vertex axes of two rounded polygons (as Box2D 2.4.1's
 // b2CollidePolygons also does): such a pair can be called overlapping when only the rounded corners are
 // near. iterations counts the axes tested.
@@ -135,14 +137,16 @@ void penetration(const DistanceInput<T>& input, PenetrationOutput<T>* out) {
 
   Vec2<T> axes[2 * MAX_POLYGON_VERTICES + 2];
   int count = edgeAxes(a, axes);
-  count += edgeAxes(b, axes + count);
   count += pointAxis(a, b, axes + count);
+  int axesOfA = count;  // axes 0 .. axesOfA-1 are A's: the incident vertex is B's
+  count += edgeAxes(b, axes + count);
   count += pointAxis(b, a, axes + count);
   if (count == 0)
     axes[count++] = {1, 0};
 
   T bestOverlap = 0;
   Vec2<T> bestNormal;
+  int bestAxis = 0;
   for (int i = 0; i < count; ++i) {
     Vec2<T> n = axes[i];
     T loA, hiA, loB, hiB;
@@ -162,14 +166,19 @@ void penetration(const DistanceInput<T>& input, PenetrationOutput<T>* out) {
     if (i == 0 || overlap < bestOverlap) {
       bestOverlap = overlap;
       bestNormal = forward <= backward ? n : -n;
+      bestAxis = i;
     }
   }
 
+  // The incident vertex: B's deepest along -normal for an axis of A, else A's deepest along +normal.
+  bool incidentOnB = bestAxis < axesOfA || count == 1;
+  const Hull<T>& incident = incidentOnB ? b : a;
+  Vec2<T> towards = incidentOnB ? -bestNormal : bestNormal;
   int deepest = 0;
-  T deepestValue = dot(b.v[0], bestNormal);
-  for (int i = 1; i < b.count; ++i) {
-    T value = dot(b.v[i], bestNormal);
-    if (value < deepestValue) {
+  T deepestValue = dot(incident.v[0], towards);
+  for (int i = 1; i < incident.count; ++i) {
+    T value = dot(incident.v[i], towards);
+    if (value > deepestValue) {
       deepest = i;
       deepestValue = value;
     }
@@ -177,8 +186,13 @@ void penetration(const DistanceInput<T>& input, PenetrationOutput<T>* out) {
   out->overlapping = true;
   out->depth = bestOverlap + radii;
   out->normal = bestNormal;
-  out->pointB = b.v[deepest] - rB * bestNormal;
-  out->pointA = out->pointB + out->depth * bestNormal;
+  if (incidentOnB) {
+    out->pointB = b.v[deepest] - rB * bestNormal;
+    out->pointA = out->pointB + out->depth * bestNormal;
+  } else {
+    out->pointA = a.v[deepest] + rA * bestNormal;
+    out->pointB = out->pointA - out->depth * bestNormal;
+  }
   out->iterations = count;
   out->stop = PenetrationStop::LeastOverlap;
 }
