@@ -6,13 +6,18 @@
 
 #include "core/strategies/box2d_v3.h"
 #include "core/strategies/dyn4j.h"
+#include "core/strategies/dyn4j_epa.h"
+#include "core/strategies/epa.h"
 #include "core/strategies/modifiers.h"
 #include "core/strategies/naive.h"
 #include "core/strategies/nesterov.h"
 #include "core/strategies/perp.h"
+#include "core/strategies/sat.h"
 #include "core/strategies/vdb.h"
 #include "verdict/box2d_strategy.h"
 #include "verdict/external_strategy.h"
+#include "verdict/penetration_query.h"
+#include "verdict/penetration_strategies.h"
 #include "verdict/query.h"
 #include "verdict/strategy.h"
 
@@ -76,6 +81,22 @@ const Registry& registry() {
                       PerpPolicy::MAX_ITERATIONS, ContactConvention::Merged, &runCoreStrategy<PerpStrategy, double>});
     if (const StrategyInfo* box2d = box2dStrategy()) {
       r.base.push_back(*box2d);
+    }
+    // Penetration (issue 13): the overlap depth and normal, not the distance.
+    r.base.push_back({"epa", "expanding polytope from perp's final simplex, float", "float",
+                      EpaStrategy::MAX_SUPPORT_CALLS, ContactConvention::OnShapes,
+                      &runPenetrationStrategy<EpaStrategy, float>, QueryKind::Penetration});
+    r.base.push_back({"sat",
+                      "separating axis over both hulls' edge normals (a point: to the nearest vertex), float",
+                      "float",
+                      SatStrategy::MAX_AXES, ContactConvention::OnShapes,
+                      &runPenetrationStrategy<SatStrategy, float>, QueryKind::Penetration});
+    r.base.push_back({"dyn4j-epa",
+                      "dyn4j 6.0.0 Gjk.detect then Epa.getPenetration in double, dyn4j's constants", "double",
+                      Dyn4jEpaStrategy::MAX_SUPPORT_CALLS, ContactConvention::OnShapes,
+                      &runPenetrationStrategy<Dyn4jEpaStrategy, double>, QueryKind::Penetration});
+    for (const StrategyInfo& engine : penetrationEngineStrategies()) {
+      r.base.push_back(engine);
     }
     return r;
   }();
