@@ -12,7 +12,9 @@
 //   final-step      the answer is recomputed from the closest features the simplex came from (a vertex or
 //                   an edge of each shape), not from the barycentric weights of the Minkowski simplex
 //   safe-triangle   the triangle's weights are cross(wj, wk) / cross(e12, e13) of the triangle divided by a
-//                   power of two near its size: degree 2 in the coordinates instead of Box2D's degree 4
+//                   power of two near its size (degree 2, never overflowing, instead of Box2D's degree 4), and
+//                   a containment's witness points come from the triangle's edge nearest to the origin, not
+//                   from the interior weights (ill-conditioned for a sliver)
 //
 // Loop: Box2D 2.4.1's (core/gjk_loop.h) with perp's direction (exactly perpendicular to the stored edge) and
 // these stops: containment (exact), the origin exactly on the simplex (`closest-point-at-origin`), the
@@ -326,6 +328,33 @@ inline void closestFeaturePair(const Simplex<float>& s, Vec2<float>* pA, Vec2<fl
   *pB = candB[best];
 }
 
+// The edge of a triangle whose closest point to the origin is nearest, with its segment weights (ties to the
+// first of (1 2), (1 3), (2 3)). The distances are compared on the triangle divided by a power of two at least
+// its largest coordinate: no overflow at any size.
+inline Simplex<float> nearestEdge(const Simplex<float>& triangle) {
+  static constexpr int EDGES[3][2] = {{0, 1}, {0, 2}, {1, 2}};
+  float size = maxf(maxAbs(triangle.v[0].w), maxf(maxAbs(triangle.v[1].w), maxAbs(triangle.v[2].w)));
+  int m = 0;
+  std::frexp(size, &m);
+  Simplex<float> best;
+  float bestDistance = 0;
+  for (int e = 0; e < 3; ++e) {
+    SimplexVertex<float> a = triangle.v[EDGES[e][0]];
+    SimplexVertex<float> b = triangle.v[EDGES[e][1]];
+    Vec2<float> wa = {std::ldexp(a.w.x, -m), std::ldexp(a.w.y, -m)};
+    Vec2<float> wb = {std::ldexp(b.w.x, -m), std::ldexp(b.w.y, -m)};
+    segmentWeights(wa, wb, &a.a, &b.a);
+    float d = lengthSquared(a.a * wa + b.a * wb);
+    if (e == 0 || d < bestDistance) {
+      best.v[0] = a;
+      best.v[1] = b;
+      best.count = 2;
+      bestDistance = d;
+    }
+  }
+  return best;
+}
+
 // ---- the loop ----------------------------------------------------------------------------------------
 
 // The cache as Box2D 2.4.1 reads it, with the metric test relative to the simplex's coordinates when
@@ -467,7 +496,17 @@ void coreDistance(const DistanceInput<float>& input, SimplexCache<float>* cache,
     // each shape behind the exact zero); distance 0.
     Vec2<float> pA;
     Vec2<float> pB;
-    if (simplex.count == 3) {
+    if (simplex.count == 3 && Ing::SAFE_TRIANGLE) {
+      // The triangle's edge nearest to the origin gives the points: well conditioned where the interior
+      // weights of a sliver are not, and |pB - pA| is the origin's distance to that edge, a few u when the
+      // containment came from rounding and the shapes are in fact a hair apart.
+      Simplex<float> edge = nearestEdge(simplex);
+      if constexpr (Ing::FINAL_STEP) {
+        closestFeaturePair<Ing>(edge, &pA, &pB);
+      } else {
+        edge.witnessPoints(&pA, &pB);
+      }
+    } else if (simplex.count == 3) {
       pA = simplex.v[0].a * simplex.v[0].wA + simplex.v[1].a * simplex.v[1].wA + simplex.v[2].a * simplex.v[2].wA;
       pB = simplex.v[0].a * simplex.v[0].wB + simplex.v[1].a * simplex.v[1].wB + simplex.v[2].a * simplex.v[2].wB;
     } else {
