@@ -11,6 +11,14 @@
 // the same order, |fl(sum p_i) - sum p_i| <= n u A.
 #pragma once
 
+#if defined(__GNUC__)
+#define GJK_EXACT_HOT [[gnu::always_inline]] inline
+#define GJK_EXACT_COLD [[gnu::noinline]] inline
+#else
+#define GJK_EXACT_HOT inline
+#define GJK_EXACT_COLD inline
+#endif
+
 namespace gjk {
 namespace exact {
 
@@ -30,7 +38,7 @@ inline void twoSum(double a, double b, double* s, double* e) {
 // The sign (-1, 0, +1) of the exact sum of n doubles, by Grow-Expansion: after each step the components
 // h[0..m) are nonoverlapping and increasing in magnitude (zeros dropped) and sum exactly to the terms seen.
 // The sign of a nonoverlapping expansion is the sign of its largest component.
-inline int exactSumSign(const double* terms, int n) {
+GJK_EXACT_COLD int exactSumSign(const double* terms, int n) {
   double h[MAX_TERMS + 1];
   int m = 0;
   for (int i = 0; i < n; ++i) {
@@ -59,7 +67,7 @@ inline int exactSumSign(const double* terms, int n) {
 // The sign of sum_i terms[i] (n <= MAX_TERMS doubles, each a product of two floats): the double sum when it
 // is farther from 0 than n u A (see the file comment), else the exact expansion. `usedFallback`, when given,
 // says which path decided.
-inline int filteredSumSign(const double* terms, int n, bool* usedFallback = nullptr) {
+GJK_EXACT_HOT int filteredSumSign(const double* terms, int n, bool* usedFallback = nullptr) {
   double sum = 0;
   double magnitude = 0;
   for (int i = 0; i < n; ++i) {
@@ -87,13 +95,13 @@ inline int filteredSumSign(const double* terms, int n, bool* usedFallback = null
 
 // Sign of a.x b.y - a.y b.x for float a, b: two exact products and one subtraction, whose rounding keeps
 // the sign (round to nearest is monotone, and x - y = 0 only when x = y with gradual underflow). Exact.
-inline int crossSign(float ax, float ay, float bx, float by) {
+GJK_EXACT_HOT int crossSign(float ax, float ay, float bx, float by) {
   const double d = double(ax) * double(by) - double(ay) * double(bx);
   return (d > 0) - (d < 0);
 }
 
 // Sign of a.b - a.c = a.x b.x + a.y b.y - a.x c.x - a.y c.y (four products), exact.
-inline int dotDifferenceSign(float ax, float ay, float bx, float by, float cx, float cy) {
+GJK_EXACT_HOT int dotDifferenceSign(float ax, float ay, float bx, float by, float cx, float cy) {
   const double terms[4] = {double(ax) * double(bx), double(ay) * double(by), -(double(ax) * double(cx)),
                            -(double(ay) * double(cy))};
   return filteredSumSign(terms, 4);
@@ -101,7 +109,7 @@ inline int dotDifferenceSign(float ax, float ay, float bx, float by, float cx, f
 
 // Sign of cross(b - a, c - a) = cross(a, b) + cross(b, c) + cross(c, a) (six products), exact: positive
 // when a, b, c turn counter-clockwise.
-inline int orientationSign(float ax, float ay, float bx, float by, float cx, float cy) {
+GJK_EXACT_HOT int orientationSign(float ax, float ay, float bx, float by, float cx, float cy) {
   const double terms[6] = {double(ax) * double(by), -(double(ay) * double(bx)), double(bx) * double(cy),
                            -(double(by) * double(cx)), double(cx) * double(ay), -(double(cy) * double(ax))};
   return filteredSumSign(terms, 6);

@@ -33,6 +33,12 @@
 #include "core/gjk_loop.h"
 #include "core/orientation_filter.h"
 
+#if defined(__GNUC__)
+#define GJK_ROBUST_INLINE [[gnu::always_inline]] inline
+#else
+#define GJK_ROBUST_INLINE inline
+#endif
+
 namespace gjk {
 namespace robust {
 
@@ -59,13 +65,55 @@ inline float absf(float x) { return x < 0 ? -x : x; }
 inline float maxf(float a, float b) { return a > b ? a : b; }
 inline float maxAbs(Vec2<float> v) { return maxf(absf(v.x), absf(v.y)); }
 
+// floor(log2 |x|) for a normal float, from its exponent bits; -127 for 0 and subnormals, 128 for inf/NaN.
+inline int floorLog2(float x) {
+  std::uint32_t bits;
+  std::memcpy(&bits, &x, sizeof bits);
+  return static_cast<int>((bits >> 23) & 0xffu) - 127;
+}
+
+// 2^e as a float for e in [-126, 127] (a normal float, built from its bits).
+inline float powerOfTwo(int e) {
+  std::uint32_t bits = static_cast<std::uint32_t>(e + 127) << 23;
+  float f;
+  std::memcpy(&f, &bits, sizeof f);
+  return f;
+}
+
+// Multiplication by 2^e as two normal factors (e in [-252, 254]): exact where the product is a normal float.
+struct PowerOfTwoScale {
+  float f1 = 1;
+  float f2 = 1;
+  explicit PowerOfTwoScale(int e) {
+    if (e > 127) {
+      f1 = powerOfTwo(127);
+      f2 = powerOfTwo(e - 127 > 127 ? 127 : e - 127);
+    } else if (e < -126) {
+      f1 = powerOfTwo(-126);
+      f2 = powerOfTwo(e + 126 < -126 ? -126 : e + 126);
+    } else {
+      f1 = powerOfTwo(e);
+    }
+  }
+  float operator()(float x) const { return x * f1 * f2; }
+  Vec2<float> operator()(Vec2<float> v) const { return {v.x * f1 * f2, v.y * f1 * f2}; }
+};
+
+// Divides the points by a power of two 2^m > their largest coordinate (m from the exponent bits): the
+// scaled coordinates are below 1, so squares and products of two are below 2 at every size.
+inline float inverseSizeFactor(float largestCoordinate) {
+  int m = floorLog2(largestCoordinate) + 1;
+  m = m > 126 ? 126 : (m < -126 ? -126 : m);
+  return powerOfTwo(-m);
+}
+
 // ---- signs -------------------------------------------------------------------------------------------
 // Each returns -1, 0 or +1. Exact: the sign of the polynomial in the stored floats. Float (ablation): the
 // sign of Box2D 2.4.1's rounded expression for it.
 
 // a.a - a.b, Box2D's d12_2 = -dot(w1, w2 - w1) for a = w1, b = w2 (and d12_1 for a = w2, b = w1).
 template <class Ing>
-inline int edgeCoordinateSign(Vec2<float> a, Vec2<float> b) {
+GJK_ROBUST_INLINE int edgeCoordinateSign(Vec2<float> a, Vec2<float> b) {
   if constexpr (Ing::EXACT_SIGNS) {
     return exact::dotDifferenceSign(a.x, a.y, a.x, a.y, b.x, b.y);
   } else {
@@ -76,7 +124,7 @@ inline int edgeCoordinateSign(Vec2<float> a, Vec2<float> b) {
 
 // cross(a, b): positive when the origin is to the left of the directed line a -> b (cross(b - a, -a)).
 template <class Ing>
-inline int crossProductSign(Vec2<float> a, Vec2<float> b) {
+GJK_ROBUST_INLINE int crossProductSign(Vec2<float> a, Vec2<float> b) {
   if constexpr (Ing::EXACT_SIGNS) {
     return exact::crossSign(a.x, a.y, b.x, b.y);
   } else {
@@ -87,7 +135,7 @@ inline int crossProductSign(Vec2<float> a, Vec2<float> b) {
 
 // cross(b - a, c - a): the triangle's orientation.
 template <class Ing>
-inline int triangleSign(Vec2<float> a, Vec2<float> b, Vec2<float> c) {
+GJK_ROBUST_INLINE int triangleSign(Vec2<float> a, Vec2<float> b, Vec2<float> c) {
   if constexpr (Ing::EXACT_SIGNS) {
     return exact::orientationSign(a.x, a.y, b.x, b.y, c.x, c.y);
   } else {
@@ -119,17 +167,26 @@ inline void segmentWeights(Vec2<float> a, Vec2<float> b, float* wa, float* wb) {
   *wb = db * inv;
 }
 
-// Keeps vertices i and j (i first) as a segment with their weights.
-inline void keepEdge(Simplex<float>* s, int i, int j) {
-  SimplexVertex<float> a = s->v[i];
-  SimplexVertex<float> b = s->v[j];
-  segmentWeights(a.w, b.w, &a.a, &b.a);
-  s->v[0] = a;
-  s->v[1] = b;
+// Keeps vertices i < j as a segment. Its weights are computed when they are read (setWeights): the loop
+// needs only the vertices.
+GJK_ROBUST_INLINE void keepEdge(Simplex<float>* s, int i, int j) {
+  if (i != 0) {
+    s->v[0] = s->v[i];
+  }
+  if (j != 1) {
+    s->v[1] = s->v[j];
+  }
   s->count = 2;
 }
 
-inline void keepVertex(Simplex<float>* s, int i) {
+// The weights of a kept segment (a vertex's is 1, a containment triangle's are set by its solve).
+inline void setWeights(Simplex<float>* s) {
+  if (s->count == 2) {
+    segmentWeights(s->v[0].w, s->v[1].w, &s->v[0].a, &s->v[1].a);
+  }
+}
+
+GJK_ROBUST_INLINE void keepVertex(Simplex<float>* s, int i) {
   s->v[0] = s->v[i];
   s->v[0].a = 1;
   s->count = 1;
@@ -137,7 +194,7 @@ inline void keepVertex(Simplex<float>* s, int i) {
 
 // Regions of a segment: vertex 1, vertex 2, or the edge.
 template <class Ing>
-inline void solve2(Simplex<float>* s) {
+GJK_ROBUST_INLINE void solve2(Simplex<float>* s) {
   Vec2<float> w1 = s->v[0].w;
   Vec2<float> w2 = s->v[1].w;
   if (edgeCoordinateSign<Ing>(w1, w2) <= 0) {  // d12_2 = w1.w1 - w1.w2 <= 0: region w1
@@ -165,12 +222,10 @@ inline void interiorWeights(Simplex<float>* s) {
   float sum = 0;
   if constexpr (Ing::SAFE_TRIANGLE) {
     float size = maxf(maxAbs(w1), maxf(maxAbs(w2), maxAbs(w3)));
-    int m = 0;
-    std::frexp(size, &m);  // size < 2^m
-    auto down = [m](Vec2<float> v) { return Vec2<float>{std::ldexp(v.x, -m), std::ldexp(v.y, -m)}; };
-    w1 = down(w1);
-    w2 = down(w2);
-    w3 = down(w3);
+    const float f = inverseSizeFactor(size);
+    w1 = f * w1;
+    w2 = f * w2;
+    w3 = f * w3;
     c1 = cross(w2, w3);
     c2 = cross(w3, w1);
     c3 = cross(w1, w2);
@@ -208,7 +263,7 @@ inline void interiorWeights(Simplex<float>* s) {
 // the interior is reached only when all three of cross(w2, w3), cross(w3, w1), cross(w1, w2) have the sign
 // of the area, which is then not zero.
 template <class Ing>
-inline void solve3(Simplex<float>* s) {
+GJK_ROBUST_INLINE void solve3(Simplex<float>* s) {
   Vec2<float> w1 = s->v[0].w;
   Vec2<float> w2 = s->v[1].w;
   Vec2<float> w3 = s->v[2].w;
@@ -334,15 +389,14 @@ inline void closestFeaturePair(const Simplex<float>& s, Vec2<float>* pA, Vec2<fl
 inline Simplex<float> nearestEdge(const Simplex<float>& triangle) {
   static constexpr int EDGES[3][2] = {{0, 1}, {0, 2}, {1, 2}};
   float size = maxf(maxAbs(triangle.v[0].w), maxf(maxAbs(triangle.v[1].w), maxAbs(triangle.v[2].w)));
-  int m = 0;
-  std::frexp(size, &m);
+  const float f = inverseSizeFactor(size);
   Simplex<float> best;
   float bestDistance = 0;
   for (int e = 0; e < 3; ++e) {
     SimplexVertex<float> a = triangle.v[EDGES[e][0]];
     SimplexVertex<float> b = triangle.v[EDGES[e][1]];
-    Vec2<float> wa = {std::ldexp(a.w.x, -m), std::ldexp(a.w.y, -m)};
-    Vec2<float> wb = {std::ldexp(b.w.x, -m), std::ldexp(b.w.y, -m)};
+    Vec2<float> wa = f * a.w;
+    Vec2<float> wb = f * b.w;
     segmentWeights(wa, wb, &a.a, &b.a);
     float d = lengthSquared(a.a * wa + b.a * wb);
     if (e == 0 || d < bestDistance) {
@@ -357,51 +411,88 @@ inline Simplex<float> nearestEdge(const Simplex<float>& triangle) {
 
 // ---- the loop ----------------------------------------------------------------------------------------
 
-// The cache as Box2D 2.4.1 reads it, with the metric test relative to the simplex's coordinates when
-// relative tolerances are on (a length below 2^-23 of them, an area below 2^-23 of their square).
-template <class Ing>
-inline Simplex<float> readRobustCache(const SimplexCache<float>& cache, const DistanceInput<float>& input) {
-  if constexpr (!Ing::RELATIVE_TOLERANCES) {
-    return readCache(cache, input);
-  } else {
-    Simplex<float> simplex;
-    simplex.count = cache.count < 3 ? cache.count : 3;
-    for (int i = 0; i < simplex.count; ++i) {
-      if (cache.indexA[i] >= input.proxyA.count || cache.indexB[i] >= input.proxyB.count) {
-        simplex.count = 0;
-        break;
-      }
-      simplex.v[i] = makeSupportVertex(input, cache.indexA[i], cache.indexB[i]);
+// Both shapes as the loop sees them: every vertex placed in the world once, in units of 2^k, and the radii.
+struct WorldShapes {
+  Vec2<float> a[MAX_POLYGON_VERTICES];
+  Vec2<float> b[MAX_POLYGON_VERTICES];
+  int countA = 0;
+  int countB = 0;
+  float radiusA = 0;
+  float radiusB = 0;
+};
+
+// Index of the point furthest along d; the first on ties (strict >), as Box2D's GetSupport.
+GJK_ROBUST_INLINE int supportIndex(const Vec2<float>* points, int count, Vec2<float> d) {
+  int best = 0;
+  float bestValue = dot(points[0], d);
+  for (int i = 1; i < count; ++i) {
+    float value = dot(points[i], d);
+    if (value > bestValue) {
+      best = i;
+      bestValue = value;
     }
-    if (simplex.count > 1) {
+  }
+  return best;
+}
+
+GJK_ROBUST_INLINE SimplexVertex<float> worldVertex(const WorldShapes& shapes, int indexA, int indexB) {
+  SimplexVertex<float> v;
+  v.indexA = indexA;
+  v.indexB = indexB;
+  v.wA = shapes.a[indexA];
+  v.wB = shapes.b[indexB];
+  v.w = v.wB - v.wA;
+  return v;
+}
+
+// The support vertex of B - A along d: A's point furthest along -d, B's along d, chosen among the world
+// points the simplex uses (the choice and the simplex see the same rounded points).
+GJK_ROBUST_INLINE SimplexVertex<float> worldSupport(const WorldShapes& shapes, Vec2<float> d) {
+  return worldVertex(shapes, supportIndex(shapes.a, shapes.countA, -d), supportIndex(shapes.b, shapes.countB, d));
+}
+
+// The cache as Box2D 2.4.1 reads it (flush when the metric changed by more than a factor of two or is tiny),
+// tiny meaning below FLT_EPSILON (absolute, ablation) or below 2^-23 of the simplex's largest coordinate (its
+// square for an area).
+template <class Ing>
+inline Simplex<float> readRobustCache(const SimplexCache<float>& cache, const WorldShapes& shapes) {
+  Simplex<float> simplex;
+  simplex.count = cache.count < 3 ? cache.count : 3;
+  for (int i = 0; i < simplex.count; ++i) {
+    if (cache.indexA[i] >= shapes.countA || cache.indexB[i] >= shapes.countB) {
+      simplex.count = 0;
+      break;
+    }
+    simplex.v[i] = worldVertex(shapes, cache.indexA[i], cache.indexB[i]);
+  }
+  if (simplex.count > 1) {
+    float floor = EPSILON<float>;
+    if constexpr (Ing::RELATIVE_TOLERANCES) {
       float size = 0;
       for (int i = 0; i < simplex.count; ++i) {
         size = maxf(size, maxAbs(simplex.v[i].w));
       }
-      float floor = EPSILON<float> * size;
-      if (simplex.count == 3) {
-        floor *= size;
-      }
-      float metric1 = cache.metric;
-      float metric2 = simplex.metric();
-      if (metric2 < 0.5f * metric1 || 2.0f * metric1 < metric2 || metric2 < floor || !std::isfinite(metric2)) {
-        simplex.count = 0;
-      }
+      floor *= simplex.count == 3 ? size * size : size;
     }
-    if (simplex.count == 0) {
-      simplex.v[0] = makeSupportVertex(input, 0, 0);
-      simplex.v[0].a = 1;
-      simplex.count = 1;
+    float metric1 = cache.metric;
+    float metric2 = simplex.metric();
+    if (metric2 < 0.5f * metric1 || 2.0f * metric1 < metric2 || metric2 < floor || !std::isfinite(metric2)) {
+      simplex.count = 0;
     }
-    return simplex;
   }
+  if (simplex.count == 0) {
+    simplex.v[0] = worldVertex(shapes, 0, 0);
+    simplex.v[0].a = 1;
+    simplex.count = 1;
+  }
+  return simplex;
 }
 
-// The GJK distance in the units of the input (no rescaling here).
+// The GJK distance on the placed shapes, in their units.
 template <class Ing>
-void coreDistance(const DistanceInput<float>& input, SimplexCache<float>* cache, DistanceOutput<float>* output,
-                  Trace<float>* trace) {
-  Simplex<float> simplex = readRobustCache<Ing>(*cache, input);
+void coreDistance(const WorldShapes& shapes, bool useRadii, SimplexCache<float>* cache,
+                  DistanceOutput<float>* output, Trace<float>* trace) {
+  Simplex<float> simplex = readRobustCache<Ing>(*cache, shapes);
   int saveA[3];
   int saveB[3];
   int iteration = 0;
@@ -417,6 +508,9 @@ void coreDistance(const DistanceInput<float>& input, SimplexCache<float>* cache,
       solve2<Ing>(&simplex);
     } else if (simplex.count == 3) {
       solve3<Ing>(&simplex);
+    }
+    if (trace != nullptr) {
+      setWeights(&simplex);
     }
     TraceStep<float>* step = beginTraceStep(trace, simplex);
     if (simplex.count == 3) {
@@ -463,7 +557,7 @@ void coreDistance(const DistanceInput<float>& input, SimplexCache<float>* cache,
       }
     }
 
-    SimplexVertex<float> vertex = supportVertex(input, d);
+    SimplexVertex<float> vertex = worldSupport(shapes, d);
     ++iteration;
     if (step != nullptr) {
       step->hasSupport = true;
@@ -486,6 +580,7 @@ void coreDistance(const DistanceInput<float>& input, SimplexCache<float>* cache,
     simplex.v[simplex.count++] = vertex;
   }
 
+  setWeights(&simplex);
   output->iterations = iteration;
   output->simplexCount = simplex.count;
   output->termination = termination;
@@ -500,12 +595,7 @@ void coreDistance(const DistanceInput<float>& input, SimplexCache<float>* cache,
       // The triangle's edge nearest to the origin gives the points: well conditioned where the interior
       // weights of a sliver are not, and |pB - pA| is the origin's distance to that edge, a few u when the
       // containment came from rounding and the shapes are in fact a hair apart.
-      Simplex<float> edge = nearestEdge(simplex);
-      if constexpr (Ing::FINAL_STEP) {
-        closestFeaturePair<Ing>(edge, &pA, &pB);
-      } else {
-        edge.witnessPoints(&pA, &pB);
-      }
+      nearestEdge(simplex).witnessPoints(&pA, &pB);
     } else if (simplex.count == 3) {
       pA = simplex.v[0].a * simplex.v[0].wA + simplex.v[1].a * simplex.v[1].wA + simplex.v[2].a * simplex.v[2].wA;
       pB = simplex.v[0].a * simplex.v[0].wB + simplex.v[1].a * simplex.v[1].wB + simplex.v[2].a * simplex.v[2].wB;
@@ -524,11 +614,11 @@ void coreDistance(const DistanceInput<float>& input, SimplexCache<float>* cache,
     simplex.witnessPoints(&output->pointA, &output->pointB);
   }
   output->distance = distance(output->pointA, output->pointB);
-  if (!input.useRadii) {
+  if (!useRadii) {
     return;
   }
-  float rA = input.proxyA.radius;
-  float rB = input.proxyB.radius;
+  float rA = shapes.radiusA;
+  float rB = shapes.radiusB;
   bool separated = output->distance > rA + rB;
   if constexpr (!Ing::RELATIVE_TOLERANCES) {
     separated = separated && output->distance > EPSILON<float>;
@@ -548,80 +638,89 @@ void coreDistance(const DistanceInput<float>& input, SimplexCache<float>* cache,
 
 // ---- rescaling ---------------------------------------------------------------------------------------
 
-// 2^e as a float for e in [-126, 127] (a normal float, built from its bits).
-inline float powerOfTwo(int e) {
-  std::uint32_t bits = static_cast<std::uint32_t>(e + 127) << 23;
-  float f;
-  std::memcpy(&f, &bits, sizeof f);
-  return f;
-}
-
-// x 2^e, exactly when the result is a normal float: multiplications by normal powers of two.
-inline float scaleBy(float x, int e) {
-  while (e > 127) {
-    x *= powerOfTwo(127);
-    e -= 127;
-  }
-  while (e < -126) {
-    x *= powerOfTwo(-126);
-    e += 126;
-  }
-  return x * powerOfTwo(e);
-}
-
-// The exponent k with S / 2^k in [0.5, 1), S = max over the vertices of max(|c x| + |s y| + |p.x|,
-// |s x| + |c y| + |p.y|) plus the radii, in double (finite for every float input); 0 when S is 0.
+// k with S / 2^k in [2^-6, 1) for S = max over the vertices of max(|c x| + |s y| + |p.x|, |s x| + |c y| +
+// |p.y|) plus rA + rB, from exponent bits alone (docs/strategies.md proves the interval): with e(.) = floor
+// log2, R = max(|c|, |s|), M the largest vertex coordinate and P the largest position coordinate of a shape,
+// R M <= S < 2^(e(R) + e(M) + 3) + 2^(e(P) + 1) + rA + rB. No float arithmetic, so nothing overflows.
 inline int sizeExponent(const DistanceInput<float>& input) {
-  double size = 0;
-  auto grow = [&size](const Proxy<float>& proxy, const Transform<float>& xf) {
-    const double c = std::fabs(double(xf.q.c));
-    const double s = std::fabs(double(xf.q.s));
-    const double px = std::fabs(double(xf.p.x));
-    const double py = std::fabs(double(xf.p.y));
+  auto shapeExponent = [](const Proxy<float>& proxy, const Transform<float>& xf) {
+    float m = 0;
     for (int i = 0; i < proxy.count; ++i) {
-      const double x = std::fabs(double(proxy.vertices[i].x));
-      const double y = std::fabs(double(proxy.vertices[i].y));
-      const double sx = c * x + s * y + px;
-      const double sy = s * x + c * y + py;
-      size = size > sx ? size : sx;
-      size = size > sy ? size : sy;
+      m = maxf(m, maxf(absf(proxy.vertices[i].x), absf(proxy.vertices[i].y)));
+    }
+    int e = floorLog2(maxf(absf(xf.q.c), absf(xf.q.s))) + floorLog2(m) + 4;
+    int ep = floorLog2(maxf(absf(xf.p.x), absf(xf.p.y))) + 2;
+    return e > ep ? e : ep;
+  };
+  int k = shapeExponent(input.proxyA, input.transformA);
+  int kB = shapeExponent(input.proxyB, input.transformB);
+  k = k > kB ? k : kB;
+  int rA = floorLog2(input.proxyA.radius) + 1;
+  int rB = floorLog2(input.proxyB.radius) + 1;
+  k = k > rA ? k : rA;
+  k = k > rB ? k : rB;
+  return k + 2;
+}
+
+// Places both shapes in the world in units of 2^k: each local vertex times 2^-k (exact but where it falls
+// below FLT_MIN), then Box2D's transform ((c x - s y) + p.x, (s x + c y) + p.y) with p times 2^-k: the same
+// roundings as placing the unscaled vertex and dividing by 2^k, without overflow. Returns whether the placed
+// problem is in the window where no scaling is needed: every coordinate and radius finite and at most 2^20,
+// and the largest coordinate at least 2^-26 (docs/strategies.md: then S >= 2^-26, so u^2 >= 2^-100 is a
+// normal float, and no square or product of two coordinates exceeds 2^41).
+inline bool placeShapes(const DistanceInput<float>& input, int k, WorldShapes* shapes) {
+  const PowerOfTwoScale down(-k);
+  constexpr float HIGH = 0x1p20f;
+  float largest = 0;
+  bool bounded = true;
+  auto place = [&](const Proxy<float>& proxy, const Transform<float>& xf, Vec2<float>* out) {
+    Transform<float> scaled = xf;
+    if (k != 0) {
+      scaled.p = down(xf.p);
+    }
+    for (int i = 0; i < proxy.count; ++i) {
+      Vec2<float> v = k != 0 ? down(proxy.vertices[i]) : proxy.vertices[i];
+      Vec2<float> w = transformPoint(scaled, v);
+      out[i] = w;
+      const float ax = absf(w.x);
+      const float ay = absf(w.y);
+      bounded = bounded & (ax <= HIGH) & (ay <= HIGH);  // false for NaN too
+      largest = maxf(largest, maxf(ax, ay));
     }
   };
-  grow(input.proxyA, input.transformA);
-  grow(input.proxyB, input.transformB);
-  size += double(input.proxyA.radius) + double(input.proxyB.radius);
-  if (!(size > 0) || !std::isfinite(size)) {
-    return 0;
-  }
-  int exponent = 0;
-  std::frexp(size, &exponent);
-  return exponent;
+  place(input.proxyA, input.transformA, shapes->a);
+  place(input.proxyB, input.transformB, shapes->b);
+  shapes->countA = input.proxyA.count;
+  shapes->countB = input.proxyB.count;
+  shapes->radiusA = k != 0 ? down(input.proxyA.radius) : input.proxyA.radius;
+  shapes->radiusB = k != 0 ? down(input.proxyB.radius) : input.proxyB.radius;
+  return bounded && largest >= 0x1p-26f && shapes->radiusA <= HIGH && shapes->radiusB <= HIGH;
 }
 
-inline Vec2<float> scaleBy(Vec2<float> v, int e) { return {scaleBy(v.x, e), scaleBy(v.y, e)}; }
-
-// Solves in units of 2^k and returns k (the answer stays in those units; verdict/query.h scales it back in
-// double). The cache's metric is kept in world units, as for `+scaled`.
+// Solves in units of 2^k (k = 0 without rescaling) and returns k: the answer stays in those units
+// (verdict/query.h scales it back in double). The cache's metric is kept in world units, as for `+scaled`.
 template <class Ing>
 int distanceInUnits(const DistanceInput<float>& input, SimplexCache<float>* cache, DistanceOutput<float>* output,
                     Trace<float>* trace) {
-  const int k = sizeExponent(input);
-  DistanceInput<float> scaled = input;
-  for (int i = 0; i < input.proxyA.count; ++i) {
-    scaled.proxyA.vertices[i] = scaleBy(input.proxyA.vertices[i], -k);
+  // Placed as given first; only a problem outside the window is placed again in units of 2^k.
+  WorldShapes shapes;
+  int k = 0;
+  if (!placeShapes(input, 0, &shapes) && Ing::RESCALE) {
+    k = sizeExponent(input);
+    if (k != 0) {
+      placeShapes(input, k, &shapes);
+    }
   }
-  for (int i = 0; i < input.proxyB.count; ++i) {
-    scaled.proxyB.vertices[i] = scaleBy(input.proxyB.vertices[i], -k);
+  if (k == 0) {
+    coreDistance<Ing>(shapes, input.useRadii, cache, output, trace);
+    return 0;
   }
-  scaled.proxyA.radius = scaleBy(input.proxyA.radius, -k);
-  scaled.proxyB.radius = scaleBy(input.proxyB.radius, -k);
-  scaled.transformA.p = scaleBy(input.transformA.p, -k);
-  scaled.transformB.p = scaleBy(input.transformB.p, -k);
+  const int metricExponent = cache->count == 3 ? 2 * k : k;
   SimplexCache<float> scaledCache = *cache;
-  scaledCache.metric = scaleBy(cache->metric, scaledCache.count == 3 ? -2 * k : -k);
-  coreDistance<Ing>(scaled, &scaledCache, output, trace);
+  scaledCache.metric = PowerOfTwoScale(-metricExponent)(cache->metric);
+  coreDistance<Ing>(shapes, input.useRadii, &scaledCache, output, trace);
   *cache = scaledCache;
-  cache->metric = scaleBy(scaledCache.metric, scaledCache.count == 3 ? 2 * k : k);
+  cache->metric = PowerOfTwoScale(scaledCache.count == 3 ? 2 * k : k)(scaledCache.metric);
   return k;
 }
 
@@ -636,21 +735,17 @@ struct RobustStrategyOf {
                        Trace<T>* trace) {
     static_assert(std::is_same_v<T, float>, "robust is a float strategy");
     const int k = distanceInUnits(input, cache, output, trace);
-    output->distance = robust::scaleBy(output->distance, k);
-    output->pointA = robust::scaleBy(output->pointA, k);
-    output->pointB = robust::scaleBy(output->pointB, k);
+    const robust::PowerOfTwoScale up(k);
+    output->distance = up(output->distance);
+    output->pointA = up(output->pointA);
+    output->pointB = up(output->pointB);
   }
 
   template <class T>
   static int distanceInUnits(const DistanceInput<T>& input, SimplexCache<T>* cache, DistanceOutput<T>* output,
                              Trace<T>* trace) {
     static_assert(std::is_same_v<T, float>, "robust is a float strategy");
-    if constexpr (Ing::RESCALE) {
-      return robust::distanceInUnits<Ing>(input, cache, output, trace);
-    } else {
-      robust::coreDistance<Ing>(input, cache, output, trace);
-      return 0;
-    }
+    return robust::distanceInUnits<Ing>(input, cache, output, trace);
   }
 };
 
