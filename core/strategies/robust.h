@@ -268,42 +268,45 @@ GJK_ROBUST_INLINE void solve3(Simplex<float>* s) {
   Vec2<float> w2 = s->v[1].w;
   Vec2<float> w3 = s->v[2].w;
 
-  const int d12_1 = edgeCoordinateSign<Ing>(w2, w1);
+  // Each sign is computed when a test first needs it (the tests and their order are Box2D's).
+  int area = 2;  // 2: not computed yet
+  auto n123 = [&]() {
+    if (area == 2) {
+      area = triangleSign<Ing>(w1, w2, w3);
+    }
+    return area;
+  };
   const int d12_2 = edgeCoordinateSign<Ing>(w1, w2);
-  const int d13_1 = edgeCoordinateSign<Ing>(w3, w1);
   const int d13_2 = edgeCoordinateSign<Ing>(w1, w3);
-  const int d23_1 = edgeCoordinateSign<Ing>(w3, w2);
-  const int d23_2 = edgeCoordinateSign<Ing>(w2, w3);
-  const int n123 = triangleSign<Ing>(w1, w2, w3);
-  const int d123_1 = n123 * crossProductSign<Ing>(w2, w3);
-  const int d123_2 = n123 * crossProductSign<Ing>(w3, w1);
-  const int d123_3 = n123 * crossProductSign<Ing>(w1, w2);
-
   if (d12_2 <= 0 && d13_2 <= 0) {
     keepVertex(s, 0);
     return;
   }
-  if (d12_1 > 0 && d12_2 > 0 && d123_3 <= 0) {
+  const int d12_1 = edgeCoordinateSign<Ing>(w2, w1);
+  if (d12_1 > 0 && d12_2 > 0 && n123() * crossProductSign<Ing>(w1, w2) <= 0) {  // d123_3 <= 0
     keepEdge(s, 0, 1);
     return;
   }
-  if (d13_1 > 0 && d13_2 > 0 && d123_2 <= 0) {
+  const int d13_1 = edgeCoordinateSign<Ing>(w3, w1);
+  if (d13_1 > 0 && d13_2 > 0 && n123() * crossProductSign<Ing>(w3, w1) <= 0) {  // d123_2 <= 0
     keepEdge(s, 0, 2);
     return;
   }
+  const int d23_2 = edgeCoordinateSign<Ing>(w2, w3);
   if (d12_1 <= 0 && d23_2 <= 0) {
     keepVertex(s, 1);
     return;
   }
+  const int d23_1 = edgeCoordinateSign<Ing>(w3, w2);
   if (d13_1 <= 0 && d23_1 <= 0) {
     keepVertex(s, 2);
     return;
   }
-  if (d23_1 > 0 && d23_2 > 0 && d123_1 <= 0) {
+  if (d23_1 > 0 && d23_2 > 0 && n123() * crossProductSign<Ing>(w2, w3) <= 0) {  // d123_1 <= 0
     keepEdge(s, 1, 2);
     return;
   }
-  if (n123 == 0) {  // float signs only: no region fits a flat triangle; keep its longest edge
+  if (n123() == 0) {  // float signs only: no region fits a flat triangle; keep edge 12
     keepEdge(s, 0, 1);
     return;
   }
