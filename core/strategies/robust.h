@@ -151,6 +151,9 @@ GJK_ROBUST_INLINE int triangleSign(Vec2<float> a, Vec2<float> b, Vec2<float> c) 
 // rounded coordinates may disagree with them by a few ulps). An edge whose squared length underflows gets
 // the midpoint.
 inline void segmentWeights(Vec2<float> a, Vec2<float> b, float* wa, float* wb) {
+  const float f = inverseSizeFactor(maxf(maxAbs(a), maxAbs(b)));  // coordinates below 1: no under/overflow
+  a = f * a;
+  b = f * b;
   Vec2<float> e = b - a;
   float da = dot(b, e);
   float db = -dot(a, e);
@@ -162,9 +165,9 @@ inline void segmentWeights(Vec2<float> a, Vec2<float> b, float* wa, float* wb) {
     *wb = 0.5f;
     return;
   }
-  float inv = 1.0f / sum;
-  *wa = da * inv;
-  *wb = db * inv;
+  // Two divisions, not a reciprocal: 1/sum overflows for a subnormal sum, and 0 * inf is NaN.
+  *wa = da / sum;
+  *wb = db / sum;
 }
 
 // Keeps vertices i < j as a segment. Its weights are computed when they are read (setWeights): the loop
@@ -251,10 +254,9 @@ inline void interiorWeights(Simplex<float>* s) {
     c1 = c2 = c3 = 1;
     sum = 3;
   }
-  float inv = 1.0f / sum;
-  s->v[0].a = c1 * inv;
-  s->v[1].a = c2 * inv;
-  s->v[2].a = c3 * inv;
+  s->v[0].a = c1 / sum;  // divisions: 1/sum overflows for a subnormal sum
+  s->v[1].a = c2 / sum;
+  s->v[2].a = c3 / sum;
   s->count = 3;
 }
 
@@ -626,17 +628,17 @@ void coreDistance(const WorldShapes& shapes, bool useRadii, SimplexCache<float>*
   if constexpr (!Ing::RELATIVE_TOLERANCES) {
     separated = separated && output->distance > EPSILON<float>;
   }
-  if (!separated) {
-    // Touching or overlapping through the radii: distance 0, each core point stays on its own shape.
-    output->distance = 0;
-    return;
+  // Each point moves out along the unit normal by its radius, also when the radii make the shapes touch or
+  // overlap (distance 0 then): a core point moved by at most its radius stays on its rounded shape, and the
+  // two points stay |d - rA - rB| apart, which is what the verdict asks of shapes a hair apart.
+  const float coreDistance = output->distance;
+  if (coreDistance > 0) {
+    Vec2<float> n = output->pointB - output->pointA;
+    n = {n.x / coreDistance, n.y / coreDistance};
+    output->pointA = output->pointA + rA * n;
+    output->pointB = output->pointB - rB * n;
   }
-  Vec2<float> n = output->pointB - output->pointA;
-  float invLength = 1.0f / output->distance;
-  n = {n.x * invLength, n.y * invLength};
-  output->distance = output->distance - (rA + rB);
-  output->pointA = output->pointA + rA * n;
-  output->pointB = output->pointB - rB * n;
+  output->distance = separated ? coreDistance - (rA + rB) : 0.0f;
 }
 
 // ---- rescaling ---------------------------------------------------------------------------------------
