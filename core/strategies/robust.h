@@ -631,10 +631,14 @@ void coreDistance(const WorldShapes& shapes, bool useRadii, SimplexCache<float>*
   // Each point moves out along the unit normal by its radius, also when the radii make the shapes touch or
   // overlap (distance 0 then): a core point moved by at most its radius stays on its rounded shape, and the
   // two points stay |d - rA - rB| apart, which is what the verdict asks of shapes a hair apart.
+  // The normal is normalized on the difference divided by a power of two above it: a difference of a few
+  // subnormal units would square to nothing and leave |n| far from 1.
   const float coreDistance = output->distance;
-  if (coreDistance > 0) {
-    Vec2<float> n = output->pointB - output->pointA;
-    n = {n.x / coreDistance, n.y / coreDistance};
+  Vec2<float> n = output->pointB - output->pointA;
+  if (n.x != 0 || n.y != 0) {
+    n = inverseSizeFactor(maxAbs(n)) * n;
+    const float len = length(n);
+    n = {n.x / len, n.y / len};
     output->pointA = output->pointA + rA * n;
     output->pointB = output->pointB - rB * n;
   }
