@@ -30,6 +30,7 @@
 #include "bench/bench_cases.h"
 #include "bench/bench_registry.h"
 #include "core/gjk.h"
+#include "core/strategies/robust.h"
 #include "oracle/oracle.h"
 #include "verdict/exact_case.h"
 #include "verdict/query.h"
@@ -145,6 +146,7 @@ const std::map<std::string, CoreRunner>& coreRunners() {
       {"vdb", [](benchmark::State& s, const Family& f) { runCore<VdbStrategy>(s, f.floatInputs); }},
       {"nesterov", [](benchmark::State& s, const Family& f) { runCore<NesterovStrategy>(s, f.floatInputs); }},
       {"perp-f64", [](benchmark::State& s, const Family& f) { runCore<PerpStrategy>(s, f.doubleInputs); }},
+      {"robust", [](benchmark::State& s, const Family& f) { runCore<RobustStrategy>(s, f.floatInputs); }},
   };
   return RUNNERS;
 }

@@ -13,6 +13,7 @@
 #include "core/strategies/nesterov.h"
 #include "core/strategies/perp.h"
 #include "core/strategies/sat.h"
+#include "core/strategies/robust.h"
 #include "core/strategies/vdb.h"
 #include "verdict/box2d_strategy.h"
 #include "verdict/external_strategy.h"
@@ -27,6 +28,7 @@ namespace {
 struct Registry {
   std::vector<StrategyInfo> base;      // what `all` runs, in this order
   std::vector<StrategyInfo> modified;  // name+local, name+scaled, name+local+scaled of the float ones
+  std::vector<StrategyInfo> ablations;  // robust-no-<ingredient>: found by name, not run by `all`
 
   // A float core strategy, with its three modified forms.
   template <class Strategy>
@@ -79,6 +81,21 @@ const Registry& registry() {
                                  NESTEROV_MAX_SUPPORT_CALLS, ContactConvention::Merged);
     r.base.push_back({"perp-f64", "perp computed in double from the same float inputs", "double",
                       PerpPolicy::MAX_ITERATIONS, ContactConvention::Merged, &runCoreStrategy<PerpStrategy, double>});
+    // Issue 14: `robust` and its ablations, one ingredient off each (core/strategies/robust.h).
+    r.base.push_back({"robust",
+                      "float, Box2D query shape: power-of-two rescaling, exact region signs (double filter, exact "
+                      "fallback), relative tolerances, answer from the closest features, overflow-free triangle",
+                      "float", robust::MAX_ITERATIONS, ContactConvention::OnShapes,
+                      &runCoreStrategy<RobustStrategy, float>});
+    auto ablation = [&r](const char* ingredient, RunFunction run) {
+      r.ablations.push_back({std::string("robust-no-") + ingredient, std::string("robust without ") + ingredient,
+                             "float", robust::MAX_ITERATIONS, ContactConvention::OnShapes, run});
+    };
+    ablation("rescale", &runCoreStrategy<RobustStrategyOf<robust::NoRescale>, float>);
+    ablation("exact-signs", &runCoreStrategy<RobustStrategyOf<robust::NoExactSigns>, float>);
+    ablation("relative-tol", &runCoreStrategy<RobustStrategyOf<robust::NoRelativeTolerances>, float>);
+    ablation("final-step", &runCoreStrategy<RobustStrategyOf<robust::NoFinalStep>, float>);
+    ablation("safe-triangle", &runCoreStrategy<RobustStrategyOf<robust::NoSafeTriangle>, float>);
     if (const StrategyInfo* box2d = box2dStrategy()) {
       r.base.push_back(*box2d);
     }
@@ -159,7 +176,7 @@ const std::vector<StrategyInfo>& strategies() { return registry().base; }
 const std::vector<StrategyInfo>& modifiedStrategies() { return registry().modified; }
 
 const StrategyInfo* findStrategy(std::string_view name) {
-  for (const auto* table : {&registry().base, &registry().modified}) {
+  for (const auto* table : {&registry().base, &registry().modified, &registry().ablations}) {
     for (const StrategyInfo& info : *table) {
       if (info.name == name) {
         return &info;
