@@ -46,6 +46,36 @@ Case comparisonCase(const ComparisonOptions& options, const ComparisonRow& row) 
   return sampleFamily(options.families[row.family], options.seed, row.index);
 }
 
+void compareCase(const ComparisonOptions& options, int f, std::uint64_t i, const Case& value, ComparisonRow* rows,
+                 std::vector<std::vector<double>>& nanoseconds, std::vector<std::vector<std::uint64_t>>& queries) {
+  const int strategyCount = static_cast<int>(options.strategies.size());
+  oracle::ExactAnswer exact = solveExactly(value);
+  double scaleLog10 = log10Of(exact.scale);
+  for (int s = 0; s < strategyCount; ++s) {
+    auto start = std::chrono::steady_clock::now();
+    StrategyResult answer = options.strategies[s]->run(value, {});
+    auto stop = std::chrono::steady_clock::now();
+    nanoseconds[s][f] += std::chrono::duration<double, std::nano>(stop - start).count();
+    ++queries[s][f];
+    Verdict verdict = judge(value, exact, answer, *options.strategies[s]);
+    ComparisonRow& row = rows[s];
+    row.family = f;
+    row.index = i;
+    row.strategy = s;
+    row.relation = oracle::relationName(exact.relation);
+    row.scaleLog10 = scaleLog10;
+    row.distanceErrorU = verdict.distanceErrorU;
+    row.witnessErrorU = verdict.witnessErrorU;
+    row.witnessGapU = verdict.witnessGapU;
+    row.iterations = answer.iterations;
+    row.termination = answer.termination;
+    row.kinds = kindBits(verdict);
+    row.primary = verdict.reasons.empty() ? -1 : violationKindIndex(verdict.reasons.front());
+    row.iterationCap = verdict.iterationCap;
+    row.distance = answer.distance;
+  }
+}
+
 ComparisonResult runComparison(const ComparisonOptions& options) {
   const int strategyCount = static_cast<int>(options.strategies.size());
   const int familyCount = static_cast<int>(options.families.size());
@@ -75,32 +105,7 @@ ComparisonResult runComparison(const ComparisonOptions& options) {
         if (begin >= options.count) return;
         std::uint64_t end = std::min(begin + BLOCK, options.count);
         for (std::uint64_t i = begin; i < end; ++i) {
-          const Case& value = cases[i];
-          oracle::ExactAnswer exact = solveExactly(value);
-          double scaleLog10 = log10Of(exact.scale);
-          for (int s = 0; s < strategyCount; ++s) {
-            auto start = std::chrono::steady_clock::now();
-            StrategyResult answer = options.strategies[s]->run(value, {});
-            auto stop = std::chrono::steady_clock::now();
-            mine.nanoseconds[s][f] += std::chrono::duration<double, std::nano>(stop - start).count();
-            ++mine.queries[s][f];
-            Verdict verdict = judge(value, exact, answer, *options.strategies[s]);
-            ComparisonRow& row = rows[i * strategyCount + s];
-            row.family = f;
-            row.index = i;
-            row.strategy = s;
-            row.relation = oracle::relationName(exact.relation);
-            row.scaleLog10 = scaleLog10;
-            row.distanceErrorU = verdict.distanceErrorU;
-            row.witnessErrorU = verdict.witnessErrorU;
-            row.witnessGapU = verdict.witnessGapU;
-            row.iterations = answer.iterations;
-            row.termination = answer.termination;
-            row.kinds = kindBits(verdict);
-            row.primary = verdict.reasons.empty() ? -1 : violationKindIndex(verdict.reasons.front());
-            row.iterationCap = verdict.iterationCap;
-            row.distance = answer.distance;
-          }
+          compareCase(options, f, i, cases[i], &rows[i * strategyCount], mine.nanoseconds, mine.queries);
         }
         done.fetch_add(end - begin);
       }

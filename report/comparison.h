@@ -56,6 +56,13 @@ struct ComparisonResult {
 
 ComparisonResult runComparison(const ComparisonOptions& options);
 
+// One case of runComparison, as it runs it: `value` (case `index` of family number `family`) solved by the
+// oracle, then run by every strategy and judged; rows[s] receives strategy s's row, and the query's time
+// and count are added to nanoseconds[s][family] and queries[s][family]. bench/ times it (BM_CompareCase).
+void compareCase(const ComparisonOptions& options, int family, std::uint64_t index, const Case& value,
+                 ComparisonRow* rows, std::vector<std::vector<double>>& nanoseconds,
+                 std::vector<std::vector<std::uint64_t>>& queries);
+
 // The case a row was judged on.
 Case comparisonCase(const ComparisonOptions& options, const ComparisonRow& row);
 
