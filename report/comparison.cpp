@@ -51,13 +51,14 @@ void compareCase(const ComparisonOptions& options, int f, std::uint64_t i, const
   const int strategyCount = static_cast<int>(options.strategies.size());
   oracle::ExactAnswer exact = solveExactly(value);
   double scaleLog10 = log10Of(exact.scale);
+  CaseJudge judgeCase(value, exact);
   for (int s = 0; s < strategyCount; ++s) {
     auto start = std::chrono::steady_clock::now();
     StrategyResult answer = options.strategies[s]->run(value, {});
     auto stop = std::chrono::steady_clock::now();
     nanoseconds[s][f] += std::chrono::duration<double, std::nano>(stop - start).count();
     ++queries[s][f];
-    Verdict verdict = judge(value, exact, answer, *options.strategies[s]);
+    Verdict verdict = judgeCase.judge(answer, *options.strategies[s]);
     ComparisonRow& row = rows[s];
     row.family = f;
     row.index = i;
