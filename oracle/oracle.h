@@ -103,6 +103,9 @@ ExactAnswer solveByHull(const InputShape& a, const InputShape& b);
 // How solveByHull computes; every choice gives the same answer (for tests and benchmarks).
 struct HullOptions {
   bool filter = true;  // false: every sign test from the scaled integers, the double filter unused
+  // false: minkowskiHull is left empty (its rationals are the largest part of the answer's cost), for
+  // callers that only judge answers; every other field is the same.
+  bool minkowskiHull = true;
 };
 ExactAnswer solveByHull(const InputShape& a, const InputShape& b, const HullOptions& options);
 

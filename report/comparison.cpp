@@ -49,7 +49,7 @@ Case comparisonCase(const ComparisonOptions& options, const ComparisonRow& row) 
 void compareCase(const ComparisonOptions& options, int f, std::uint64_t i, const Case& value, ComparisonRow* rows,
                  std::vector<std::vector<double>>& nanoseconds, std::vector<std::vector<std::uint64_t>>& queries) {
   const int strategyCount = static_cast<int>(options.strategies.size());
-  oracle::ExactAnswer exact = solveExactly(value);
+  oracle::ExactAnswer exact = solveExactlyWithoutHull(value);  // rows use no hull
   double scaleLog10 = log10Of(exact.scale);
   CaseJudge judgeCase(value, exact);
   for (int s = 0; s < strategyCount; ++s) {
