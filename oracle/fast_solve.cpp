@@ -41,8 +41,8 @@ ExactAnswer solveByHull(const InputShape& a, const InputShape& b, const HullOpti
   answer.coreDistanceSquared = std::move(closest.distanceSquared);
   answer.closestPoint = {std::move(closest.x), std::move(closest.y)};
   answer.radius = exactDouble(a.radius) + exactDouble(b.radius);  // exact: a sum of two rationals
-  answer.minkowskiHull.resize(merged.vertices.size());
-  for (std::size_t k = 0; k < merged.vertices.size(); ++k) {
+  answer.minkowskiHull.resize(options.minkowskiHull ? merged.vertices.size() : 0);
+  for (std::size_t k = 0; k < answer.minkowskiHull.size(); ++k) {
     points.rationalDifference(merged.vertices[k].b, merged.vertices[k].a, 0, answer.minkowskiHull[k].x);
     points.rationalDifference(merged.vertices[k].b, merged.vertices[k].a, 1, answer.minkowskiHull[k].y);
   }

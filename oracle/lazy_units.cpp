@@ -27,6 +27,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <cstring>
 #include <limits>
 
 #include "oracle/dyadic.h"
@@ -187,18 +188,51 @@ ErrorsInUnits errorsInUnitsByHighPrecision(const InputShape& a, const InputShape
   return errors;
 }
 
+PreparedErrors::PreparedErrors(const InputShape& shapeA, const InputShape& shapeB, const ExactAnswer& answer,
+                               const Rational& errorUnit)
+    : a(&shapeA),
+      b(&shapeB),
+      exact(&answer),
+      unit(errorUnit),  // the reference's HighPrecision(unit), converted once
+      exactDistance(distance(answer)),
+      radiusA(exactFloat(shapeA.radius)),
+      radiusB(exactFloat(shapeB.radius)),
+      radiusASquared(radiusA * radiusA),
+      radiusBSquared(radiusB * radiusB) {}
+
+// Exact: the same point (the same bits) of the same shape has the same squared distance.
+const Rational& PreparedErrors::squaredDistance(int shape, double x, double y) {
+  RememberedPoint* points = remembered[shape];
+  for (int k = 0; k < rememberedCount[shape]; ++k) {
+    if (std::memcmp(&points[k].x, &x, sizeof x) == 0 && std::memcmp(&points[k].y, &y, sizeof y) == 0) {
+      return points[k].squared;
+    }
+  }
+  int slot = rememberedCount[shape] < REMEMBERED ? rememberedCount[shape]++ : rememberedNext[shape];
+  if (rememberedCount[shape] == REMEMBERED) rememberedNext[shape] = (slot + 1) % REMEMBERED;
+  points[slot].x = x;
+  points[slot].y = y;
+  points[slot].squared = squaredDistanceToCore(shape == 0 ? *a : *b, x, y);
+  return points[slot].squared;
+}
+
 ErrorsInUnits errorsInUnits(const InputShape& a, const InputShape& b, const ExactAnswer& exact,
                             const Rational& unit, const ReportedAnswer& reported) {
+  PreparedErrors prepared(a, b, exact, unit);
+  return errorsInUnits(prepared, reported);
+}
+
+ErrorsInUnits errorsInUnits(PreparedErrors& prepared, const ReportedAnswer& reported) {
   LazyStatistics& statistics = lazyStatistics();
   statistics.values += 3;
-  const HighPrecision u(unit);  // the reference's HighPrecision(unit), converted once
+  const HighPrecision& u = prepared.unit;
   const auto inUnitsOf = [&u](const HighPrecision& value) {
     return static_cast<double>(HighPrecision(value / u));
   };
   ErrorsInUnits errors;
 
   // |d - D| / u and (|pA - pB| - D) / u: the reference's expressions.
-  const HighPrecision exactDistance = distance(exact);
+  const HighPrecision& exactDistance = prepared.exactDistance;
   const HighPrecision reportedDistance(exactDouble(reported.distance));
   errors.distanceError = inUnitsOf(abs(reportedDistance - exactDistance));
   const Rational ax = exactDouble(reported.pointAX), ay = exactDouble(reported.pointAY);
@@ -210,11 +244,12 @@ ErrorsInUnits errorsInUnits(const InputShape& a, const InputShape& b, const Exac
   // max(wA, wB) / u, or min(wA, wB) / u for a merged point. distanceBeyondRadius gives exactly 0 when
   // dist^2 - r^2 <= 0 (decided on the exact rationals), so such a witness needs no high precision, and
   // two of them (or one, for a merged point) give exactly 0.
-  const Rational squaredA = squaredDistanceToCore(a, reported.pointAX, reported.pointAY);
-  const Rational squaredB = squaredDistanceToCore(b, reported.pointBX, reported.pointBY);
-  const Rational radiusA = exactFloat(a.radius), radiusB = exactFloat(b.radius);
-  const bool insideA = squaredA <= radiusA * radiusA;
-  const bool insideB = squaredB <= radiusB * radiusB;
+  const Rational& squaredA = prepared.squaredDistance(0, reported.pointAX, reported.pointAY);
+  const Rational& squaredB = prepared.squaredDistance(1, reported.pointBX, reported.pointBY);
+  const Rational& radiusA = prepared.radiusA;
+  const Rational& radiusB = prepared.radiusB;
+  const bool insideA = squaredA <= prepared.radiusASquared;
+  const bool insideB = squaredB <= prepared.radiusBSquared;
   if ((insideA && insideB) || (reported.merged && (insideA || insideB))) {
     errors.witnessError = 0;  // the reference: max(0, 0) / u = 0, or min(0, w) / u = 0
     return errors;

@@ -103,6 +103,9 @@ ExactAnswer solveByHull(const InputShape& a, const InputShape& b);
 // How solveByHull computes; every choice gives the same answer (for tests and benchmarks).
 struct HullOptions {
   bool filter = true;  // false: every sign test from the scaled integers, the double filter unused
+  // false: minkowskiHull is left empty (its rationals are the largest part of the answer's cost), for
+  // callers that only judge answers; every other field is the same.
+  bool minkowskiHull = true;
 };
 ExactAnswer solveByHull(const InputShape& a, const InputShape& b, const HullOptions& options);
 
@@ -185,6 +188,37 @@ ErrorsInUnits errorsInUnitsByHighPrecision(const InputShape& a, const InputShape
 // and verified it by exact comparisons was measured slower and rejected; lazy_units.cpp says why.)
 ErrorsInUnits errorsInUnits(const InputShape& a, const InputShape& b, const ExactAnswer& exact, const Rational& unit,
                             const ReportedAnswer& reported);
+
+// What errorsInUnits needs of a case and its exact answer whatever the reported answer, computed once
+// when several answers are judged on one case (check::CaseJudge): the same values errorsInUnits forms for
+// itself, so both give the same doubles. Keeps pointers to a, b and exact, which must outlive it. It also
+// remembers the exact squared distances of the last few witness points asked about (per shape), since
+// strategies often report the same point; a remembered value is the one squaredDistanceToCore returned.
+struct PreparedErrors {
+  PreparedErrors(const InputShape& a, const InputShape& b, const ExactAnswer& exact, const Rational& unit);
+  // squaredDistanceToCore(shape (0: a, 1: b), x, y), remembered.
+  const Rational& squaredDistance(int shape, double x, double y);
+
+  const InputShape* a;
+  const InputShape* b;
+  const ExactAnswer* exact;
+  HighPrecision unit;           // HighPrecision(unit)
+  HighPrecision exactDistance;  // distance(exact)
+  Rational radiusA, radiusB;    // exactFloat of the radii
+  Rational radiusASquared, radiusBSquared;
+
+  static constexpr int REMEMBERED = 8;  // points per shape
+  struct RememberedPoint {
+    double x = 0, y = 0;
+    Rational squared;
+  };
+  RememberedPoint remembered[2][REMEMBERED];
+  int rememberedCount[2] = {0, 0};
+  int rememberedNext[2] = {0, 0};  // the slot to overwrite when full
+};
+
+// errorsInUnits(a, b, exact, unit, reported) with the case's part prepared: the same doubles.
+ErrorsInUnits errorsInUnits(PreparedErrors& prepared, const ReportedAnswer& reported);
 
 // distance(exact) > HighPrecision(unit) * factor, as judge compares them (high precision), decided by
 // exact comparisons of D with factor * unit * (1 +- 2^-300) and by high precision only in between.

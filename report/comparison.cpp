@@ -52,6 +52,44 @@ std::uint64_t shardCaseCount(const ComparisonOptions& options) {
   return options.shard >= options.count ? 0 : (options.count - options.shard + shards - 1) / shards;
 }
 
+void compareCase(const ComparisonOptions& options, int f, std::uint64_t i, const Case& value, ComparisonRow* rows,
+                 std::vector<std::vector<double>>& nanoseconds, std::vector<std::vector<std::uint64_t>>& queries,
+                 StrategyResult* const* answered) {
+  const int strategyCount = static_cast<int>(options.strategies.size());
+  oracle::ExactAnswer exact = solveExactlyWithoutHull(value);  // rows use no hull
+  double scaleLog10 = log10Of(exact.scale);
+  CaseJudge judgeCase(value, exact);
+  for (int s = 0; s < strategyCount; ++s) {
+    StrategyResult answer;
+    if (answered != nullptr && answered[s] != nullptr) {
+      answer = std::move(*answered[s]);
+    } else {
+      auto start = std::chrono::steady_clock::now();
+      answer = options.strategies[s]->run(value, {});
+      auto stop = std::chrono::steady_clock::now();
+      nanoseconds[s][f] += std::chrono::duration<double, std::nano>(stop - start).count();
+      ++queries[s][f];
+    }
+    Verdict verdict = judgeCase.judge(answer, *options.strategies[s]);
+    ComparisonRow& row = rows[s];
+    row.family = f;
+    row.index = i;
+    row.strategy = s;
+    row.relation = oracle::relationName(exact.relation);
+    row.scaleLog10 = scaleLog10;
+    row.distanceErrorU = verdict.distanceErrorU;
+    row.witnessErrorU = verdict.witnessErrorU;
+    row.witnessGapU = verdict.witnessGapU;
+    row.iterations = answer.iterations;
+    row.termination = answer.termination;
+    row.kinds = kindBits(verdict);
+    row.primary = verdict.reasons.empty() ? -1 : violationKindIndex(verdict.reasons.front());
+    row.iterationCap = verdict.iterationCap;
+    row.refused = verdict.refused;
+    row.distance = answer.distance;
+  }
+}
+
 ComparisonResult runComparison(const ComparisonOptions& options) {
   const std::uint64_t count = shardCaseCount(options);  // this shard's cases per family
   const int strategyCount = static_cast<int>(options.strategies.size());
@@ -84,6 +122,7 @@ ComparisonResult runComparison(const ComparisonOptions& options) {
         // External engines answer the whole block at once, their requests pipelined (docs/workers.md); the
         // time of the block is shared equally among its queries.
         std::vector<std::vector<StrategyResult>> batched(strategyCount);
+        std::vector<StrategyResult*> answered(strategyCount, nullptr);
         const std::span<const Case> block(cases.data() + begin, end - begin);
         for (int s = 0; s < strategyCount; ++s) {
           if (!options.strategies[s]->runBatch) continue;
@@ -95,38 +134,11 @@ ComparisonResult runComparison(const ComparisonOptions& options) {
           mine.queries[s][f] += block.size();
         }
         for (std::uint64_t i = begin; i < end; ++i) {
-          const Case& value = cases[i];
-          oracle::ExactAnswer exact = solveExactly(value);
-          double scaleLog10 = log10Of(exact.scale);
           for (int s = 0; s < strategyCount; ++s) {
-            StrategyResult answer;
-            if (!batched[s].empty()) {
-              answer = std::move(batched[s][i - begin]);
-            } else {
-              auto start = std::chrono::steady_clock::now();
-              answer = options.strategies[s]->run(value, {});
-              auto stop = std::chrono::steady_clock::now();
-              mine.nanoseconds[s][f] += std::chrono::duration<double, std::nano>(stop - start).count();
-              ++mine.queries[s][f];
-            }
-            Verdict verdict = judge(value, exact, answer, *options.strategies[s]);
-            ComparisonRow& row = rows[i * strategyCount + s];
-            row.family = f;
-            row.index = shardCaseIndex(options, i);
-            row.strategy = s;
-            row.relation = oracle::relationName(exact.relation);
-            row.scaleLog10 = scaleLog10;
-            row.distanceErrorU = verdict.distanceErrorU;
-            row.witnessErrorU = verdict.witnessErrorU;
-            row.witnessGapU = verdict.witnessGapU;
-            row.iterations = answer.iterations;
-            row.termination = answer.termination;
-            row.kinds = kindBits(verdict);
-            row.primary = verdict.reasons.empty() ? -1 : violationKindIndex(verdict.reasons.front());
-            row.iterationCap = verdict.iterationCap;
-            row.refused = verdict.refused;
-            row.distance = answer.distance;
+            answered[s] = batched[s].empty() ? nullptr : &batched[s][i - begin];
           }
+          compareCase(options, f, shardCaseIndex(options, i), cases[i], &rows[i * strategyCount], mine.nanoseconds,
+                      mine.queries, answered.data());
         }
         done.fetch_add(end - begin);
       }

@@ -66,6 +66,15 @@ inline std::uint64_t shardCaseIndex(const ComparisonOptions& options, std::uint6
   return options.shard + i * options.shards;
 }
 
+// One case of runComparison, as it runs it: `value` (case `index` of family number `family`) solved by the
+// oracle, then run by every strategy and judged; rows[s] receives strategy s's row, and the query's time
+// and count are added to nanoseconds[s][family] and queries[s][family]. bench/ times it (BM_CompareCase).
+// An external engine's answer, already given in a pipelined batch (its time counted there), comes as
+// answered[s] when that is not null; it is moved from.
+void compareCase(const ComparisonOptions& options, int family, std::uint64_t index, const Case& value,
+                 ComparisonRow* rows, std::vector<std::vector<double>>& nanoseconds,
+                 std::vector<std::vector<std::uint64_t>>& queries, StrategyResult* const* answered = nullptr);
+
 // The case a row was judged on.
 Case comparisonCase(const ComparisonOptions& options, const ComparisonRow& row);
 

@@ -19,6 +19,12 @@ oracle::ExactAnswer solveExactly(const Case& value) {
   return oracle::solveByHull(toOracleShape(value.a), toOracleShape(value.b));
 }
 
+oracle::ExactAnswer solveExactlyWithoutHull(const Case& value) {
+  oracle::HullOptions options;
+  options.minkowskiHull = false;
+  return oracle::solveByHull(toOracleShape(value.a), toOracleShape(value.b), options);
+}
+
 namespace {
 
 oracle::Rational unitOfScale(const oracle::Rational& scale) {

@@ -10,6 +10,8 @@ oracle::InputShape toOracleShape(const ShapeSpec& shape);
 
 // The reference exact answer (Minkowski hull method).
 oracle::ExactAnswer solveExactly(const Case& value);
+// The same answer with minkowskiHull left empty (oracle::HullOptions): for callers that only judge.
+oracle::ExactAnswer solveExactlyWithoutHull(const Case& value);
 
 // The unit of error u = S * 2^-24 of design §5, exact.
 oracle::Rational errorUnit(const oracle::ExactAnswer& answer);

@@ -76,15 +76,21 @@ CacheRecord toCacheRecord(const SimplexCache<T>& cache) {
 }
 
 // Runs a core strategy type (anything with `template <class T> static void distance(input, cache,
-// output, trace)`) in scalar T on a case. The trace buffer lives on the stack; MAX_TRACE_STEPS is more
-// than any strategy's iteration cap plus the final solve.
+// output, trace)`) in scalar T on a case. The trace buffer is one per thread, used only when
+// options.trace is set (so an untraced query does not clear its 10-20 KB); MAX_TRACE_STEPS is more than
+// any strategy's iteration cap plus the final solve. Only steps[0..trace.count) are read, all written by
+// this query.
 template <class Strategy, class T>
 StrategyResult runCoreStrategy(const Case& value, const RunOptions& options) {
   static constexpr int MAX_TRACE_STEPS = 64;
   DistanceInput<T> input = toDistanceInput<T>(value);
   SimplexCache<T> cache = options.cache != nullptr ? toCache<T>(*options.cache) : SimplexCache<T>{};
   DistanceOutput<T> output;
-  TraceStep<T> steps[MAX_TRACE_STEPS];
+  TraceStep<T>* steps = nullptr;
+  if (options.trace) {
+    thread_local TraceStep<T> buffer[MAX_TRACE_STEPS];
+    steps = buffer;
+  }
   Trace<T> trace{steps, MAX_TRACE_STEPS, 0};
   // A strategy that answers in units of 2^k (`+scaled`) is scaled back here, in double: exact, and finite
   // where the answer is beyond T's range.

@@ -1,6 +1,7 @@
 #include "verdict/verdict.h"
 
 #include <cmath>
+#include <cstring>
 
 #include "verdict/exact_case.h"
 
@@ -9,6 +10,47 @@ namespace {
 
 // One point given for both witnesses (the same doubles; -0 and +0 are one point).
 bool onePoint(const StrategyResult& r) { return r.pointA.x == r.pointB.x && r.pointA.y == r.pointB.y; }
+
+// An engine that does not say why it stopped hit its cap when it used all its iterations; a cap of 0 is an
+// engine whose cap is not known.
+bool iterationCapOf(const StrategyResult& result, const StrategyInfo& strategy) {
+  return result.termination == "iteration-cap" ||
+         (result.termination == "unreported" && strategy.maxIterations > 0 &&
+          result.iterations >= strategy.maxIterations);
+}
+
+// No answer came from an external engine: nothing to measure. A refusal is its own count; a crash, hang or
+// protocol error is the violation of that name.
+Verdict engineFailureVerdict(const StrategyResult& result) {
+  Verdict verdict;
+  verdict.distanceErrorU = std::nan("");
+  verdict.witnessErrorU = std::nan("");
+  verdict.witnessGapU = std::nan("");
+  verdict.refused = result.failure == EngineFailure::Refused;
+  if (!verdict.refused) verdict.reasons.push_back(engineFailureName(result.failure));
+  verdict.violation = !verdict.reasons.empty();
+  return verdict;
+}
+
+// The verdict of an answer with a non-finite number: the first kind applies; the others need finite
+// numbers.
+Verdict nonFiniteVerdict(const StrategyResult& result, const StrategyInfo& strategy) {
+  Verdict verdict;
+  verdict.iterationCap = iterationCapOf(result, strategy);
+  verdict.distanceErrorU = std::nan("");
+  verdict.witnessErrorU = std::nan("");
+  verdict.witnessGapU = std::nan("");
+  verdict.reasons.push_back("non-finite");
+  verdict.violation = true;
+  return verdict;
+}
+
+// The same reported answer, bit for bit.
+bool sameAnswer(const oracle::ReportedAnswer& x, const oracle::ReportedAnswer& y) {
+  const double u[5] = {x.distance, x.pointAX, x.pointAY, x.pointBX, x.pointBY};
+  const double v[5] = {y.distance, y.pointAX, y.pointAY, y.pointBX, y.pointBY};
+  return x.merged == y.merged && std::memcmp(u, v, sizeof u) == 0;
+}
 
 }  // namespace
 
@@ -38,33 +80,35 @@ std::string primaryKind(const Verdict& verdict) {
 // valueExceeds (exact comparisons, high precision only within 2^-300 of the threshold).
 Verdict judge(const Case& value, const oracle::ExactAnswer& exact, const StrategyResult& result,
               const StrategyInfo& strategy) {
+  if (result.failure != EngineFailure::None) {
+    return engineFailureVerdict(result);
+  }
+  if (!isFinite(result)) {
+    return nonFiniteVerdict(result, strategy);
+  }
+  CaseJudge judge(value, exact);
+  return judge.judge(result, strategy);
+}
+
+CaseJudge::CaseJudge(const Case& value, const oracle::ExactAnswer& exact)
+    : exact_(exact),
+      a_(toOracleShape(value.a)),
+      b_(toOracleShape(value.b)),
+      unit_(errorUnit(exact)),
+      prepared_(a_, b_, exact, unit_) {}
+
+Verdict CaseJudge::judge(const StrategyResult& result, const StrategyInfo& strategy) {
+  if (result.failure != EngineFailure::None) {
+    return engineFailureVerdict(result);
+  }
+  if (!isFinite(result)) {
+    return nonFiniteVerdict(result, strategy);
+  }
   Verdict verdict;
   const double T = VIOLATION_THRESHOLD_U;
-  if (result.failure != EngineFailure::None) {
-    // No answer came: nothing to measure. A refusal is its own count; a crash, hang or protocol error is the
-    // violation of that name.
-    verdict.distanceErrorU = std::nan("");
-    verdict.witnessErrorU = std::nan("");
-    verdict.witnessGapU = std::nan("");
-    verdict.refused = result.failure == EngineFailure::Refused;
-    if (!verdict.refused) verdict.reasons.push_back(engineFailureName(result.failure));
-    verdict.violation = !verdict.reasons.empty();
-    return verdict;
-  }
-  // An engine that does not say why it stopped hit its cap when it used all its iterations; a cap of 0 is
-  // an engine whose cap is not known.
-  verdict.iterationCap = result.termination == "iteration-cap" ||
-                         (result.termination == "unreported" && strategy.maxIterations > 0 &&
-                          result.iterations >= strategy.maxIterations);
-  if (!isFinite(result)) {
-    verdict.distanceErrorU = std::nan("");
-    verdict.witnessErrorU = std::nan("");
-    verdict.witnessGapU = std::nan("");
-    verdict.reasons.push_back("non-finite");
-    verdict.violation = true;
-    return verdict;  // the first kind applies; the others need finite numbers
-  }
-  const oracle::Rational unit = errorUnit(exact);
+  verdict.iterationCap = iterationCapOf(result, strategy);
+  const oracle::ExactAnswer& exact = exact_;
+  const oracle::Rational& unit = unit_;
   oracle::ReportedAnswer reported;
   reported.distance = result.distance;
   reported.pointAX = result.pointA.x;
@@ -72,14 +116,28 @@ Verdict judge(const Case& value, const oracle::ExactAnswer& exact, const Strateg
   reported.pointBX = result.pointB.x;
   reported.pointBY = result.pointB.y;
   reported.merged = strategy.contact == ContactConvention::Merged && onePoint(result);
-  const oracle::ErrorsInUnits errors =
-      oracle::errorsInUnits(toOracleShape(value.a), toOracleShape(value.b), exact, unit, reported);
+  // An answer judged before on this case (the same bits) has the same errors.
+  const oracle::ErrorsInUnits* remembered = nullptr;
+  for (int k = 0; k < judgedCount_; ++k) {
+    if (sameAnswer(judged_[k].reported, reported)) {
+      remembered = &judged_[k].errors;
+      break;
+    }
+  }
+  oracle::ErrorsInUnits errors;
+  if (remembered != nullptr) {
+    errors = *remembered;
+  } else {
+    errors = oracle::errorsInUnits(prepared_, reported);
+    if (judgedCount_ < REMEMBERED) judged_[judgedCount_++] = {reported, errors};
+  }
   verdict.distanceErrorU = errors.distanceError;
   verdict.witnessErrorU = errors.witnessError;
   verdict.witnessGapU = errors.witnessGap;
 
-  if (result.distance == 0 && oracle::distanceExceeds(exact, unit, T)) {
-    verdict.reasons.push_back("false-overlap");
+  if (result.distance == 0) {
+    if (distanceExceedsT_ < 0) distanceExceedsT_ = oracle::distanceExceeds(exact, unit, T) ? 1 : 0;
+    if (distanceExceedsT_ == 1) verdict.reasons.push_back("false-overlap");
   }
   if (exact.relation != oracle::Relation::Separated && oracle::valueExceeds(result.distance, unit, T)) {
     verdict.reasons.push_back("false-separation");

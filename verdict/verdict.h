@@ -55,4 +55,32 @@ std::string primaryKind(const Verdict& verdict);
 Verdict judge(const Case& value, const oracle::ExactAnswer& exact, const StrategyResult& result,
               const StrategyInfo& strategy);
 
+// judge for many answers on one case (the comparison runs every strategy on each case): what depends on
+// the case alone (its oracle shapes, the unit u, D in high precision, the false-overlap decision) is
+// computed once, and an answer bit for bit equal to one already judged (the same distance and witness
+// points, as happens when strategies agree) reuses its errors. Every verdict equals judge's, bit for bit.
+// Keeps references to value and exact, which must outlive it.
+class CaseJudge {
+ public:
+  CaseJudge(const Case& value, const oracle::ExactAnswer& exact);
+  CaseJudge(const CaseJudge&) = delete;
+  CaseJudge& operator=(const CaseJudge&) = delete;
+
+  Verdict judge(const StrategyResult& result, const StrategyInfo& strategy);
+
+ private:
+  const oracle::ExactAnswer& exact_;
+  oracle::InputShape a_, b_;
+  oracle::Rational unit_;
+  oracle::PreparedErrors prepared_;
+  int distanceExceedsT_ = -1;  // oracle::distanceExceeds(exact, unit, T): -1 until first asked
+  static constexpr int REMEMBERED = 16;
+  struct Judged {
+    oracle::ReportedAnswer reported;
+    oracle::ErrorsInUnits errors;
+  };
+  Judged judged_[REMEMBERED];
+  int judgedCount_ = 0;
+};
+
 }  // namespace gjk::check

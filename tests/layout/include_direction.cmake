@@ -12,7 +12,7 @@
 #   verdict            -> workers, families, case, core, oracle, adapters
 #   report             -> verdict, families, case, core, oracle
 #   fuzz, properties   -> verdict, families, case, core, oracle
-#   bench              -> verdict, families, case, core, oracle, adapters
+#   bench              -> report (compare_bench times compare's loop), verdict, families, case, core, oracle, adapters
 #   tools              -> report, verdict, families, case, core, oracle
 # A quoted include without a folder ("xml_check.h") is the including folder's own file and always allowed.
 cmake_minimum_required(VERSION 3.25)
@@ -35,7 +35,7 @@ set(allowed_verdict verdict workers families case core oracle adapters)
 set(allowed_report report verdict families case core oracle)
 set(allowed_fuzz fuzz verdict families case core oracle)
 set(allowed_properties properties verdict families case core oracle)
-set(allowed_bench bench verdict families case core oracle adapters)
+set(allowed_bench bench report verdict families case core oracle adapters)
 set(allowed_tools tools report verdict families case core oracle)
 
 set(violations 0)
