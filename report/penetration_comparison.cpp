@@ -138,8 +138,11 @@ std::string penetrationTable(const PenetrationComparison& comparison) {
       for (const std::string& c : columns) text += " " + std::to_string(cell.primaries[c]) + " |";
       text += " " + std::to_string(cell.refused) + " | " + std::to_string(cell.unanswered) + " |";
       for (std::vector<double>* values : {&cell.depth, &cell.normal}) {
-        text += " " + number(percentile(*values, 0.5)) + " | " + number(percentile(*values, 0.99)) + " | " +
-                number(values->empty() ? std::nan("") : values->back()) + " |";
+        // One statement each: percentile sorts the values, and the max is the last of the sorted values.
+        const double p50 = percentile(*values, 0.5);
+        const double p99 = percentile(*values, 0.99);
+        const double max = values->empty() ? std::nan("") : values->back();
+        text += " " + number(p50) + " | " + number(p99) + " | " + number(max) + " |";
       }
       text += "\n";
     }

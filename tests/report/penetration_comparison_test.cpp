@@ -6,6 +6,9 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <sstream>
+#include <string>
+#include <vector>
 
 #include "families/families.h"
 #include "oracle/penetration.h"
@@ -76,6 +79,34 @@ TEST(PenetrationComparison, countsPrimaryKindsPerStrategyAndFamily) {
   const PenetrationComparison single =
       runPenetrationComparison(penetration, {"deep-overlap", "containment"}, 20, 7, 1);
   EXPECT_EQ(penetrationTable(single), table);
+}
+
+// The last six cells of each data row are depth error p50, p99, max and normal error p50, p99, max: each
+// triple ascends (the max column once printed an unsorted value: C++ leaves the order of evaluation of the
+// operands of + unspecified, and percentile sorts).
+TEST(PenetrationComparison, percentilesAscendToTheMax) {
+  const StrategyInfo bad = double_("depth-zero", depthZero);
+  const PenetrationComparison comparison =
+      runPenetrationComparison({&bad}, {"deep-overlap", "containment"}, 50, 7, 1);
+  std::istringstream lines(penetrationTable(comparison));
+  std::string line;
+  int rows = 0;
+  while (std::getline(lines, line)) {
+    if (line.rfind("| depth-zero |", 0) != 0) continue;
+    std::vector<std::string> cells;
+    std::istringstream fields(line);
+    std::string cell;
+    while (std::getline(fields, cell, '|')) cells.push_back(cell);
+    ASSERT_GE(cells.size(), 7u) << line;
+    const std::size_t last = cells.size() - 1;  // getline gives no empty cell after the closing '|'
+    for (std::size_t first : {last - 5, last - 2}) {
+      const double p50 = std::stod(cells[first]), p99 = std::stod(cells[first + 1]), max = std::stod(cells[first + 2]);
+      EXPECT_LE(p50, p99) << line;
+      EXPECT_LE(p99, max) << line;
+    }
+    ++rows;
+  }
+  EXPECT_EQ(rows, 2);
 }
 
 }  // namespace
