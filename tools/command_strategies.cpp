@@ -24,17 +24,25 @@ int strategiesCommand(int argc, char** argv, int first) {
   if (!line.positional.empty()) {
     throw UsageError("strategies takes no arguments");
   }
-  for (const check::StrategyInfo& info : check::strategies()) {
+  auto builtIn = [&line](const check::StrategyInfo& info) {
     if (line.has("json")) {
       check::JsonObject object;
       object.add("name", info.name).add("scalar", info.scalar).add("max_iterations", info.maxIterations)
-          .add("contact", check::contactConventionName(info.contact)).add("description", info.description);
+          .add("contact", check::contactConventionName(info.contact)).add("description", info.description)
+          .add("query", check::queryKindName(info.query));
       std::puts(object.str().c_str());
     } else {
-      std::printf("%-14s %-6s cap %-3d %-9s %s\n", info.name.c_str(), info.scalar.c_str(), info.maxIterations,
+      std::printf("%-15s %-6s cap %-3d %-9s %s\n", info.name.c_str(), info.scalar.c_str(), info.maxIterations,
                   check::contactConventionName(info.contact), info.description.c_str());
     }
+  };
+  for (const check::StrategyInfo& info : check::strategies()) builtIn(info);
+  // Penetration strategies (issue 13): overlap depth and normal, judged on the overlap families.
+  if (!line.has("json")) {
+    std::printf("\npenetration strategies (query penetration: depth and normal; --strategy penetration runs "
+                "them):\n");
   }
+  for (const check::StrategyInfo& info : check::penetrationStrategies()) builtIn(info);
   // External engines (docs/workers.md): one per manifest under the adapters folder, ready or not installed.
   const std::vector<check::StrategyInfo>& external = check::externalStrategies();
   if (!line.has("json") && !external.empty()) {

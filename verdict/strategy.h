@@ -155,11 +155,16 @@ const std::vector<StrategyInfo>& externalStrategies();
 // NAME+local+scaled.
 const std::vector<StrategyInfo>& modifiedStrategies();
 
+// The built-in penetration strategies (query penetration, issue 13), in a fixed order: what
+// `--strategy penetration` runs. `all` runs the distance strategies only.
+const std::vector<StrategyInfo>& penetrationStrategies();
+
 // The strategy of that name (plain, modified, external, or plugin:PATH[#ENTRY]), or null. A plugin is
 // loaded on first use: std::invalid_argument when it cannot be (with the plugin host's message).
 const StrategyInfo* findStrategy(std::string_view name);
 
-// The strategies a --strategy argument names: one name, or "all".
+// The strategies a --strategy argument names: one name, "all" (the built-in distance strategies) or
+// "penetration" (the built-in penetration strategies).
 // Throws std::invalid_argument naming the unknown strategy, or the install command of an external engine
 // that is not installed.
 std::vector<const StrategyInfo*> selectStrategies(std::string_view argument);

@@ -29,6 +29,7 @@ struct Registry {
   std::vector<StrategyInfo> base;      // what `all` runs, in this order
   std::vector<StrategyInfo> modified;  // name+local, name+scaled, name+local+scaled of the float ones
   std::vector<StrategyInfo> ablations;  // robust-no-<ingredient>: found by name, not run by `all`
+  std::vector<StrategyInfo> penetration;  // query penetration (issue 13): `penetration` runs them, `all` does not
 
   // A float core strategy, with its three modified forms.
   template <class Strategy>
@@ -100,20 +101,20 @@ const Registry& registry() {
       r.base.push_back(*box2d);
     }
     // Penetration (issue 13): the overlap depth and normal, not the distance.
-    r.base.push_back({"epa", "expanding polytope from perp's final simplex, float", "float",
+    r.penetration.push_back({"epa", "expanding polytope from perp's final simplex, float", "float",
                       EpaStrategy::MAX_SUPPORT_CALLS, ContactConvention::OnShapes,
                       &runPenetrationStrategy<EpaStrategy, float>, QueryKind::Penetration});
-    r.base.push_back({"sat",
+    r.penetration.push_back({"sat",
                       "separating axis over both hulls' edge normals (a point: to the nearest vertex), float",
                       "float",
                       SatStrategy::MAX_AXES, ContactConvention::OnShapes,
                       &runPenetrationStrategy<SatStrategy, float>, QueryKind::Penetration});
-    r.base.push_back({"dyn4j-epa",
+    r.penetration.push_back({"dyn4j-epa",
                       "dyn4j 6.0.0 Gjk.detect then Epa.getPenetration in double, dyn4j's constants", "double",
                       Dyn4jEpaStrategy::MAX_SUPPORT_CALLS, ContactConvention::OnShapes,
                       &runPenetrationStrategy<Dyn4jEpaStrategy, double>, QueryKind::Penetration});
     for (const StrategyInfo& engine : penetrationEngineStrategies()) {
-      r.base.push_back(engine);
+      r.penetration.push_back(engine);
     }
     return r;
   }();
@@ -175,8 +176,11 @@ const std::vector<StrategyInfo>& strategies() { return registry().base; }
 
 const std::vector<StrategyInfo>& modifiedStrategies() { return registry().modified; }
 
+const std::vector<StrategyInfo>& penetrationStrategies() { return registry().penetration; }
+
 const StrategyInfo* findStrategy(std::string_view name) {
-  for (const auto* table : {&registry().base, &registry().modified, &registry().ablations}) {
+  for (const auto* table :
+       {&registry().base, &registry().modified, &registry().ablations, &registry().penetration}) {
     for (const StrategyInfo& info : *table) {
       if (info.name == name) {
         return &info;
@@ -194,6 +198,12 @@ std::vector<const StrategyInfo*> selectStrategies(std::string_view argument) {
   std::vector<const StrategyInfo*> selected;
   if (argument == "all") {
     for (const StrategyInfo& info : strategies()) {
+      selected.push_back(&info);
+    }
+    return selected;
+  }
+  if (argument == "penetration") {
+    for (const StrategyInfo& info : penetrationStrategies()) {
       selected.push_back(&info);
     }
     return selected;

@@ -47,6 +47,7 @@ std::string comparableReadme(const std::string& text) {
   std::istringstream in(text);
   std::string line, result;
   bool inCommand = false;
+  int timeColumn = -1;
   while (std::getline(in, line)) {
     if (line.rfind("```", 0) == 0) {
       inCommand = !inCommand;
@@ -56,9 +57,24 @@ std::string comparableReadme(const std::string& text) {
         line.rfind("| wall time |", 0) == 0) {
       continue;
     }
-    if (std::count(line.begin(), line.end(), '|') >= 19) {
-      size_t last = line.rfind('|', line.size() - 2);
-      line = line.substr(0, last);
+    // The ns/query column of a table (found by its header) is a time: blank it.
+    std::vector<std::string> cells;
+    for (size_t start = 0, bar; (bar = line.find('|', start)) != std::string::npos; start = bar + 1) {
+      cells.push_back(line.substr(start, bar - start));
+    }
+    if (line.rfind("|", 0) == 0) {
+      if (line.find("ns/query") != std::string::npos) {
+        timeColumn = -1;
+        for (size_t c = 0; c < cells.size(); ++c) {
+          if (cells[c].find("ns/query") != std::string::npos) timeColumn = static_cast<int>(c);
+        }
+      } else if (timeColumn >= 0 && static_cast<size_t>(timeColumn) < cells.size()) {
+        cells[timeColumn] = " (time) ";
+        line.clear();
+        for (const std::string& cell : cells) line += cell + "|";
+      }
+    } else {
+      timeColumn = -1;
     }
     result += line + "\n";
   }
