@@ -74,8 +74,10 @@ function contact(a, b) {
   if (shapeB.refused) return shapeB;
   const result = shapeA.made.contactShape(shapeA.position, shapeA.angle, shapeB.made, shapeB.position,
                                           shapeB.angle, LARGEST_FLOAT);
-  if (result === null) return { refused: "rapier2d contactShape returned no contact" };
-  return result;
+  // null: rapier says the shapes are farther apart than the prediction distance (the largest float), for
+  // shapes at a finite distance. That is its answer, not a refusal: the distance query gets Infinity (a
+  // non-finite answer), the penetration query "separated".
+  return result === null ? { noContact: true } : result;
 }
 
 export const engine = {
@@ -88,6 +90,9 @@ export const engine = {
   distance(a, b) {
     const c = contact(a, b);
     if (c.refused) return c;
+    if (c.noContact) {
+      return { distance: Infinity, pointA: [NaN, NaN], pointB: [NaN, NaN], iterations: -1, termination: "no-contact" };
+    }
     return {
       distance: Math.max(0, c.distance),
       pointA: [c.point1.x, c.point1.y],
@@ -99,6 +104,9 @@ export const engine = {
   penetration(a, b) {
     const c = contact(a, b);
     if (c.refused) return c;
+    if (c.noContact) {
+      return { overlapping: false, depth: 0, normal: [0, 0], pointA: [0, 0], pointB: [0, 0] };
+    }
     const overlapping = c.distance <= 0;
     return {
       overlapping,
