@@ -5,26 +5,13 @@
 
 #ifdef GJK_HAVE_BOX2D
 #include "adapters/box2d_241.h"
+#include "verdict/engine_shape.h"
 #endif
 
 namespace gjk::check {
 
 #ifdef GJK_HAVE_BOX2D
 namespace {
-
-std::vector<float> flatten(const ShapeSpec& shape) {
-  std::vector<float> xy;
-  for (const Vertex& v : shape.vertices) {
-    xy.push_back(v.x);
-    xy.push_back(v.y);
-  }
-  return xy;
-}
-
-adapters::Box2dShape toBox2dShape(const ShapeSpec& shape, const std::vector<float>& xy) {
-  return {xy.data(), static_cast<int>(shape.vertices.size()), shape.radius, shape.positionX,
-          shape.positionY, shape.rotationC, shape.rotationS};
-}
 
 StrategyResult runBox2d(const Case& value, const RunOptions& options) {
   std::vector<float> xyA = flatten(value.a), xyB = flatten(value.b);
@@ -37,7 +24,7 @@ StrategyResult runBox2d(const Case& value, const RunOptions& options) {
       cache.indexB[i] = options.cache->indexB[i];
     }
   }
-  adapters::Box2dAnswer answer = adapters::box2dDistance(toBox2dShape(value.a, xyA), toBox2dShape(value.b, xyB), &cache);
+  adapters::Box2dAnswer answer = adapters::box2dDistance(toEngineShape(value.a, xyA), toEngineShape(value.b, xyB), &cache);
   if (options.cache != nullptr) {
     options.cache->metric = cache.metric;
     options.cache->count = cache.count;

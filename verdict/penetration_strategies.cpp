@@ -2,6 +2,9 @@
 
 #include <string>
 
+#if defined(GJK_HAVE_BOX2D) || defined(GJK_HAVE_CHIPMUNK)
+#include "verdict/engine_shape.h"
+#endif
 #ifdef GJK_HAVE_BOX2D
 #include "adapters/box2d_241_sat.h"
 #endif
@@ -13,22 +16,6 @@ namespace gjk::check {
 
 #if defined(GJK_HAVE_BOX2D) || defined(GJK_HAVE_CHIPMUNK)
 namespace {
-
-std::vector<float> flatten(const ShapeSpec& shape) {
-  std::vector<float> xy;
-  for (const Vertex& v : shape.vertices) {
-    xy.push_back(v.x);
-    xy.push_back(v.y);
-  }
-  return xy;
-}
-
-adapters::Box2dShape toEngineShape(const ShapeSpec& shape, const std::vector<float>& xy) {
-  return {xy.data(),       static_cast<int>(shape.vertices.size()),
-          shape.radius,    shape.positionX,
-          shape.positionY, shape.rotationC,
-          shape.rotationS};
-}
 
 // An engine's contact read as a penetration answer. Neither engine says how it stopped beyond contact or
 // not: the termination is "contact" or "no-contact"; iterations -1 (not told).
