@@ -10,7 +10,8 @@
 //        BM_OracleHullFree/<family>    oracle::solveWithoutHull, the second exact method
 //        BM_OracleCGAL.../<family>     CGAL 5.5 Epeck (oracle_cgal_bench.cpp)
 //        BM_Verdict/<family>           check::judge of perp's answer, the exact answer given
-//        BM_Gjk/<strategy>/<family>    the strategy's core query on a prepared input, cold cache
+//        BM_Gjk/<strategy>/<family>    the strategy's core query on a prepared input, cold cache (robust's
+//                                      ablations robust-no-<ingredient> included)
 //        BM_Box2D/<family>             b2Distance on a prepared b2DistanceInput, cold cache
 // Families (bench_cases.h): random8, nearparallel8. One iteration is one query; the benchmark cycles
 // through the family's BENCH_CASE_COUNT cases, so the time is the mean over the family.
@@ -147,6 +148,21 @@ const std::map<std::string, CoreRunner>& coreRunners() {
       {"nesterov", [](benchmark::State& s, const Family& f) { runCore<NesterovStrategy>(s, f.floatInputs); }},
       {"perp-f64", [](benchmark::State& s, const Family& f) { runCore<PerpStrategy>(s, f.doubleInputs); }},
       {"robust", [](benchmark::State& s, const Family& f) { runCore<RobustStrategy>(s, f.floatInputs); }},
+      // robust's ablations (issue 14): found by name, not part of `all`, timed here for reports/robust.
+      {"robust-no-rescale",
+       [](benchmark::State& s, const Family& f) { runCore<RobustStrategyOf<robust::NoRescale>>(s, f.floatInputs); }},
+      {"robust-no-exact-signs",
+       [](benchmark::State& s, const Family& f) { runCore<RobustStrategyOf<robust::NoExactSigns>>(s, f.floatInputs); }},
+      {"robust-no-relative-tol",
+       [](benchmark::State& s, const Family& f) {
+         runCore<RobustStrategyOf<robust::NoRelativeTolerances>>(s, f.floatInputs);
+       }},
+      {"robust-no-final-step",
+       [](benchmark::State& s, const Family& f) { runCore<RobustStrategyOf<robust::NoFinalStep>>(s, f.floatInputs); }},
+      {"robust-no-safe-triangle",
+       [](benchmark::State& s, const Family& f) {
+         runCore<RobustStrategyOf<robust::NoSafeTriangle>>(s, f.floatInputs);
+       }},
   };
   return RUNNERS;
 }
@@ -212,11 +228,23 @@ std::shared_ptr<Box2dInputs> box2dInputs(const Family& family) {
 }
 #endif
 
+// The strategies timed under BM_Gjk: every registered one, then robust's ablations (core entries only).
+std::vector<check::StrategyInfo> timedStrategies() {
+  std::vector<check::StrategyInfo> timed = check::strategies();
+  for (const auto& [name, runner] : coreRunners()) {
+    if (name.rfind("robust-no-", 0) == 0) {
+      timed.push_back(*check::findStrategy(name));
+    }
+  }
+  return timed;
+}
+
 void registerGjk(const Family& family) {
 #ifdef GJK_HAVE_BOX2D
   std::shared_ptr<Box2dInputs> box2d = box2dInputs(family);
 #endif
-  for (const check::StrategyInfo& info : check::strategies()) {
+  static const std::vector<check::StrategyInfo> TIMED = timedStrategies();
+  for (const check::StrategyInfo& info : TIMED) {
     const std::string name = "BM_Gjk/" + info.name + "/" + family.name;
     const auto core = coreRunners().find(info.name);
     if (core != coreRunners().end()) {

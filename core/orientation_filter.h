@@ -11,6 +11,8 @@
 // the same order, |fl(sum p_i) - sum p_i| <= n u A.
 #pragma once
 
+#include <cmath>
+
 #if defined(__GNUC__)
 #define GJK_EXACT_HOT [[gnu::always_inline]] inline
 #define GJK_EXACT_COLD [[gnu::noinline]] inline
@@ -72,7 +74,7 @@ GJK_EXACT_HOT int filteredSumSign(const double* terms, int n, bool* usedFallback
   double magnitude = 0;
   for (int i = 0; i < n; ++i) {
     sum += terms[i];
-    magnitude += terms[i] < 0 ? -terms[i] : terms[i];
+    magnitude += std::fabs(terms[i]);  // a bit clear, no branch
   }
   const double bound = double(n) * 0x1p-53 * magnitude;
   if (usedFallback != nullptr) {
@@ -105,6 +107,26 @@ GJK_EXACT_HOT int dotDifferenceSign(float ax, float ay, float bx, float by, floa
   const double terms[4] = {double(ax) * double(bx), double(ay) * double(by), -(double(ax) * double(cx)),
                            -(double(ay) * double(cy))};
   return filteredSumSign(terms, 4);
+}
+
+// Sign of a.(a - b) = a.a - a.b for float a, b (the edge-region tests of the simplex solve), exact. Filter:
+// the differences a - b in double, their products with a, their sum: five roundings, each by a factor within
+// 1 +- u, so with p1, p2 the rounded products and A = fl(|p1| + |p2|) the error is at most 4 u A
+// (docs/strategies.md proves it); otherwise the four exact products of a.a - a.b go to the exact sum.
+GJK_EXACT_HOT int selfDotDifferenceSign(float ax, float ay, float bx, float by) {
+  const double p1 = double(ax) * (double(ax) - double(bx));
+  const double p2 = double(ay) * (double(ay) - double(by));
+  const double sum = p1 + p2;
+  const double bound = 0x1p-51 * (std::fabs(p1) + std::fabs(p2));  // 4 u A, u = 2^-53
+  if (sum > bound) {
+    return 1;
+  }
+  if (sum < -bound) {
+    return -1;
+  }
+  const double terms[4] = {double(ax) * double(ax), double(ay) * double(ay), -(double(ax) * double(bx)),
+                           -(double(ay) * double(by))};
+  return exactSumSign(terms, 4);
 }
 
 // Sign of cross(b - a, c - a) = cross(a, b) + cross(b, c) + cross(c, a) (six products), exact: positive

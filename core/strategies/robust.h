@@ -61,7 +61,7 @@ using NoSafeTriangle = Ingredients<true, true, true, true, false>;
 
 inline constexpr int MAX_ITERATIONS = 20;  // support calls, as Box2D 2.4.1
 
-inline float absf(float x) { return x < 0 ? -x : x; }
+inline float absf(float x) { return std::fabs(x); }  // a bit clear, no branch
 inline float maxf(float a, float b) { return a > b ? a : b; }
 inline float maxAbs(Vec2<float> v) { return maxf(absf(v.x), absf(v.y)); }
 
@@ -115,7 +115,7 @@ inline float inverseSizeFactor(float largestCoordinate) {
 template <class Ing>
 GJK_ROBUST_INLINE int edgeCoordinateSign(Vec2<float> a, Vec2<float> b) {
   if constexpr (Ing::EXACT_SIGNS) {
-    return exact::dotDifferenceSign(a.x, a.y, a.x, a.y, b.x, b.y);
+    return exact::selfDotDifferenceSign(a.x, a.y, b.x, b.y);
   } else {
     float v = -dot(a, b - a);  // Box2D's d12_2 = -dot(w1, e12), e12 = w2 - w1 rounded first
     return (v > 0) - (v < 0);
@@ -312,7 +312,16 @@ GJK_ROBUST_INLINE void solve3(Simplex<float>* s) {
     keepEdge(s, 0, 1);
     return;
   }
-  interiorWeights<Ing>(s);
+  s->count = 3;  // containment; its weights are computed when read (containmentWeights)
+}
+
+// The interior weights of a containment triangle, when something reads them: a trace, or the barycentric
+// witness points of the ablation without safe-triangle (robust's own answer comes from the nearest edge).
+template <class Ing>
+inline void containmentWeights(Simplex<float>* s, bool tracing) {
+  if (s->count == 3 && (tracing || !Ing::SAFE_TRIANGLE)) {
+    interiorWeights<Ing>(s);
+  }
 }
 
 // ---- the final step ----------------------------------------------------------------------------------
@@ -370,7 +379,9 @@ inline void closestFeaturePair(const Simplex<float>& s, Vec2<float>* pA, Vec2<fl
   const int o3 = exact::orientationSign(b1.x, b1.y, b2.x, b2.y, a1.x, a1.y);
   const int o4 = exact::orientationSign(b1.x, b1.y, b2.x, b2.y, a2.x, a2.y);
   if (o1 * o2 <= 0 && o3 * o4 <= 0) {
-    s.witnessPoints(pA, pB);
+    Simplex<float> weighted = s;
+    setWeights(&weighted);
+    weighted.witnessPoints(pA, pB);
     return;
   }
   Vec2<float> candA[4] = {a1, a2, nearestOnSegment(b1, a1, a2), nearestOnSegment(b2, a1, a2)};
@@ -417,27 +428,60 @@ inline Simplex<float> nearestEdge(const Simplex<float>& triangle) {
 // ---- the loop ----------------------------------------------------------------------------------------
 
 // Both shapes as the loop sees them: every vertex placed in the world once, in units of 2^k, and the radii.
-struct WorldShapes {
-  Vec2<float> a[MAX_POLYGON_VERTICES];
-  Vec2<float> b[MAX_POLYGON_VERTICES];
-  int countA = 0;
-  int countB = 0;
-  float radiusA = 0;
-  float radiusB = 0;
+// The coordinates are kept as separate x and y arrays (no per-point constructor to run, and the support scan
+// reads two streams).
+struct PlacedPoints {
+  float x[MAX_POLYGON_VERTICES];
+  float y[MAX_POLYGON_VERTICES];
+  int count;
+  Vec2<float> operator[](int i) const { return {x[i], y[i]}; }
 };
 
-// Index of the point furthest along d; the first on ties (strict >), as Box2D's GetSupport.
-GJK_ROBUST_INLINE int supportIndex(const Vec2<float>* points, int count, Vec2<float> d) {
-  int best = 0;
-  float bestValue = dot(points[0], d);
-  for (int i = 1; i < count; ++i) {
-    float value = dot(points[i], d);
-    if (value > bestValue) {
-      best = i;
-      bestValue = value;
+struct WorldShapes {
+  PlacedPoints a;
+  PlacedPoints b;
+  float radiusA;
+  float radiusB;
+};
+
+// Index of the point furthest along d; the first on ties (strict >), as Box2D's GetSupport. The even and the
+// odd points are scanned as two independent chains, each keeping its first maximum, and merged with the
+// lower index winning a tie: the index one scan in order gives (a NaN value never wins, and point 0 wins
+// when its own value is NaN), without one long chain of dependent compares.
+GJK_ROBUST_INLINE int supportIndex(const PlacedPoints& points, Vec2<float> d) {
+  const int count = points.count;
+  auto value = [&](int i) { return points.x[i] * d.x + points.y[i] * d.y; };  // dot(point, d), as rounded
+  int bestEven = 0;
+  float valueEven = value(0);
+  int bestOdd = -1;  // no odd point taken yet
+  float valueOdd = -INFINITY;
+  int i = 1;
+  for (; i + 1 < count; i += 2) {
+    const float odd = value(i);
+    const float even = value(i + 1);
+    if (odd > valueOdd) {
+      bestOdd = i;
+      valueOdd = odd;
+    }
+    if (even > valueEven) {
+      bestEven = i + 1;
+      valueEven = even;
     }
   }
-  return best;
+  if (i < count) {  // an even count leaves its last point, an odd one
+    const float odd = value(i);
+    if (odd > valueOdd) {
+      bestOdd = i;
+      valueOdd = odd;
+    }
+  }
+  if (bestOdd < 0 || !(valueOdd >= valueEven)) {  // no odd point, or the even chain is ahead (or point 0 NaN)
+    return bestEven;
+  }
+  if (valueOdd > valueEven) {
+    return bestOdd;
+  }
+  return bestEven < bestOdd ? bestEven : bestOdd;  // equal values: the lower index
 }
 
 GJK_ROBUST_INLINE SimplexVertex<float> worldVertex(const WorldShapes& shapes, int indexA, int indexB) {
@@ -453,7 +497,7 @@ GJK_ROBUST_INLINE SimplexVertex<float> worldVertex(const WorldShapes& shapes, in
 // The support vertex of B - A along d: A's point furthest along -d, B's along d, chosen among the world
 // points the simplex uses (the choice and the simplex see the same rounded points).
 GJK_ROBUST_INLINE SimplexVertex<float> worldSupport(const WorldShapes& shapes, Vec2<float> d) {
-  return worldVertex(shapes, supportIndex(shapes.a, shapes.countA, -d), supportIndex(shapes.b, shapes.countB, d));
+  return worldVertex(shapes, supportIndex(shapes.a, -d), supportIndex(shapes.b, d));
 }
 
 // The cache as Box2D 2.4.1 reads it (flush when the metric changed by more than a factor of two or is tiny),
@@ -464,7 +508,7 @@ inline Simplex<float> readRobustCache(const SimplexCache<float>& cache, const Wo
   Simplex<float> simplex;
   simplex.count = cache.count < 3 ? cache.count : 3;
   for (int i = 0; i < simplex.count; ++i) {
-    if (cache.indexA[i] >= shapes.countA || cache.indexB[i] >= shapes.countB) {
+    if (cache.indexA[i] >= shapes.a.count || cache.indexB[i] >= shapes.b.count) {
       simplex.count = 0;
       break;
     }
@@ -514,6 +558,7 @@ void coreDistance(const WorldShapes& shapes, bool useRadii, SimplexCache<float>*
     } else if (simplex.count == 3) {
       solve3<Ing>(&simplex);
     }
+    containmentWeights<Ing>(&simplex, trace != nullptr);
     if (trace != nullptr) {
       setWeights(&simplex);
     }
@@ -585,7 +630,11 @@ void coreDistance(const WorldShapes& shapes, bool useRadii, SimplexCache<float>*
     simplex.v[simplex.count++] = vertex;
   }
 
-  setWeights(&simplex);
+  // A kept segment's weights are read by the barycentric witness points only: an overlap on an edge, the
+  // ablation without the final step, a crossing pair of edges (closestFeaturePair), and a trace.
+  if (overlap || !Ing::FINAL_STEP || trace != nullptr) {
+    setWeights(&simplex);
+  }
   output->iterations = iteration;
   output->simplexCount = simplex.count;
   output->termination = termination;
@@ -635,7 +684,7 @@ void coreDistance(const WorldShapes& shapes, bool useRadii, SimplexCache<float>*
   // subnormal units would square to nothing and leave |n| far from 1.
   const float coreDistance = output->distance;
   Vec2<float> n = output->pointB - output->pointA;
-  if (n.x != 0 || n.y != 0) {
+  if ((rA != 0 || rB != 0) && (n.x != 0 || n.y != 0)) {  // without radii the points stay where they are
     n = inverseSizeFactor(maxAbs(n)) * n;
     const float len = length(n);
     n = {n.x / len, n.y / len};
@@ -679,31 +728,70 @@ inline int sizeExponent(const DistanceInput<float>& input) {
 // normal float, and no square or product of two coordinates exceeds 2^41).
 inline bool placeShapes(const DistanceInput<float>& input, int k, WorldShapes* shapes) {
   const PowerOfTwoScale down(-k);
-  constexpr float HIGH = 0x1p20f;
-  float largest = 0;
-  bool bounded = true;
-  auto place = [&](const Proxy<float>& proxy, const Transform<float>& xf, Vec2<float>* out) {
-    Transform<float> scaled = xf;
-    if (k != 0) {
-      scaled.p = down(xf.p);
+  auto place = [&](const Proxy<float>& proxy, const Transform<float>& xf, PlacedPoints* out, auto scaled) {
+    Transform<float> t = xf;
+    if constexpr (scaled) {
+      t.p = down(xf.p);
     }
+    out->count = proxy.count;
     for (int i = 0; i < proxy.count; ++i) {
-      Vec2<float> v = k != 0 ? down(proxy.vertices[i]) : proxy.vertices[i];
-      Vec2<float> w = transformPoint(scaled, v);
-      out[i] = w;
-      const float ax = absf(w.x);
-      const float ay = absf(w.y);
-      bounded = bounded & (ax <= HIGH) & (ay <= HIGH);  // false for NaN too
-      largest = maxf(largest, maxf(ax, ay));
+      Vec2<float> v = proxy.vertices[i];
+      if constexpr (scaled) {
+        v = down(v);
+      }
+      const Vec2<float> w = transformPoint(t, v);
+      out->x[i] = w.x;
+      out->y[i] = w.y;
     }
   };
-  place(input.proxyA, input.transformA, shapes->a);
-  place(input.proxyB, input.transformB, shapes->b);
-  shapes->countA = input.proxyA.count;
-  shapes->countB = input.proxyB.count;
+  if (k != 0) {
+    place(input.proxyA, input.transformA, &shapes->a, std::true_type{});
+    place(input.proxyB, input.transformB, &shapes->b, std::true_type{});
+  } else {
+    place(input.proxyA, input.transformA, &shapes->a, std::false_type{});
+    place(input.proxyB, input.transformB, &shapes->b, std::false_type{});
+  }
   shapes->radiusA = k != 0 ? down(input.proxyA.radius) : input.proxyA.radius;
   shapes->radiusB = k != 0 ? down(input.proxyB.radius) : input.proxyB.radius;
-  return bounded && largest >= 0x1p-26f && shapes->radiusA <= HIGH && shapes->radiusB <= HIGH;
+  // The window, on the bits of |coordinate| (sign bit cleared): for floats that are not NaN the order of
+  // these integers is the order of the magnitudes, and a NaN's bits lie above infinity's. Every magnitude is
+  // below 2^31, so HIGH - bits is negative exactly when bits > HIGH and bits - LOW exactly when bits < LOW:
+  // OR-ing the first and AND-ing the second over every coordinate answers "all finite and at most 2^20"
+  // (over >= 0) and "the largest at least 2^-26" (under >= 0), with no branch and four lanes at a time.
+  constexpr std::int32_t HIGH_BITS = 0x49800000;  // 2^20
+  constexpr std::int32_t LOW_BITS = 0x32800000;   // 2^-26
+  std::int32_t over = 0;
+  std::int32_t under = -1;
+  auto scan = [&over, &under](const float* values, int count) {
+    int i = 0;
+#if defined(__GNUC__)
+    typedef std::int32_t Lanes __attribute__((vector_size(16)));
+    Lanes overLanes = {0, 0, 0, 0};
+    Lanes underLanes = {-1, -1, -1, -1};
+    for (; i + 4 <= count; i += 4) {
+      Lanes bits;
+      std::memcpy(&bits, &values[i], sizeof bits);
+      bits &= 0x7fffffff;
+      overLanes |= HIGH_BITS - bits;
+      underLanes &= bits - LOW_BITS;
+    }
+    over |= overLanes[0] | overLanes[1] | overLanes[2] | overLanes[3];
+    under &= underLanes[0] & underLanes[1] & underLanes[2] & underLanes[3];
+#endif
+    for (; i < count; ++i) {
+      std::int32_t bits;
+      std::memcpy(&bits, &values[i], sizeof bits);
+      bits &= 0x7fffffff;
+      over |= HIGH_BITS - bits;
+      under &= bits - LOW_BITS;
+    }
+  };
+  scan(shapes->a.x, shapes->a.count);
+  scan(shapes->a.y, shapes->a.count);
+  scan(shapes->b.x, shapes->b.count);
+  scan(shapes->b.y, shapes->b.count);
+  constexpr float HIGH = 0x1p20f;
+  return over >= 0 && under >= 0 && shapes->radiusA <= HIGH && shapes->radiusB <= HIGH;
 }
 
 // Solves in units of 2^k (k = 0 without rescaling) and returns k: the answer stays in those units
@@ -744,6 +832,9 @@ struct RobustStrategyOf {
                        Trace<T>* trace) {
     static_assert(std::is_same_v<T, float>, "robust is a float strategy");
     const int k = distanceInUnits(input, cache, output, trace);
+    if (k == 0) {  // solved as placed: nothing to scale back
+      return;
+    }
     const robust::PowerOfTwoScale up(k);
     output->distance = up(output->distance);
     output->pointA = up(output->pointA);

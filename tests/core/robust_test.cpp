@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <cstdint>
 
 #include "core/strategies/robust.h"
 
@@ -36,6 +37,7 @@ TEST(RobustTriangle, SafeWeightsAreFiniteAtOverflowScales) {
     Simplex<float> s = triangle(scale);
     robust::solve3<robust::NoRescale>(&s);
     ASSERT_EQ(s.count, 3) << scale;  // the origin is inside
+    robust::interiorWeights<robust::NoRescale>(&s);  // computed when read (a trace reads them)
     const float sum = s.v[0].a + s.v[1].a + s.v[2].a;
     EXPECT_TRUE(std::isfinite(sum)) << scale;
     EXPECT_NEAR(sum, 1.0f, 1e-6f) << scale;
@@ -51,6 +53,7 @@ TEST(RobustTriangle, BoxTwoDWeightsOverflowWhereTheSafeOnesDoNot) {
   Simplex<float> s = triangle(1e10f);
   robust::solve3<robust::Ingredients<false, true, true, true, false>>(&s);
   ASSERT_EQ(s.count, 3);
+  robust::containmentWeights<robust::Ingredients<false, true, true, true, false>>(&s, false);  // read: no safe triangle
   // The degree-4 products overflow to inf; the guard then falls back to equal weights: finite, but not the
   // closest point (the safe solve gives 5/12).
   EXPECT_GT(std::fabs(s.v[0].a - 5.0f / 12), 1e-3f);
@@ -90,6 +93,45 @@ Proxy<float> box(float half) {
 }
 
 // Two unit boxes 3 apart (gap 1), everything times `scale`: distance 1 * scale at every float scale.
+// The support scan in two chains (even and odd points) picks the index one scan in order picks: the first
+// maximum, ties to the lower index, a NaN never winning and point 0 winning when its own value is NaN.
+TEST(RobustSupport, TwoChainsPickTheIndexOfOneScanInOrder) {
+  auto serial = [](const Vec2<float>* points, int count, Vec2<float> d) {
+    int best = 0;
+    float bestValue = dot(points[0], d);
+    for (int i = 1; i < count; ++i) {
+      const float value = dot(points[i], d);
+      if (value > bestValue) {
+        best = i;
+        bestValue = value;
+      }
+    }
+    return best;
+  };
+  const float values[] = {0.0f, 1.0f, -1.0f, 2.0f, 2.0f, NAN, 1.0f, -0.0f};
+  std::uint32_t state = 12345;  // a fixed LCG: the same arrays every run
+  auto next = [&state]() {
+    state = state * 1664525u + 1013904223u;
+    return state >> 8;
+  };
+  Vec2<float> points[MAX_POLYGON_VERTICES];
+  robust::PlacedPoints placed;
+  int compared = 0;
+  for (int trial = 0; trial < 20000; ++trial) {
+    const int count = 1 + static_cast<int>(next() % MAX_POLYGON_VERTICES);
+    placed.count = count;
+    for (int i = 0; i < count; ++i) {
+      points[i] = {values[next() % 8], values[next() % 8]};  // many ties, some NaN
+      placed.x[i] = points[i].x;
+      placed.y[i] = points[i].y;
+    }
+    const Vec2<float> d = {1.0f, (next() % 2) ? 0.5f : 0.0f};
+    ASSERT_EQ(robust::supportIndex(placed, d), serial(points, count, d)) << "trial " << trial;
+    ++compared;
+  }
+  EXPECT_EQ(compared, 20000);
+}
+
 TEST(RobustQuery, DistanceAtEveryScale) {
   for (float scale : {1e-30f, 1e-10f, 1.0f, 1e10f, 1e19f, 1e30f}) {
     DistanceInput<float> input;
