@@ -67,17 +67,10 @@ ViolationSummary summarizePenetrationViolation(const Case& value, const Strategy
 
 Case penetrationRegressionCase(const Case& value, const StrategyInfo& strategy, const ViolationSummary& summary,
                                const PenetrationVerdict& verdict, const std::string& foundBy) {
-  Case out;
-  out.a = value.a;
-  out.b = value.b;
-  out.setMeta("family", summary.family);
-  out.setMeta("signature", summary.signature);
-  out.setMeta("strategy", strategy.name);
-  out.setMeta("query", "penetration");
-  out.setMeta("expected-verdict", "violation");
+  // The distance regression's meta lines, with the penetration verdict's reasons and the query added.
+  Case out = regressionCase(value, strategy, summary, Verdict{}, foundBy);
   out.setMeta("expected-reasons", penetrationReasonList(verdict));
-  out.setMeta("found-by", foundBy);
-  out.setMeta("story", summary.story);
+  out.setMeta("query", "penetration");
   return out;
 }
 
