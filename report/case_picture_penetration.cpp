@@ -83,7 +83,8 @@ std::vector<std::string> PictureWriter::penetrationLines() const {
               std::to_string(verdict.normalErrorU) + " u, contact error " +
               std::to_string(verdict.contactErrorU) + " u";
     }
-    text += "; verdict " + (verdict.violation ? "violation (" + penetrationReasonList(verdict) + ")" : std::string("ok"));
+    text += "; verdict " +
+            (verdict.violation ? "violation (" + verdict.reasons.front() + ")" : std::string("ok"));
     lines.push_back(text);
     if (penetrationOnly()) {
       lines.push_back("errors in u = S·2⁻²⁴ = " + oracle::decimalString(errorUnit(exact_), 6) + " (S = " +
