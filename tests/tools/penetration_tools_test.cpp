@@ -118,3 +118,27 @@ TEST(CorpusAddPenetration, recordsThePenetrationVerdictAndTheCaseReplays) {
 }
 
 }  // namespace
+
+namespace {
+
+// compare's penetration section runs on the overlap families --penetration-families names (all seven by
+// default), through the same rows and table.
+TEST(ComparePenetration, runsTheOverlapFamiliesItIsGiven) {
+  TempDir dir;
+  CliRun run = gjkcheck("compare --strategies sat --penetration-families circle-polygon,containment --count 4 --seed 1 "
+                        "--jobs 1 --out " + (dir.path() / "out").string());
+  ASSERT_EQ(run.exitCode, 0) << run.out;
+  const std::string table = readText(dir.path() / "out" / "penetration.md");
+  EXPECT_NE(table.find("| sat | containment | 4 |"), std::string::npos) << table;
+  EXPECT_NE(table.find("| sat | circle-polygon | 4 |"), std::string::npos) << table;
+  EXPECT_EQ(table.find("| sat | deep-overlap |"), std::string::npos) << table;
+  EXPECT_NE(table.find("--penetration-families circle-polygon,containment"), std::string::npos) << table;
+  CliRun all = gjkcheck("compare --strategies sat --count 2 --seed 1 --jobs 1 --out " + (dir.path() / "all").string());
+  ASSERT_EQ(all.exitCode, 0) << all.out;
+  EXPECT_NE(readText(dir.path() / "all" / "penetration.md").find("| sat | deep-overlap | 2 |"), std::string::npos);
+  CliRun unknown = gjkcheck("compare --strategies sat --penetration-families scale --out " + (dir.path() / "x").string());
+  EXPECT_EQ(unknown.exitCode, 2) << unknown.out;
+  EXPECT_NE(unknown.out.find("unknown overlap family 'scale'"), std::string::npos) << unknown.out;
+}
+
+}  // namespace
