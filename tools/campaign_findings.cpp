@@ -1,6 +1,12 @@
 #include "tools/campaign_findings.h"
 
+#include <fcntl.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
 #include <bit>
+#include <cerrno>
+#include <cstdio>
 #include <cmath>
 #include <cstdint>
 #include <map>
@@ -18,10 +24,33 @@ CampaignQuery defaultCampaignQuery(const check::StrategyInfo& strategy) {
   return check::answersDistance(strategy.query) ? CampaignQuery::Distance : CampaignQuery::Penetration;
 }
 
+int abortSignalOf(const check::Case& value, const check::StrategyInfo& strategy) {
+  if (strategy.external) return 0;  // its worker's crash is its answer (EngineFailure::Crash)
+  std::fflush(nullptr);
+  const pid_t child = fork();
+  if (child < 0) return 0;  // cannot tell: judged in this process, as before
+  if (child == 0) {
+    // The engine's own message (chipmunk prints its failed assertion) is not the campaign's output.
+    const int null = open("/dev/null", O_WRONLY);
+    if (null >= 0) dup2(null, STDERR_FILENO);
+    strategy.run(value, {});
+    _exit(0);
+  }
+  int status = 0;
+  while (waitpid(child, &status, 0) < 0 && errno == EINTR) {
+  }
+  return WIFSIGNALED(status) ? WTERMSIG(status) : 0;
+}
+
 Judged judgeCase(const check::Case& value, const check::StrategyInfo& strategy, CampaignQuery query) {
   Judged judged;
   judged.query = query;
   judged.value = value;
+  judged.abortSignal = abortSignalOf(value, strategy);
+  if (judged.abortSignal != 0) {
+    judged.reasons = "aborted by signal " + std::to_string(judged.abortSignal);
+    return judged;
+  }
   judged.exact = check::solveExactly(value);
   judged.result = strategy.run(value, {});
   if (query == CampaignQuery::Penetration) {
@@ -61,6 +90,7 @@ CrashInput judgeCrashInput(const fs::path& file, const check::StrategyInfo& stra
   crash.decodes = true;
   Judged judged = judgeCase(*value, strategy, query);
   crash.violation = judged.violation;
+  crash.abortSignal = judged.abortSignal;
   if (crash.violation) {
     crash.signature = judged.summary.signature;
     crash.reasons = judged.reasons;

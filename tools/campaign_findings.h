@@ -27,6 +27,8 @@ struct CrashInput {
   std::size_t size = 0;
   bool decodes = false;    // false: the bytes encode no case (a crash of the fuzzer, not a violation)
   bool violation = false;  // false: no violation here (a sanitizer finding, or a build that rounds differently)
+  int abortSignal = 0;     // the strategy, run in this program, ended a child process with this signal (an
+                           // engine's own assertion, like chipmunk's cpAssertHard): no verdict, not filed
   std::string signature;   // when violation
   std::string reasons;
 };
@@ -47,12 +49,21 @@ struct Judged {
   check::StrategyResult result;
   check::Verdict verdict;                 // the distance query's verdict
   check::PenetrationVerdict penetration;  // the penetration query's verdict
+  // Set when the strategy, run in a child process first, ended it with this signal (an in-process engine that
+  // aborts on its own assertion): then nothing else is judged (violation false), and this program lives on.
+  int abortSignal = 0;
   bool violation = false;                 // the judged query's verdict is a violation
   std::string reasons;                    // its reasons, comma separated
   check::ViolationSummary summary;        // when violation
 };
 
-// The strategy's verdict on the case for the query, and the violation's summary when it is one.
+// The signal with which running the strategy on the case ends a child process of this program, or 0: a
+// strategy of this process (not an external engine, which has its own) that aborts on some input would end
+// a campaign; it is run in a forked child first.
+int abortSignalOf(const check::Case& value, const check::StrategyInfo& strategy);
+
+// The strategy's verdict on the case for the query, and the violation's summary when it is one; nothing but
+// abortSignal when the strategy aborts on it (abortSignalOf).
 Judged judgeCase(const check::Case& value, const check::StrategyInfo& strategy,
                  CampaignQuery query = CampaignQuery::Distance);
 

@@ -210,6 +210,7 @@ class Campaign {
       CrashInput crash = judgeCrashInput(file, strategy_, options_.query);
       bool thisRun = !crashesBefore_.count(file.string());
       crashInputsThisRun_ += thisRun;
+      if (crash.abortSignal != 0) aborts_.push_back(file.string());
       CauseFinding& finding = findings_[crash.violation ? crash.signature : std::string()];
       finding.inputs.push_back(crash);
       finding.inputsThisRun += thisRun;
@@ -433,6 +434,13 @@ class Campaign {
       text += "## Crash inputs that are no violation here\n\n" + std::to_string(other->second.inputs.size()) +
               " inputs: " + other->second.status + ".\n\n";
     }
+    if (!aborts_.empty()) {
+      text += "## Inputs on which " + strategy_.name + " aborts\n\n" + std::to_string(aborts_.size()) +
+              " of those inputs end the process that runs " + strategy_.name +
+              " (judged in a child process, so the campaign goes on): an engine's own assertion, a finding that "
+              "cannot be filed as a regression (replaying it would end gjkcheck). The first: `" + aborts_.front() +
+              "`; `gjkcheck convert FILE` shows it as a case.\n\n";
+    }
     text += "Replay every case filed: `gjkcheck corpus check " + options_.out.string() +
             "`; one case: `gjkcheck repro FILE --strategy " + strategy_.name +
             "`; promote one into the corpus: `gjkcheck corpus add FILE`.\n";
@@ -465,6 +473,7 @@ class Campaign {
   bool interrupted_ = false;
   int crashInputsThisRun_ = 0;
   int violationInputs_ = 0;
+  std::vector<std::string> aborts_;  // crash inputs on which the strategy aborts the process that runs it
 };
 
 }  // namespace

@@ -413,6 +413,39 @@ TEST(PenetrationCampaign, passesOverACauseTheSeedFoldersShowAlready) {
   EXPECT_NE(report.find("1 cases left out because sat already fails them"), std::string::npos) << report;
 }
 
+// Chipmunk 7.0.3 aborts in cpCollision.c:288 ("EPA vertexes are the same") on this case, found by a campaign
+// on chipmunk7: judging it in gjkcheck's own process would end the campaign. It is judged in a child process,
+// reported as an abort, and not filed (replaying it would end gjkcheck).
+const std::string CHIPMUNK_ABORT_CASE =
+    "gjk-case 1\n"
+    "a.vertex -0x1p+2 0x1.000004p+0\na.vertex -0 -0x1.2p-140\na.vertex -0x1.f8p-144 0x1p-143\n"
+    "a.vertex -0x1p-143 0x1.8p-142\n"
+    "b.vertex -0x1p-143 0x1.7ep-142\nb.vertex -0 0x1.f8p-144\nb.vertex -0 -0x1.3fp-141\n"
+    "b.vertex -0x1.f8p-144 -0x1.7ep-142\n";
+
+TEST(PenetrationCampaign, goesOnWhenALinkedEngineAbortsOnAnInput) {
+  ASSERT_NE(gjk::check::findStrategy("chipmunk7"), nullptr)
+      << "built without Chipmunk: apt-get install libchipmunk-dev and reconfigure";
+  TempDir dir;
+  const std::string file = dir.write("abort.case", CHIPMUNK_ABORT_CASE);
+  // The precondition, checked in a child process of its own: chipmunk7 still aborts on the case.
+  CliRun alone = gjkcheck("run --strategy chipmunk7 " + file);
+  ASSERT_NE(alone.out.find("EPA vertexes are the same"), std::string::npos)
+      << "chipmunk7 no longer aborts on the case: pick another input of a chipmunk7 campaign\n" << alone.out;
+  fs::path inputs = dir.path() / "inputs";
+  fs::create_directories(inputs);
+  ASSERT_EQ(gjkcheck("convert " + file + " --out " + (inputs / "crash-abort").string()).exitCode, 0);
+  std::string fuzzer = writeFakeFuzzer(dir, inputs, dir.path() / "fuzzer-starts", 0);
+  CliRun run = gjkcheck("campaign --strategy chipmunk7 --time 1 --minimize 0 --seeds none --fuzzer " + fuzzer +
+                            " --out found --work work",
+                        dir.path().string());
+  EXPECT_EQ(run.exitCode, 0) << run.out;  // no violation: an abort has no verdict
+  EXPECT_TRUE(caseFiles(dir.path() / "found").empty()) << run.out;
+  const std::string report = readText(dir.path() / "found" / "README.md");
+  EXPECT_NE(report.find("## Inputs on which chipmunk7 aborts"), std::string::npos) << report;
+  EXPECT_NE(report.find("crash-abort"), std::string::npos) << report;
+}
+
 TEST(PenetrationCampaign, theQueryMustBeOneTheStrategyAnswers) {
   TempDir dir;
   std::string fuzzer = writeFakeFuzzer(dir, dir.path() / "nothing", dir.path() / "fuzzer-starts", 0);
