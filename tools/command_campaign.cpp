@@ -43,8 +43,8 @@ const char* HELP =
     "                         [options]\n"
     "       gjkcheck campaign --measure-mutator --strategy NAME[,NAME...] [--runs R] [--time S] [--jobs N]\n\n"
     "Fuzzes one strategy against the exact oracle with the libFuzzer target fuzz_distance (the distance\n"
-    "verdict), or for a penetration campaign fuzz_penetration (the penetration verdict, docs/verdict.md), in libFuzzer's\n"
-    "fork mode (-fork=N -ignore_crashes=1: each violation ends one job, the campaign goes on), with a\n"
+    "verdict), or for a penetration campaign fuzz_penetration (the penetration verdict, docs/verdict.md),\n"
+    "in libFuzzer's fork mode (-fork=N -ignore_crashes=1: each violation ends one job, the campaign goes on), with a\n"
     "progress line. Violations are grouped by cause: (strategy, primary kind, termination), the primary\n"
     "kind being the verdict's first reason (verdict/classify.h); the family is recorded in the file as\n"
     "meta.family, it is no part of the cause. Each cause gets one file, DIR/<strategy>.<kind>.<termination>.case,\n"
@@ -131,19 +131,12 @@ int campaignCommand(int argc, char** argv, int first) {
   } else {
     throw UsageError("--query is distance or penetration, not '" + query + "'");
   }
+  const bool penetration = options.query == check::QueryKind::Penetration;
   for (const check::StrategyInfo* strategy : options.strategies) {
-    const bool answers = options.query == check::QueryKind::Penetration ? check::answersPenetration(strategy->query)
-                                                                        : check::answersDistance(strategy->query);
-    if (!answers) {
-      throw UsageError("strategy '" + strategy->name + "' answers no " + (query.empty() ? "distance" : query) +
-                       " query (it answers " + check::queryKindName(strategy->query) + ")");
-    }
-  }
-  if (options.strategies.size() > 1) {
-    for (const check::StrategyInfo* strategy : options.strategies) {
-      if (query.empty() && defaultCampaignQuery(*strategy) != options.query) {
-        throw UsageError("the strategies answer different queries: give --query");
-      }
+    if (!(penetration ? check::answersPenetration(strategy->query) : check::answersDistance(strategy->query))) {
+      throw UsageError("strategy '" + strategy->name + "' answers no " + (penetration ? "penetration" : "distance") +
+                       " query (it answers " + check::queryKindName(strategy->query) + ")" +
+                       (query.empty() ? ": give --query" : ""));
     }
   }
   options.seconds = line.integer("time", options.measure ? 60 : 600);
