@@ -16,15 +16,9 @@
 // Input: case/fuzz_input.h. Inputs that encode no case are rejected (return -1: not added to the
 // corpus). Every strategy already fails somewhere (corpus/regressions), so this target is run by
 // `gjkcheck campaign` in libFuzzer's fork mode, which keeps going after each violation.
-#include <algorithm>
 #include <cstdint>
-#include <cstdlib>
-#include <fstream>
 #include <optional>
-#include <set>
-#include <sstream>
 #include <string>
-#include <vector>
 
 #include "case/fuzz_input.h"
 #include "fuzz/fuzz_support.h"
@@ -36,58 +30,13 @@ namespace {
 
 using namespace gjk;
 
-std::vector<std::string> listFromEnvironment(const char* name) {
-  std::vector<std::string> items;
-  if (const char* text = std::getenv(name)) {
-    std::stringstream in(text);
-    for (std::string item; std::getline(in, item, ',');) {
-      if (!item.empty()) items.push_back(item);
-    }
-  }
-  return items;
-}
-
-const std::vector<std::string>& violationKinds() {
-  static const std::vector<std::string> KINDS = listFromEnvironment("GJK_VIOLATION_KINDS");
-  return KINDS;
-}
-
-const std::vector<std::string>& violationFamilies() {
-  static const std::vector<std::string> FAMILIES = listFromEnvironment("GJK_VIOLATION_FAMILIES");
-  return FAMILIES;
-}
-
-const std::set<std::string>& knownSignatures() {
-  static const std::set<std::string> KNOWN = [] {
-    std::set<std::string> known;
-    if (const char* path = std::getenv("GJK_KNOWN_SIGNATURES")) {
-      std::ifstream in(path);
-      for (std::string line; std::getline(in, line);) {
-        if (!line.empty()) known.insert(line);
-      }
-    }
-    return known;
-  }();
-  return KNOWN;
-}
-
-bool wanted(const check::Verdict& verdict) {
-  if (violationKinds().empty()) return true;
-  for (const std::string& reason : verdict.reasons) {
-    for (const std::string& kind : violationKinds()) {
-      if (reason == kind) return true;
-    }
-  }
-  return false;
-}
-
 }  // namespace
 
 extern "C" int LLVMFuzzerInitialize(int*, char***) {
   fuzz::strategyFromEnvironment();
-  violationKinds();
-  violationFamilies();
-  knownSignatures();
+  fuzz::violationKindsFromEnvironment();
+  fuzz::violationFamiliesFromEnvironment();
+  fuzz::knownSignaturesFromEnvironment();
   fuzz::executionClock();
   return 0;
 }
@@ -100,14 +49,11 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   check::StrategyResult result = strategy.run(*value, {});
   oracle::ExactAnswer exact = check::solveExactlyWithoutHull(*value);  // judged only; no hull needed
   check::Verdict verdict = check::judge(*value, exact, result, strategy);
-  if (!verdict.violation || !wanted(verdict)) return 0;
+  if (!verdict.violation || !fuzz::wantedReasons(verdict.reasons)) return 0;
 
   check::ViolationSummary summary = check::summarizeViolation(*value, strategy, exact, result, verdict);
-  if (knownSignatures().count(summary.signature)) return 0;
-  if (!violationFamilies().empty() &&
-      std::find(violationFamilies().begin(), violationFamilies().end(), summary.family) == violationFamilies().end()) {
-    return 0;
-  }
+  if (fuzz::knownSignaturesFromEnvironment().count(summary.signature)) return 0;
+  if (!fuzz::wantedFamily(summary.family)) return 0;
   check::Case found = check::regressionCase(*value, strategy, summary, verdict, "fuzz_distance");
   std::string details = "---- exact answer (oracle)\n" + fuzz::exactAnswerText(exact) + "---- " + strategy.name +
                         "\n" + fuzz::strategyAnswerText(result) + "---- verdict\n  reasons           " +

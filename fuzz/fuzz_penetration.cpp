@@ -9,7 +9,13 @@
 //    which must answer penetration, is no violation of the penetration verdict
 //    (verdict/penetration_verdict.h, T of verdict/thresholds.h), on every case (separated ones included:
 //    a claimed overlap there is a wrong relation).
-// On a failure the target prints the case, the exact answer and the strategy's answer, then aborts.
+// On a failure the target prints the case, the exact answer and the strategy's answer, then aborts. A
+// violation is printed with the meta lines of a penetration regression (verdict/penetration_cause.h:
+// family, signature, query penetration, expected reasons), ready for corpus/regressions.
+//
+// As fuzz_distance, for `gjkcheck campaign --query penetration` (fork mode): GJK_VIOLATION_KINDS and
+// GJK_VIOLATION_FAMILIES keep only violations of those primary-or-later kinds and families, and a violation
+// whose cause is listed in the file GJK_KNOWN_SIGNATURES passes (fuzz/fuzz_support.h).
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
@@ -20,6 +26,7 @@
 #include "fuzz/fuzz_support.h"
 #include "oracle/penetration.h"
 #include "verdict/exact_case.h"
+#include "verdict/penetration_cause.h"
 #include "verdict/penetration_verdict.h"
 
 namespace {
@@ -85,6 +92,9 @@ bool agree(const oracle::ExactPenetration& x, const oracle::ExactPenetration& y)
 
 extern "C" int LLVMFuzzerInitialize(int*, char***) {
   penetrationStrategy();
+  fuzz::violationKindsFromEnvironment();
+  fuzz::violationFamiliesFromEnvironment();
+  fuzz::knownSignaturesFromEnvironment();
   fuzz::executionClock();
   return 0;
 }
@@ -110,7 +120,11 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     return 0;
   const check::StrategyResult result = strategy->run(*value, {});
   const check::PenetrationVerdict verdict = check::judgePenetration(*value, exact, byHull, result, *strategy);
-  if (!verdict.violation)
+  if (!verdict.violation || !fuzz::wantedReasons(verdict.reasons))
+    return 0;
+  const check::ViolationSummary summary =
+      check::summarizePenetrationViolation(*value, *strategy, exact, byHull, result, verdict);
+  if (fuzz::knownSignaturesFromEnvironment().count(summary.signature) || !fuzz::wantedFamily(summary.family))
     return 0;
   const check::PenetrationAnswer& p = result.penetration;
   char answer[512];
@@ -120,8 +134,11 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
                 "  normal error      %g u\n  contact error     %g u\n",
                 p.overlapping ? 1 : 0, p.depth, p.normal.x, p.normal.y, p.pointA.x, p.pointA.y, p.pointB.x,
                 p.pointB.y, verdict.depthErrorU, verdict.normalErrorU, verdict.contactErrorU);
-  fuzz::reportFailureAndAbort("fuzz_penetration",
-                              "violation: " + strategy->name + " " + verdict.reasons.front(), *value,
+  const check::Case found =
+      check::penetrationRegressionCase(*value, *strategy, summary, verdict, "fuzz_penetration");
+  fuzz::reportFailureAndAbort("fuzz_penetration", "violation: " + summary.signature, found,
                               "---- exact penetration (oracle)\n" + penetrationText(byHull) + "---- " +
-                                  strategy->name + "\n" + answer);
+                                  strategy->name + "\n" + answer + "---- verdict\n  reasons           " +
+                                  check::penetrationReasonList(verdict) + "\n  signature         " +
+                                  summary.signature + "\n  story             " + summary.story + "\n");
 }

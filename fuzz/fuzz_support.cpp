@@ -1,7 +1,10 @@
 #include "fuzz/fuzz_support.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
+#include <fstream>
+#include <sstream>
 #include <stdexcept>
 
 
@@ -21,6 +24,58 @@ const check::StrategyInfo& strategyFromEnvironment() {
     return info;
   }();
   return *STRATEGY;
+}
+
+namespace {
+
+std::vector<std::string> listFromEnvironment(const char* name) {
+  std::vector<std::string> items;
+  if (const char* text = std::getenv(name)) {
+    std::stringstream in(text);
+    for (std::string item; std::getline(in, item, ',');) {
+      if (!item.empty()) items.push_back(item);
+    }
+  }
+  return items;
+}
+
+}  // namespace
+
+const std::vector<std::string>& violationKindsFromEnvironment() {
+  static const std::vector<std::string> KINDS = listFromEnvironment("GJK_VIOLATION_KINDS");
+  return KINDS;
+}
+
+const std::vector<std::string>& violationFamiliesFromEnvironment() {
+  static const std::vector<std::string> FAMILIES = listFromEnvironment("GJK_VIOLATION_FAMILIES");
+  return FAMILIES;
+}
+
+const std::set<std::string>& knownSignaturesFromEnvironment() {
+  static const std::set<std::string> KNOWN = [] {
+    std::set<std::string> known;
+    if (const char* path = std::getenv("GJK_KNOWN_SIGNATURES")) {
+      std::ifstream in(path);
+      for (std::string line; std::getline(in, line);) {
+        if (!line.empty()) known.insert(line);
+      }
+    }
+    return known;
+  }();
+  return KNOWN;
+}
+
+bool wantedReasons(const std::vector<std::string>& reasons) {
+  const std::vector<std::string>& kinds = violationKindsFromEnvironment();
+  if (kinds.empty()) return true;
+  return std::any_of(reasons.begin(), reasons.end(), [&](const std::string& reason) {
+    return std::find(kinds.begin(), kinds.end(), reason) != kinds.end();
+  });
+}
+
+bool wantedFamily(const std::string& family) {
+  const std::vector<std::string>& families = violationFamiliesFromEnvironment();
+  return families.empty() || std::find(families.begin(), families.end(), family) != families.end();
 }
 
 double ExecutionClock::seconds() const {

@@ -4,7 +4,9 @@
 
 #include <chrono>
 #include <cstdint>
+#include <set>
 #include <string>
+#include <vector>
 
 #include "case/case.h"
 #include "oracle/oracle.h"
@@ -15,6 +17,18 @@ namespace gjk::fuzz {
 // The strategy named by the environment variable GJK_STRATEGY (default perp; modifiers allowed, as
 // in perp+local+scaled). An unknown name prints the known ones and exits with status 2.
 const check::StrategyInfo& strategyFromEnvironment();
+
+// What a campaign tells a fuzz target (fuzz_distance, fuzz_penetration), read once from the environment:
+// GJK_VIOLATION_KINDS (comma separated: only violations with one of these reasons abort),
+// GJK_VIOLATION_FAMILIES (comma separated: only violations on a case of one of these families abort) and
+// GJK_KNOWN_SIGNATURES (a file of causes, one a line: a violation of one of them passes).
+const std::vector<std::string>& violationKindsFromEnvironment();
+const std::vector<std::string>& violationFamiliesFromEnvironment();
+const std::set<std::string>& knownSignaturesFromEnvironment();
+// True when GJK_VIOLATION_KINDS is unset or names one of `reasons`.
+bool wantedReasons(const std::vector<std::string>& reasons);
+// True when GJK_VIOLATION_FAMILIES is unset or names `family`.
+bool wantedFamily(const std::string& family);
 
 // Counts executions and time since the first call, for the line a target prints on a failure:
 // the campaign's measurement of the mutator reads it.

@@ -305,6 +305,10 @@ class PictureWriter {
   // that does not answer penetration.
   void drawPenetration(SvgDocument& doc, const Panel& panel, LabelPlacer& labels);
   std::vector<std::string> penetrationLines() const;
+  // For a strategy that answers penetration only, the picture's headline and verdict are its penetration
+  // answer's (verdict/penetration_verdict.h), never the distance verdict of its unanswered distance.
+  bool penetrationOnly() const { return !answersDistance(strategy_.query); }
+  std::string penetrationHeadline() const;
   void drawShape(SvgDocument& doc, const Panel& panel, const std::vector<RealPoint>& hull, const Real& radius,
                  const char* stroke, const char* fill, const std::string& cssClass);
   void drawFrame(SvgDocument& doc, const Panel& panel, const Inset& inset);

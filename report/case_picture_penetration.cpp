@@ -5,6 +5,7 @@
 #include "report/answer_format.h"
 #include "report/case_picture_parts.h"
 #include "report/penetration_format.h"
+#include "verdict/penetration_cause.h"
 #include "verdict/penetration_verdict.h"
 
 namespace gjk::check::picture {
@@ -85,8 +86,41 @@ std::vector<std::string> PictureWriter::penetrationLines() const {
     text += "; verdict " +
             (verdict.violation ? "violation (" + verdict.reasons.front() + ")" : std::string("ok"));
     lines.push_back(text);
+    if (penetrationOnly()) {
+      lines.push_back("errors in u = S·2⁻²⁴ = " + oracle::decimalString(errorUnit(exact_), 6) + " (S = " +
+                      oracle::decimalString(exact_.scale, 9) + "), threshold T = " +
+                      std::to_string(VIOLATION_THRESHOLD_U) + " u; " + std::to_string(result_.iterations) +
+                      " iterations, termination " + result_.termination);
+      lines.push_back("verdict (penetration): " +
+                      (verdict.violation ? "violation (" + penetrationReasonList(verdict) + ")" : std::string("ok")));
+    }
   }
   return lines;
+}
+
+std::string PictureWriter::penetrationHeadline() const {
+  std::string headline = std::string("exact: ") + oracle::relationName(exact_.relation);
+  if (exact_.relation != oracle::Relation::Separated) {
+    headline += ", depth " + oracle::penetrationDepthDecimal(exactPenetration(value_, exact_), 8);
+  } else {
+    headline += ", distance " + realText(scene_.distance, 8);
+  }
+  const PenetrationVerdict verdict = judgePenetration(value_, exact_, result_, strategy_);
+  const PenetrationAnswer& p = result_.penetration;
+  headline += ".  " + strategy_.name + ": ";
+  if (result_.failure != EngineFailure::None) {
+    headline += engineFailureName(result_.failure);
+  } else if (!p.answered) {
+    headline += "no penetration answer";
+  } else if (!p.overlapping) {
+    headline += "separated";
+  } else {
+    headline += "depth " + (std::isfinite(p.depth) ? scalarDecimal(p.depth, strategy_.scalar) : "not finite") +
+                " along (" + scalarDecimal(p.normal.x, strategy_.scalar) + ", " +
+                scalarDecimal(p.normal.y, strategy_.scalar) + ")";
+  }
+  headline += " (" + result_.termination + ", " + std::to_string(result_.iterations) + " iterations).  ";
+  return headline + (verdict.violation ? "Violation: " + penetrationReasonList(verdict) : std::string("Verdict: ok"));
 }
 
 }  // namespace gjk::check::picture

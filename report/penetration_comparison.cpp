@@ -1,5 +1,6 @@
 #include "report/penetration_comparison.h"
 
+#include <algorithm>
 #include <atomic>
 #include <cmath>
 #include <cstdio>
@@ -14,6 +15,9 @@
 
 namespace gjk::check {
 namespace {
+
+// Cases of one family a worker takes at a time: an external engine gets them as one pipelined batch.
+constexpr std::uint64_t PENETRATION_BLOCK = 64;
 
 // The columns of primary kinds, in order: the verdict's kinds, then the engine failures.
 std::vector<std::string> primaryColumns() {
@@ -80,32 +84,47 @@ PenetrationComparison runPenetrationComparison(const std::vector<const StrategyI
                                                const std::vector<std::string>& families, std::uint64_t count,
                                                std::uint64_t seed, int jobs) {
   PenetrationComparison comparison{strategies, families, count, seed, {}};
-  const std::uint64_t total = families.size() * count;
-  comparison.rows.resize(total * strategies.size());
+  comparison.rows.resize(families.size() * count * strategies.size());
+  // Work goes in blocks of one family's cases, so that an external engine answers a whole block at once,
+  // its requests pipelined (check::runBatch, as the distance comparison sends them); the strategies in this
+  // process answer case by case.
+  const std::uint64_t blocksPerFamily = (count + PENETRATION_BLOCK - 1) / PENETRATION_BLOCK;
+  const std::uint64_t blocks = families.size() * blocksPerFamily;
   std::atomic<std::uint64_t> next{0};
   auto work = [&]() {
-    for (std::uint64_t k = next++; k < total; k = next++) {
-      const int family = static_cast<int>(k / count);
-      const std::uint64_t index = k % count;
-      const Case value = sampleFamily(families[family], seed, index);
-      const oracle::ExactAnswer exact = solveExactly(value);
-      const oracle::ExactPenetration penetration = exactPenetration(value, exact);
+    std::vector<Case> cases;
+    std::vector<std::vector<StrategyResult>> results(strategies.size());
+    for (std::uint64_t b = next++; b < blocks; b = next++) {
+      const int family = static_cast<int>(b / blocksPerFamily);
+      const std::uint64_t begin = (b % blocksPerFamily) * PENETRATION_BLOCK;
+      const std::uint64_t end = std::min(begin + PENETRATION_BLOCK, count);
+      cases.clear();
+      for (std::uint64_t index = begin; index < end; ++index) cases.push_back(sampleFamily(families[family], seed, index));
       for (std::size_t s = 0; s < strategies.size(); ++s) {
-        const StrategyResult result = strategies[s]->run(value, {});
-        const PenetrationVerdict verdict =
-            judgePenetration(value, exact, penetration, result, *strategies[s]);
-        PenetrationComparisonRow& row = comparison.rows[k * strategies.size() + s];
-        row.family = family;
-        row.index = index;
-        row.strategy = static_cast<int>(s);
-        row.primary = !verdict.judged                             ? "no-answer"
-                      : verdict.failure == EngineFailure::Refused ? "refused"
-                                                                  : primaryPenetrationKind(verdict);
-        row.overlapping = result.penetration.overlapping;
-        row.depth = result.penetration.depth;
-        row.depthErrorU = verdict.depthErrorU;
-        row.normalErrorU = verdict.normalErrorU;
-        row.contactErrorU = verdict.contactErrorU;
+        results[s].assign(cases.size(), StrategyResult{});
+        runBatch(*strategies[s], cases, results[s]);
+      }
+      for (std::size_t c = 0; c < cases.size(); ++c) {
+        const Case& value = cases[c];
+        const oracle::ExactAnswer exact = solveExactly(value);
+        const oracle::ExactPenetration penetration = exactPenetration(value, exact);
+        const std::uint64_t k = family * count + begin + c;
+        for (std::size_t s = 0; s < strategies.size(); ++s) {
+          const StrategyResult& result = results[s][c];
+          const PenetrationVerdict verdict = judgePenetration(value, exact, penetration, result, *strategies[s]);
+          PenetrationComparisonRow& row = comparison.rows[k * strategies.size() + s];
+          row.family = family;
+          row.index = begin + c;
+          row.strategy = static_cast<int>(s);
+          row.primary = !verdict.judged                             ? "no-answer"
+                        : verdict.failure == EngineFailure::Refused ? "refused"
+                                                                    : primaryPenetrationKind(verdict);
+          row.overlapping = result.penetration.overlapping;
+          row.depth = result.penetration.depth;
+          row.depthErrorU = verdict.depthErrorU;
+          row.normalErrorU = verdict.normalErrorU;
+          row.contactErrorU = verdict.contactErrorU;
+        }
       }
     }
   };

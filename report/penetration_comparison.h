@@ -40,6 +40,9 @@ struct PenetrationComparison {
 // removed from `chosen` (the distance comparison judges distances only).
 std::vector<const StrategyInfo*> takePenetrationStrategies(std::vector<const StrategyInfo*>& chosen);
 
+// Cases go to the strategies in blocks of 64 of one family: an external engine answers a block through
+// check::runBatch (its worker's requests pipelined, verdict/strategy.h), the others case by case; the rows do
+// not depend on the blocks or on `jobs`.
 PenetrationComparison runPenetrationComparison(const std::vector<const StrategyInfo*>& strategies,
                                                const std::vector<std::string>& families, std::uint64_t count,
                                                std::uint64_t seed, int jobs);

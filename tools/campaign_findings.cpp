@@ -1,6 +1,12 @@
 #include "tools/campaign_findings.h"
 
+#include <fcntl.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
 #include <bit>
+#include <cerrno>
+#include <cstdio>
 #include <cmath>
 #include <cstdint>
 #include <map>
@@ -8,23 +14,73 @@
 #include "case/fuzz_input.h"
 #include "tools/fuzz_files.h"
 #include "verdict/exact_case.h"
+#include "verdict/expectations.h"
+#include "verdict/penetration_cause.h"
 
 namespace gjk::tools {
 namespace fs = std::filesystem;
 
-Judged judgeCase(const check::Case& value, const check::StrategyInfo& strategy) {
+CampaignQuery defaultCampaignQuery(const check::StrategyInfo& strategy) {
+  return check::answersDistance(strategy.query) ? CampaignQuery::Distance : CampaignQuery::Penetration;
+}
+
+int abortSignalOf(const check::Case& value, const check::StrategyInfo& strategy) {
+  if (strategy.external) return 0;  // its worker's crash is its answer (EngineFailure::Crash)
+  std::fflush(nullptr);
+  const pid_t child = fork();
+  if (child < 0) return 0;  // cannot tell: judged in this process, as before
+  if (child == 0) {
+    // The engine's own message (chipmunk prints its failed assertion) is not the campaign's output.
+    const int null = open("/dev/null", O_WRONLY);
+    if (null >= 0) dup2(null, STDERR_FILENO);
+    strategy.run(value, {});
+    _exit(0);
+  }
+  int status = 0;
+  while (waitpid(child, &status, 0) < 0 && errno == EINTR) {
+  }
+  return WIFSIGNALED(status) ? WTERMSIG(status) : 0;
+}
+
+Judged judgeCase(const check::Case& value, const check::StrategyInfo& strategy, CampaignQuery query) {
   Judged judged;
+  judged.query = query;
   judged.value = value;
+  judged.abortSignal = abortSignalOf(value, strategy);
+  if (judged.abortSignal != 0) {
+    judged.reasons = "aborted by signal " + std::to_string(judged.abortSignal);
+    return judged;
+  }
   judged.exact = check::solveExactly(value);
   judged.result = strategy.run(value, {});
+  if (query == CampaignQuery::Penetration) {
+    const oracle::ExactPenetration penetration = check::exactPenetration(value, judged.exact);
+    judged.penetration = check::judgePenetration(value, judged.exact, penetration, judged.result, strategy);
+    judged.violation = judged.penetration.violation;
+    judged.reasons = check::penetrationReasonList(judged.penetration);
+    if (judged.violation) {
+      judged.summary = check::summarizePenetrationViolation(value, strategy, judged.exact, penetration,
+                                                            judged.result, judged.penetration);
+    }
+    return judged;
+  }
   judged.verdict = check::judge(value, judged.exact, judged.result, strategy);
-  if (judged.verdict.violation) {
+  judged.violation = judged.verdict.violation;
+  judged.reasons = check::reasonList(judged.verdict);
+  if (judged.violation) {
     judged.summary = check::summarizeViolation(value, strategy, judged.exact, judged.result, judged.verdict);
   }
   return judged;
 }
 
-CrashInput judgeCrashInput(const fs::path& file, const check::StrategyInfo& strategy) {
+check::Case regressionCaseOf(const Judged& judged, const check::StrategyInfo& strategy, const std::string& foundBy) {
+  if (judged.query == CampaignQuery::Penetration) {
+    return check::penetrationRegressionCase(judged.value, strategy, judged.summary, judged.penetration, foundBy);
+  }
+  return check::regressionCase(judged.value, strategy, judged.summary, judged.verdict, foundBy);
+}
+
+CrashInput judgeCrashInput(const fs::path& file, const check::StrategyInfo& strategy, CampaignQuery query) {
   CrashInput crash;
   crash.file = file;
   std::vector<std::uint8_t> bytes = readBytes(file);
@@ -32,11 +88,12 @@ CrashInput judgeCrashInput(const fs::path& file, const check::StrategyInfo& stra
   std::optional<check::Case> value = check::decodeFuzzInput(bytes.data(), bytes.size());
   if (!value) return crash;
   crash.decodes = true;
-  Judged judged = judgeCase(*value, strategy);
-  crash.violation = judged.verdict.violation;
+  Judged judged = judgeCase(*value, strategy, query);
+  crash.violation = judged.violation;
+  crash.abortSignal = judged.abortSignal;
   if (crash.violation) {
     crash.signature = judged.summary.signature;
-    crash.reasons = check::reasonList(judged.verdict);
+    crash.reasons = judged.reasons;
   }
   return crash;
 }
@@ -56,14 +113,15 @@ float cutSignificand(float value, int bits) {
 }  // namespace
 
 check::Case shrinkKeepingSignature(const check::Case& value, const check::StrategyInfo& strategy,
-                                   const std::string& signature, int maxEvaluations, int* evaluations) {
+                                   const std::string& signature, int maxEvaluations, int* evaluations,
+                                   CampaignQuery query) {
   check::Case best = value;
   int count = 0;
   auto keeps = [&](const check::Case& candidate) {
     if (count >= maxEvaluations) return false;
     ++count;
-    Judged judged = judgeCase(candidate, strategy);
-    return judged.verdict.violation && judged.summary.signature == signature;
+    Judged judged = judgeCase(candidate, strategy, query);
+    return judged.violation && judged.summary.signature == signature;
   };
   auto tryChange = [&](auto change) {
     check::Case candidate = best;
@@ -165,7 +223,8 @@ std::string strategyOfFiledCase(const fs::path& file, const check::Case& value) 
   return longest;
 }
 
-std::map<std::string, FiledCase> filedCauses(const fs::path& folder, const std::string& onlyStrategy) {
+std::map<std::string, FiledCase> filedCauses(const fs::path& folder, const std::string& onlyStrategy,
+                                             CampaignQuery query) {
   std::map<std::string, FiledCase> causes;
   if (!fs::is_directory(folder)) return causes;
   for (const fs::path& file : check::collectCaseFiles({folder.string()})) {
@@ -177,8 +236,11 @@ std::map<std::string, FiledCase> filedCauses(const fs::path& folder, const std::
     }
     std::string name = strategyOfFiledCase(file, value);
     if (name.empty() || (!onlyStrategy.empty() && name != onlyStrategy)) continue;
-    Judged judged = judgeCase(value, *check::findStrategy(name));
-    if (!judged.verdict.violation) continue;
+    const check::StrategyInfo& strategy = *check::findStrategy(name);
+    const bool penetration = check::isPenetrationExpectation(value, strategy);
+    if (penetration != (query == CampaignQuery::Penetration)) continue;
+    Judged judged = judgeCase(value, strategy, query);
+    if (!judged.violation) continue;
     causes.try_emplace(judged.summary.signature, FiledCase{file, value});
   }
   return causes;

@@ -1,5 +1,6 @@
 // What a campaign does with the fuzzer's crash inputs: judge each one again here, group them by cause
-// (the signature of verdict/classify.h: strategy, primary kind, termination; the family is metadata),
+// (the signature of verdict/classify.h: strategy, primary kind, termination; the family is metadata;
+// for a penetration campaign the penetration verdict's, verdict/penetration_cause.h),
 // shrink the smallest of a new cause to a readable case that keeps the cause, and file it in the
 // campaign's folder, one file per cause, keeping the smaller case by preferredCase when a cause is
 // found twice.
@@ -14,6 +15,7 @@
 
 #include "case/case.h"
 #include "verdict/classify.h"
+#include "verdict/penetration_verdict.h"
 #include "verdict/strategy.h"
 #include "verdict/verdict.h"
 
@@ -25,29 +27,60 @@ struct CrashInput {
   std::size_t size = 0;
   bool decodes = false;    // false: the bytes encode no case (a crash of the fuzzer, not a violation)
   bool violation = false;  // false: no violation here (a sanitizer finding, or a build that rounds differently)
+  int abortSignal = 0;     // the strategy, run in this program, ended a child process with this signal (an
+                           // engine's own assertion, like chipmunk's cpAssertHard): no verdict, not filed
   std::string signature;   // when violation
   std::string reasons;
 };
 
+// What a campaign judges: the distance query with the distance verdict (fuzz_distance), or the penetration
+// query with the penetration verdict (fuzz_penetration; issue 13). Never Both.
+using CampaignQuery = check::QueryKind;
+
+// The query a campaign on `strategy` judges unless told: penetration for a strategy that answers
+// penetration only, else distance (a strategy of query kind both, like rapier2d, needs --query
+// penetration).
+CampaignQuery defaultCampaignQuery(const check::StrategyInfo& strategy);
+
 struct Judged {
+  CampaignQuery query = CampaignQuery::Distance;
   check::Case value;
   oracle::ExactAnswer exact;
   check::StrategyResult result;
-  check::Verdict verdict;
-  check::ViolationSummary summary;  // when verdict.violation
+  check::Verdict verdict;                 // the distance query's verdict
+  check::PenetrationVerdict penetration;  // the penetration query's verdict
+  // Set when the strategy, run in a child process first, ended it with this signal (an in-process engine that
+  // aborts on its own assertion): then nothing else is judged (violation false), and this program lives on.
+  int abortSignal = 0;
+  bool violation = false;                 // the judged query's verdict is a violation
+  std::string reasons;                    // its reasons, comma separated
+  check::ViolationSummary summary;        // when violation
 };
 
-// The strategy's verdict on the case, and the violation's summary when it is one.
-Judged judgeCase(const check::Case& value, const check::StrategyInfo& strategy);
+// The signal with which running the strategy on the case ends a child process of this program, or 0: a
+// strategy of this process (not an external engine, which has its own) that aborts on some input would end
+// a campaign; it is run in a forked child first.
+int abortSignalOf(const check::Case& value, const check::StrategyInfo& strategy);
 
-CrashInput judgeCrashInput(const std::filesystem::path& file, const check::StrategyInfo& strategy);
+// The strategy's verdict on the case for the query, and the violation's summary when it is one; nothing but
+// abortSignal when the strategy aborts on it (abortSignalOf).
+Judged judgeCase(const check::Case& value, const check::StrategyInfo& strategy,
+                 CampaignQuery query = CampaignQuery::Distance);
+
+// The case a campaign files for a judged violation (check::regressionCase or
+// check::penetrationRegressionCase): its meta lines replay with the verdict of the judged query.
+check::Case regressionCaseOf(const Judged& judged, const check::StrategyInfo& strategy, const std::string& foundBy);
+
+CrashInput judgeCrashInput(const std::filesystem::path& file, const check::StrategyInfo& strategy,
+                           CampaignQuery query = CampaignQuery::Distance);
 
 // A smaller case with the same violation signature: vertices dropped, radius, rotation and position
 // set to their defaults, then each vertex coordinate, radius and position set to 0 or cut to a shorter
 // significand (0, 1, 2, 4, 8, 12 or 16 bits after the leading one), each step kept only when the
 // signature stays. At most `maxEvaluations` judgements.
 check::Case shrinkKeepingSignature(const check::Case& value, const check::StrategyInfo& strategy,
-                                   const std::string& signature, int maxEvaluations, int* evaluations);
+                                   const std::string& signature, int maxEvaluations, int* evaluations,
+                                   CampaignQuery query = CampaignQuery::Distance);
 
 // The strategy a filed case names: its meta.strategy, else the start of its file name as a campaign
 // names files, `<strategy>.<kind>.<termination>.case` or, from earlier campaigns,
@@ -66,8 +99,11 @@ struct FiledCase {
 // (strategyOfFiledCase) and on which that strategy's answer is a violation, by the signature its
 // answer has now, judged again (not by its meta.signature: files of earlier campaigns carry the
 // family there, and a changed verdict can change a cause). `onlyStrategy`, when not empty, keeps
-// the cases of that strategy only. When several files show one cause, the first by path is named.
-std::map<std::string, FiledCase> filedCauses(const std::filesystem::path& folder, const std::string& onlyStrategy);
+// the cases of that strategy only. Only the cases whose expectation is of `query` count: a case is a
+// penetration expectation as verdict/expectations.h isPenetrationExpectation says (meta.query, else
+// the strategy's query kind). When several files show one cause, the first by path is named.
+std::map<std::string, FiledCase> filedCauses(const std::filesystem::path& folder, const std::string& onlyStrategy,
+                                             CampaignQuery query = CampaignQuery::Distance);
 
 // Which of two cases of one cause a campaign keeps: true when `candidate` is to replace `filed`.
 // The smaller case wins, compared in this order, the first difference deciding:

@@ -41,31 +41,41 @@ bool isLibFuzzerBinary(const fs::path& path) {
   return help.find("max_total_time") != std::string::npos;
 }
 
+const char* fuzzTargetName(check::QueryKind query) {
+  return query == check::QueryKind::Penetration ? "fuzz_penetration" : "fuzz_distance";
+}
+
+const char* fuzzStrategyVariable(check::QueryKind query) {
+  return query == check::QueryKind::Penetration ? "GJK_PENETRATION_STRATEGY" : "GJK_STRATEGY";
+}
+
 fs::path findFuzzer(const Options& options) {
+  const std::string target = fuzzTargetName(options.query);
   std::vector<fs::path> candidates;
   if (!options.fuzzer.empty()) {
     if (!isLibFuzzerBinary(options.fuzzer)) {
-      throw UsageError("--fuzzer " + options.fuzzer.string() + " is not a libFuzzer binary of fuzz_distance");
+      throw UsageError("--fuzzer " + options.fuzzer.string() + " is not a libFuzzer binary of " + target);
     }
     return options.fuzzer;
   }
-  if (const char* path = std::getenv("GJK_FUZZ_DISTANCE")) candidates.push_back(path);
+  const char* variable = options.query == check::QueryKind::Penetration ? "GJK_FUZZ_PENETRATION" : "GJK_FUZZ_DISTANCE";
+  if (const char* path = std::getenv(variable)) candidates.push_back(path);
   std::error_code error;
   fs::path self = fs::read_symlink("/proc/self/exe", error);
   if (!error) {
     fs::path build = self.parent_path().parent_path();  // build/<preset>/tools/gjkcheck -> build/<preset>
-    candidates.push_back(build / "fuzz" / "fuzz_distance");
-    candidates.push_back(build.parent_path() / "fuzz" / "fuzz" / "fuzz_distance");
+    candidates.push_back(build / "fuzz" / target);
+    candidates.push_back(build.parent_path() / "fuzz" / "fuzz" / target);
   }
-  candidates.push_back(fs::path("build") / "fuzz" / "fuzz" / "fuzz_distance");
+  candidates.push_back(fs::path("build") / "fuzz" / "fuzz" / target);
   for (const fs::path& candidate : candidates) {
     if (isLibFuzzerBinary(candidate)) return fs::absolute(candidate);
   }
   std::string tried;
   for (const fs::path& candidate : candidates) tried += " " + candidate.string();
-  throw UsageError("no libFuzzer build of fuzz_distance found (tried" + tried +
-                   "); build it with `cmake --preset fuzz && cmake --build --preset fuzz -j2 --target fuzz_distance` "
-                   "or name it with --fuzzer PATH");
+  throw UsageError("no libFuzzer build of " + target + " found (tried" + tried +
+                   "); build it with `cmake --preset fuzz && cmake --build --preset fuzz -j2 --target " + target +
+                   "` or name it with --fuzzer PATH");
 }
 
 std::vector<std::string> existingSeedFolders(const Options& options) {
@@ -92,7 +102,7 @@ void addFuzzerFlags(std::vector<std::string>& argv, const fs::path& fuzzer) {
 }
 
 Environment fuzzerEnvironment(const Options& options, const check::StrategyInfo& strategy, bool mutator) {
-  Environment env = {{"GJK_STRATEGY", strategy.name}, {"GJK_MUTATOR", mutator ? "1" : "0"}};
+  Environment env = {{fuzzStrategyVariable(options.query), strategy.name}, {"GJK_MUTATOR", mutator ? "1" : "0"}};
   if (!options.kinds.empty()) env.push_back({"GJK_VIOLATION_KINDS", options.kinds});
   if (!options.families.empty()) env.push_back({"GJK_VIOLATION_FAMILIES", options.families});
   return env;

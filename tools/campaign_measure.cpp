@@ -46,18 +46,20 @@ struct MeasureRun {
   std::string signature;
 };
 
-void parseMeasureLog(MeasureRun& run, double wallSeconds) {
+void parseMeasureLog(MeasureRun& run, double wallSeconds, const std::string& target) {
   std::ifstream in(run.folder / "fuzzer.log");
   run.seconds = wallSeconds;
+  const std::string failure = target + ": failure after %llu executions, %lf s";
+  const std::string violation = "==== " + target + ": violation: ";
   for (std::string line; std::getline(in, line);) {
     unsigned long long executions = 0;
     double seconds = 0;
-    if (std::sscanf(line.c_str(), "fuzz_distance: failure after %llu executions, %lf s", &executions, &seconds) == 2) {
+    if (std::sscanf(line.c_str(), failure.c_str(), &executions, &seconds) == 2) {
       run.found = true;
       run.executions = double(executions);
       run.seconds = seconds;
-    } else if (line.rfind("==== fuzz_distance: violation: ", 0) == 0) {
-      run.signature = line.substr(31);
+    } else if (line.rfind(violation, 0) == 0) {
+      run.signature = line.substr(violation.size());
     } else if (!run.found && line.rfind("stat::number_of_executed_units: ", 0) == 0) {
       run.executions = std::atof(line.c_str() + 32);
     }
@@ -86,7 +88,7 @@ int measureMutator(const Options& options, const fs::path& fuzzer) {
   for (const check::StrategyInfo* strategy : options.strategies) {
     fs::path seeds = work / strategy->name / "seeds";
     fs::remove_all(seeds);
-    seedCounts[strategy->name] = convertCasesToInputs(existingSeedFolders(options), seeds, strategy);
+    seedCounts[strategy->name] = convertCasesToInputs(existingSeedFolders(options), seeds, strategy, options.query);
     for (bool mutator : {true, false}) {
       for (int seed = 1; seed <= options.runs; ++seed) {
         MeasureRun run;
@@ -129,7 +131,8 @@ int measureMutator(const Options& options, const fs::path& fuzzer) {
     if (it == running.end()) continue;
     stopForwardingTo(pid);
     MeasureRun& run = *it->second.first;
-    parseMeasureLog(run, std::chrono::duration<double>(std::chrono::steady_clock::now() - it->second.second).count());
+    parseMeasureLog(run, std::chrono::duration<double>(std::chrono::steady_clock::now() - it->second.second).count(),
+                    fuzzTargetName(options.query));
     running.erase(it);
     ++done;
     std::fprintf(stderr, "  %zu/%zu %-14s %-8s seed %d: %s after %.0f executions, %.2f s %s\n", done, runs.size(),
@@ -139,7 +142,7 @@ int measureMutator(const Options& options, const fs::path& fuzzer) {
 
   std::string text = "# The geometry-aware mutator: what it buys, " + date + "\n\n";
   text += "Produced by\n\n```sh\n" + options.commandLine + "\n```\n\n";
-  text += "Each run is one fuzz_distance process (`-seed=1.." + std::to_string(options.runs) +
+  text += std::string("Each run is one ") + fuzzTargetName(options.query) + " process (`-seed=1.." + std::to_string(options.runs) +
           "`, no fork) from the strategy's seed inputs (corpus/seeds and corpus/regressions less the cases the "
           "strategy already fails), stopped at its first violation" +
           (options.kinds.empty() ? "" : " of kind " + options.kinds) +

@@ -17,6 +17,9 @@ using Environment = std::vector<std::pair<std::string, std::string>>;
 
 struct Options {
   std::vector<const check::StrategyInfo*> strategies;
+  // Distance: fuzz_distance and the distance verdict; Penetration: fuzz_penetration and the penetration
+  // verdict (issue 13). Set by --query, else by the strategy (tools/campaign_findings.h defaultCampaignQuery).
+  check::QueryKind query = check::QueryKind::Distance;
   long long seconds = 600;
   int jobs = 2;
   fs::path out;     // resolved before the campaign starts (campaignCommand)
@@ -33,8 +36,12 @@ struct Options {
   std::string commandLine;
 };
 
-// The libFuzzer build of fuzz_distance: --fuzzer, else $GJK_FUZZ_DISTANCE, else beside this program's
-// build; throws UsageError when none is found.
+// The fuzz target of a campaign's query: "fuzz_distance" or "fuzz_penetration".
+const char* fuzzTargetName(check::QueryKind query);
+// The environment variable naming that target's strategy: GJK_STRATEGY or GJK_PENETRATION_STRATEGY.
+const char* fuzzStrategyVariable(check::QueryKind query);
+// The libFuzzer build of the query's target (fuzzTargetName): --fuzzer, else $GJK_FUZZ_DISTANCE or
+// $GJK_FUZZ_PENETRATION, else beside this program's build; throws UsageError when none is found.
 fs::path findFuzzer(const Options& options);
 // The --seeds folders that exist.
 std::vector<std::string> existingSeedFolders(const Options& options);
@@ -42,7 +49,7 @@ std::vector<std::string> existingSeedFolders(const Options& options);
 std::string withThousands(long long value);
 // The libFuzzer flags every run of the campaign passes (input size, timeout, memory, dictionary).
 void addFuzzerFlags(std::vector<std::string>& argv, const fs::path& fuzzer);
-// The environment of fuzz_distance: the strategy, the mutator switch, the kinds and families to report.
+// The environment of the fuzz target: the strategy, the mutator switch, the kinds and families to report.
 Environment fuzzerEnvironment(const Options& options, const check::StrategyInfo& strategy, bool mutator);
 
 // The campaign on options.strategies.front(): fuzz, collect, shrink, file and report. The command's exit

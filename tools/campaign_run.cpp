@@ -71,14 +71,14 @@ class Campaign {
     fs::create_directories(options_.out);
     fs::create_directories(report_);
     fs::remove_all(work_ / "seeds");
-    seeds_ = convertCasesToInputs(existingSeedFolders(options_), work_ / "seeds", &strategy_);
+    seeds_ = convertCasesToInputs(existingSeedFolders(options_), work_ / "seeds", &strategy_, options_.query);
     corpusBefore_ = countFiles(work_ / "corpus");
     for (const auto& entry : fs::directory_iterator(work_ / "crashes")) crashesBefore_.insert(entry.path().string());
-    for (const auto& [signature, filed] : filedCauses(options_.out, strategy_.name)) {
+    for (const auto& [signature, filed] : filedCauses(options_.out, strategy_.name, options_.query)) {
       filedBefore_.insert(signature);
     }
     for (const std::string& folder : existingSeedFolders(options_)) {
-      for (const auto& [signature, filed] : filedCauses(folder, strategy_.name)) {
+      for (const auto& [signature, filed] : filedCauses(folder, strategy_.name, options_.query)) {
         inCorpus_.try_emplace(signature, filed.file.string());
       }
     }
@@ -207,9 +207,10 @@ class Campaign {
     std::sort(files.begin(), files.end());
     for (const fs::path& file : files) {
       judged_.insert(file.string());
-      CrashInput crash = judgeCrashInput(file, strategy_);
+      CrashInput crash = judgeCrashInput(file, strategy_, options_.query);
       bool thisRun = !crashesBefore_.count(file.string());
       crashInputsThisRun_ += thisRun;
+      if (crash.abortSignal != 0) aborts_.push_back(file.string());
       CauseFinding& finding = findings_[crash.violation ? crash.signature : std::string()];
       finding.inputs.push_back(crash);
       finding.inputsThisRun += thisRun;
@@ -251,7 +252,7 @@ class Campaign {
     }
     stopForwardingTo(child.pid);
     if (!fs::exists(out)) return crash.file;
-    CrashInput minimized = judgeCrashInput(out, strategy_);
+    CrashInput minimized = judgeCrashInput(out, strategy_, options_.query);
     return minimized.violation && minimized.signature == crash.signature && minimized.size <= crash.size ? out
                                                                                                           : crash.file;
   }
@@ -260,8 +261,8 @@ class Campaign {
   // preferred (preferredCase); checks that the file replays before writing it. Returns what happened:
   // "written", "replaced", "kept" or a sentence starting "NOT written".
   std::string fileCase(const std::string& signature, const check::Case& value) {
-    Judged judged = judgeCase(value, strategy_);
-    if (!judged.verdict.violation || judged.summary.signature != signature) {
+    Judged judged = judgeCase(value, strategy_, options_.query);
+    if (!judged.violation || judged.summary.signature != signature) {
       return "NOT written: the case does not show this cause when judged again";
     }
     fs::path path = options_.out / judged.summary.fileName;
@@ -271,8 +272,8 @@ class Campaign {
       // Filed by an earlier campaign into the same folder: compared as a case of this cause, or left alone.
       try {
         check::Case existing = check::readCaseFile(path);
-        Judged again = judgeCase(existing, strategy_);
-        if (!again.verdict.violation || again.summary.signature != signature) {
+        Judged again = judgeCase(existing, strategy_, options_.query);
+        if (!again.violation || again.summary.signature != signature) {
           return "NOT written: " + path.string() + " exists and shows another cause; it is left alone";
         }
         current = filedThisRun_.emplace(signature, existing).first;
@@ -288,8 +289,7 @@ class Campaign {
       finding.story = current->second.metaValue("story");
       return "kept";
     }
-    check::Case regression = check::regressionCase(value, strategy_, judged.summary, judged.verdict,
-                                                   "campaign " + strategy_.name + " " + date_);
+    check::Case regression = regressionCaseOf(judged, strategy_, "campaign " + strategy_.name + " " + date_);
     std::string text = check::formatCase(regression);
     std::vector<std::string> unmet = check::unmetCaseExpectations(check::parseCase(text, path.string()));
     if (!unmet.empty()) {
@@ -338,7 +338,7 @@ class Campaign {
       std::vector<std::uint8_t> bytes = readBytes(chosen);
       check::Case value = *check::decodeFuzzInput(bytes.data(), bytes.size());
       int evaluations = 0;
-      check::Case shrunk = shrinkKeepingSignature(value, strategy_, signature, 1500, &evaluations);
+      check::Case shrunk = shrinkKeepingSignature(value, strategy_, signature, 1500, &evaluations, options_.query);
       bool filedBefore = filedThisRun_.count(signature) != 0;
       std::string outcome = fileCase(signature, shrunk);
       std::string how = std::string(minimized ? "minimized by libFuzzer, " : "") + "shrunk in " +
@@ -356,13 +356,19 @@ class Campaign {
 
   void writeReport() {
     std::string text;
-    text += "# Campaign: " + strategy_.name + ", " + date_ + "\n\n";
+    const bool penetration = options_.query == check::QueryKind::Penetration;
+    text += "# Campaign: " + strategy_.name + (penetration ? " (penetration)" : "") + ", " + date_ + "\n\n";
     text += "Produced by\n\n```sh\n" + options_.commandLine + "\n```\n\n";
     text += "| | |\n|---|---|\n";
     text += "| strategy | `" + strategy_.name + "`: " + strategy_.description + " |\n";
+    text += "| query | " +
+            std::string(penetration ? "penetration: the penetration verdict (docs/verdict.md, Penetration), "
+                                      "fuzz target fuzz_penetration"
+                                    : "distance: the distance verdict (design §5), fuzz target fuzz_distance") +
+            " |\n";
     text += "| date | " + date_ + " |\n| commit | " + commitDescription() + " |\n";
     text += "| machine | " + machineDescription() + " |\n";
-    text += "| fuzzer | `" + fuzzerCommand_ + "` with GJK_STRATEGY=" + strategy_.name +
+    text += "| fuzzer | `" + fuzzerCommand_ + "` with " + fuzzStrategyVariable(options_.query) + "=" + strategy_.name +
             (options_.mutator ? "" : " GJK_MUTATOR=0") +
             (options_.kinds.empty() ? "" : " GJK_VIOLATION_KINDS=" + options_.kinds) +
             (options_.families.empty() ? "" : " GJK_VIOLATION_FAMILIES=" + options_.families) + " |\n";
@@ -403,7 +409,10 @@ class Campaign {
       text += "None: in " + std::string(seconds) + " the fuzzer found no input on which " + strategy_.name +
               "'s answer is a violation.\n\n";
     } else {
-      text += "Cause: strategy, primary kind (the verdict's first reason), termination (verdict/classify.h). "
+      text += std::string(penetration ? "Cause: strategy, primary kind (the penetration verdict's first reason), "
+                                        "termination (verdict/penetration_cause.h). "
+                                      : "Cause: strategy, primary kind (the verdict's first reason), termination "
+                                        "(verdict/classify.h). ") +
               "Family: the family of the case filed (verdict/classify.h), metadata only.\n\n";
       text += "| cause | crash inputs (this run / all) | reasons | status | case | family |\n"
               "|---|---|---|---|---|---|\n";
@@ -424,6 +433,13 @@ class Campaign {
     if (other != findings_.end()) {
       text += "## Crash inputs that are no violation here\n\n" + std::to_string(other->second.inputs.size()) +
               " inputs: " + other->second.status + ".\n\n";
+    }
+    if (!aborts_.empty()) {
+      text += "## Inputs on which " + strategy_.name + " aborts\n\n" + std::to_string(aborts_.size()) +
+              " of those inputs end the process that runs " + strategy_.name +
+              " (judged in a child process, so the campaign goes on): an engine's own assertion, a finding that "
+              "cannot be filed as a regression (replaying it would end gjkcheck). The first: `" + aborts_.front() +
+              "`; `gjkcheck convert FILE` shows it as a case.\n\n";
     }
     text += "Replay every case filed: `gjkcheck corpus check " + options_.out.string() +
             "`; one case: `gjkcheck repro FILE --strategy " + strategy_.name +
@@ -457,6 +473,7 @@ class Campaign {
   bool interrupted_ = false;
   int crashInputsThisRun_ = 0;
   int violationInputs_ = 0;
+  std::vector<std::string> aborts_;  // crash inputs on which the strategy aborts the process that runs it
 };
 
 }  // namespace

@@ -30,6 +30,7 @@
 #include "tools/output_folders.h"
 #include "tools/run_context.h"
 #include "verdict/expectations.h"
+#include "verdict/penetration_verdict.h"
 
 namespace gjk::tools {
 namespace {
@@ -38,10 +39,12 @@ namespace fs = std::filesystem;
 using campaign::Options;
 
 const char* HELP =
-    "usage: gjkcheck campaign --strategy NAME [--time S] [--jobs N] [--out DIR] [options]\n"
+    "usage: gjkcheck campaign --strategy NAME [--query distance|penetration] [--time S] [--jobs N] [--out DIR]\n"
+    "                         [options]\n"
     "       gjkcheck campaign --measure-mutator --strategy NAME[,NAME...] [--runs R] [--time S] [--jobs N]\n\n"
-    "Fuzzes one strategy against the exact oracle with the libFuzzer target fuzz_distance, in libFuzzer's\n"
-    "fork mode (-fork=N -ignore_crashes=1: each violation ends one job, the campaign goes on), with a\n"
+    "Fuzzes one strategy against the exact oracle with the libFuzzer target fuzz_distance (the distance\n"
+    "verdict), or for a penetration campaign fuzz_penetration (the penetration verdict, docs/verdict.md),\n"
+    "in libFuzzer's fork mode (-fork=N -ignore_crashes=1: each violation ends one job, the campaign goes on), with a\n"
     "progress line. Violations are grouped by cause: (strategy, primary kind, termination), the primary\n"
     "kind being the verdict's first reason (verdict/classify.h); the family is recorded in the file as\n"
     "meta.family, it is no part of the cause. Each cause gets one file, DIR/<strategy>.<kind>.<termination>.case,\n"
@@ -59,13 +62,20 @@ const char* HELP =
     "`gjkcheck corpus add FILE`. Every output folder is checked before any work starts (exit 2 naming the\n"
     "folder and the reason).\n\n"
     "--strategy NAME      any name of `gjkcheck strategies`, modifiers allowed (perp+local+scaled)\n"
+    "--query Q            distance (fuzz_distance, the distance verdict) or penetration (fuzz_penetration,\n"
+    "                     the penetration verdict: kinds non-finite, wrong-relation, depth-error,\n"
+    "                     normal-error, contact-error; the case filed carries meta.query penetration).\n"
+    "                     Default: penetration for a strategy of query kind penetration (epa, sat, dyn4j-epa,\n"
+    "                     box2d-2.4.1-sat, chipmunk7), distance otherwise (rapier2d answers both: give\n"
+    "                     --query penetration for its overlap depth)\n"
     "--time S             seconds of fuzzing (default 600)\n"
     "--jobs N             parallel fuzzing jobs (default 2)\n"
     "--out DIR            where the cases go (default: a new folder campaign-<strategy>-<UTC time> in the\n"
     "                     current directory, e.g. campaign-perp-20261124T071344Z)\n"
-    "--fuzzer PATH        the libFuzzer build of fuzz_distance. Default: $GJK_FUZZ_DISTANCE, else the\n"
-    "                     first libFuzzer binary of <gjkcheck's build>/fuzz/fuzz_distance,\n"
-    "                     <gjkcheck's build>/../fuzz/fuzz/fuzz_distance and ./build/fuzz/fuzz/fuzz_distance\n"
+    "--fuzzer PATH        the libFuzzer build of fuzz_distance (fuzz_penetration for --query penetration).\n"
+    "                     Default: $GJK_FUZZ_DISTANCE ($GJK_FUZZ_PENETRATION), else the first libFuzzer\n"
+    "                     binary of <gjkcheck's build>/fuzz/TARGET, <gjkcheck's build>/../fuzz/fuzz/TARGET\n"
+    "                     and ./build/fuzz/fuzz/TARGET\n"
     "                     (build it with: cmake --preset fuzz && cmake --build --preset fuzz)\n"
     "--work DIR           the fuzzer's working folder, kept between runs so that a second campaign\n"
     "                     resumes from its corpus (default fuzz-work/<strategy> in the current directory)\n"
@@ -94,8 +104,8 @@ const char* HELP =
 int campaignCommand(int argc, char** argv, int first) {
   CommandLine line = parseCommandLine(
       argc, argv, first,
-      {"strategy", "time", "jobs", "out", "fuzzer", "work", "report", "seeds", "kinds", "families", "minimize",
-       "runs"},
+      {"strategy", "query", "time", "jobs", "out", "fuzzer", "work", "report", "seeds", "kinds", "families",
+       "minimize", "runs"},
       {"no-mutator", "measure-mutator"});
   if (line.has("help")) {
     std::puts(HELP);
@@ -112,6 +122,23 @@ int campaignCommand(int argc, char** argv, int first) {
     options.strategies.push_back(strategy);
   }
   if (options.strategies.size() != 1 && !options.measure) throw UsageError("a campaign fuzzes one strategy");
+  // The query judged (issue 13): every strategy must answer it.
+  const std::string query = line.value("query", "");
+  if (query.empty()) {
+    options.query = defaultCampaignQuery(*options.strategies.front());
+  } else if (query == "distance" || query == "penetration") {
+    options.query = query == "distance" ? check::QueryKind::Distance : check::QueryKind::Penetration;
+  } else {
+    throw UsageError("--query is distance or penetration, not '" + query + "'");
+  }
+  const bool penetration = options.query == check::QueryKind::Penetration;
+  for (const check::StrategyInfo* strategy : options.strategies) {
+    if (!(penetration ? check::answersPenetration(strategy->query) : check::answersDistance(strategy->query))) {
+      throw UsageError("strategy '" + strategy->name + "' answers no " + (penetration ? "penetration" : "distance") +
+                       " query (it answers " + check::queryKindName(strategy->query) + ")" +
+                       (query.empty() ? ": give --query" : ""));
+    }
+  }
   options.seconds = line.integer("time", options.measure ? 60 : 600);
   options.jobs = static_cast<int>(line.integer("jobs", 2));
   options.runs = static_cast<int>(line.integer("runs", 5));
@@ -149,10 +176,12 @@ int campaignCommand(int argc, char** argv, int first) {
   }
   options.kinds = line.value("kinds", "");
   for (const std::string& kind : splitList(options.kinds)) {
-    if (std::find_if(std::begin(check::VIOLATION_KINDS), std::end(check::VIOLATION_KINDS),
-                     [&](const char* k) { return kind == k; }) == std::end(check::VIOLATION_KINDS)) {
-      throw UsageError("unknown violation kind '" + kind + "'");
-    }
+    const bool known =
+        options.query == check::QueryKind::Penetration
+            ? check::penetrationKindIndex(kind) >= 0 || kind == "crash" || kind == "hang" || kind == "protocol"
+            : std::find_if(std::begin(check::VIOLATION_KINDS), std::end(check::VIOLATION_KINDS),
+                           [&](const char* k) { return kind == k; }) != std::end(check::VIOLATION_KINDS);
+    if (!known) throw UsageError("unknown violation kind '" + kind + "'");
   }
   options.families = line.value("families", "");
   for (const std::string& family : splitList(options.families)) {

@@ -40,6 +40,7 @@ const char* HELP =
     "A findings.md already in DIR is kept and closes the README.\n\n"
     "--strategies   comma-separated names, modifiers allowed (default: all)\n"
     "--families     comma-separated family names (default: all)\n"
+    "--penetration-families  overlap families of the penetration section (default: all seven)\n"
     "--count        cases per family (default 1000)\n"
     "--seed         the seed of the case streams (default 1)\n"
     "--jobs         worker threads (default: the number of cores)\n"
@@ -51,7 +52,8 @@ const char* HELP =
     "               (the same report as without --shard, times aside; docs/scale.md); the\n"
     "               penetration section is not sharded\n\n"
     "Strategies that answer penetration (`gjkcheck strategies`, query penetration or both) are run on the\n"
-    "overlap families instead (same --count and --seed): penetration.md, penetration_summary.csv,\n"
+    "overlap families instead (same --count and --seed; --penetration-families F,... names some of them,\n"
+    "default all of `gjkcheck gen --family overlap`): penetration.md, penetration_summary.csv,\n"
     "penetration_rows.csv and a Penetration section in README.md (report/penetration_comparison.h).\n"
     "Everything but the times is the same for the same arguments, whatever --jobs is.\n"
     "Exit code 0 (violations are the report's content, not an error), 2 for bad usage.";
@@ -70,7 +72,8 @@ void showProgress(std::uint64_t done, std::uint64_t total, double seconds) {
 
 int compareCommand(int argc, char** argv, int first) {
   CommandLine line = parseCommandLine(argc, argv, first,
-                                      {"strategies", "families", "count", "seed", "jobs", "out", "rows", "gallery", "shard"}, {"gzip-rows"});
+                                      {"strategies", "families", "penetration-families", "count", "seed", "jobs", "out", "rows", "gallery",
+                                       "shard"}, {"gzip-rows"});
   if (line.has("help")) {
     std::puts(HELP);
     return EXIT_ALL_OK;
@@ -98,6 +101,8 @@ int compareCommand(int argc, char** argv, int first) {
   options.families = chosenItems(line, "families", check::familyNames(), "family");
   // Issue 13: penetration strategies go to the penetration section (overlap families), not the distance one.
   const std::vector<const check::StrategyInfo*> penetration = check::takePenetrationStrategies(options.strategies);
+  const std::vector<std::string> overlapFamilies =
+      chosenItems(line, "penetration-families", check::overlapFamilyNames(), "overlap family");
   if (options.strategies.empty() && penetration.empty()) throw UsageError("nothing to compare");
   const long long count = line.integerIn("count", 1000, 1, MAX_CASES_PER_FAMILY);
   const long long seed = line.integerIn("seed", 1, 0, std::numeric_limits<long long>::max());
@@ -133,6 +138,9 @@ int compareCommand(int argc, char** argv, int first) {
   std::string command = "gjkcheck compare";
   if (line.values.count("strategies")) command += " --strategies " + strategyList;
   if (line.values.count("families")) command += " --families " + line.value("families", "");
+  if (line.values.count("penetration-families")) {
+    command += " --penetration-families " + line.value("penetration-families", "");
+  }
   command += " --count " + std::to_string(count) + " --seed " + std::to_string(seed) + " --jobs " +
              std::to_string(jobs);
   if (rows != "all") command += " --rows " + rows;
@@ -154,7 +162,7 @@ int compareCommand(int argc, char** argv, int first) {
   if (!options.strategies.empty()) check::writeComparisonReport(out, options, result, context);
   if (!penetration.empty()) {
     check::writePenetrationComparison(
-        out, check::runPenetrationComparison(penetration, check::overlapFamilyNames(), options.count, options.seed, options.jobs),
+        out, check::runPenetrationComparison(penetration, overlapFamilies, options.count, options.seed, options.jobs),
         command);
   }
   std::fprintf(stderr, "compare: wrote %s/README.md in %.1f s\n", out.string().c_str(), elapsed());

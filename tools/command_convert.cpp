@@ -8,6 +8,7 @@
 #include "case/fuzz_input.h"
 #include "tools/command_line.h"
 #include "tools/commands.h"
+#include "tools/campaign_findings.h"
 #include "tools/fuzz_files.h"
 #include "verdict/classify.h"
 #include "verdict/exact_case.h"
@@ -127,15 +128,14 @@ std::optional<check::Case> caseOfInputFile(const fs::path& path) {
 }
 
 ConversionCount convertCasesToInputs(const std::vector<std::string>& paths, const fs::path& folder,
-                                     const check::StrategyInfo* skipViolationsOf) {
+                                     const check::StrategyInfo* skipViolationsOf, check::QueryKind query) {
   ConversionCount count;
   fs::create_directories(folder);
   for (const std::string& root : paths) {
     for (const fs::path& file : check::collectCaseFiles({root})) {
       check::Case value = check::readCaseFile(file);
       if (skipViolationsOf != nullptr) {
-        check::Verdict verdict = check::judge(value, check::solveExactly(value), skipViolationsOf->run(value, {}), *skipViolationsOf);
-        if (verdict.violation) {
+        if (judgeCase(value, *skipViolationsOf, query).violation) {
           ++count.skippedAsViolation;
           continue;
         }

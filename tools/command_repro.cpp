@@ -8,6 +8,7 @@
 #include "tools/command_line.h"
 #include "tools/commands.h"
 #include "verdict/exact_case.h"
+#include "verdict/penetration_verdict.h"
 #include "verdict/strategy.h"
 #include "verdict/thresholds.h"
 #include "verdict/verdict.h"
@@ -56,7 +57,9 @@ int reproCommand(int argc, char** argv, int first) {
         "side with its errors in u and its verdict, and the iteration trace of the chosen strategy\n"
         "(default perp): each step's simplex, barycentric coordinates, search direction and support.\n"
         "An external engine (a manifest's name, or plugin:PATH[#ENTRY]) shows its answer beside ours, no\n"
-        "trace (docs/workers.md).\n\n"
+        "trace (docs/workers.md). A penetration strategy (epa, sat, ...; rapier2d answers both) shows its\n"
+        "penetration answer judged by the penetration verdict (docs/verdict.md, Penetration), and the picture\n"
+        "of a penetration-only strategy is captioned with that verdict.\n\n"
         "--svg FILE  also draw the case for the chosen strategy into FILE (SVG, written atomically):\n"
         "            the shapes with their exact closest points and the reported witness points pA, pB;\n"
         "            the exact Minkowski difference B - A with the origin, its exact closest point, the\n"
@@ -129,20 +132,34 @@ int reproCommand(int argc, char** argv, int first) {
     }
   }
   if (!tracedRan) {
-    // A modified strategy (perp+local, ...) or an external engine is not in the side-by-side table: run it
-    // for its trace, or, for an external engine, for its answer beside ours.
+    // A modified strategy (perp+local, ...), a penetration strategy or an external engine is not in the
+    // side-by-side table: run it for its trace, or for its answer beside ours. A penetration answer is judged
+    // by the penetration verdict (issue 13); a distance answer, when the strategy gives one, by the distance
+    // verdict.
     tracedResult = traced->run(value, {.trace = !traced->external});
-    tracedVerdict = check::judge(value, exact, tracedResult, *traced);
-    if (traced->external) {
+    const bool penetration = check::answersPenetration(traced->query);
+    if (penetration) {
+      const check::PenetrationVerdict verdict = check::judgePenetration(value, exact, tracedResult, *traced);
+      violations += verdict.violation;
+      std::printf("%s\n", check::penetrationRunLine(traced->name, *traced, tracedResult, verdict).c_str());
+    }
+    if (check::answersDistance(traced->query)) {
+      tracedVerdict = check::judge(value, exact, tracedResult, *traced);
+    }
+    if (traced->external && check::answersDistance(traced->query)) {
       violations += tracedVerdict.violation;
       std::printf("%-12s %-14s %10.3g %10.3g %10.3g %5d %-18s %s\n", traced->name.c_str(),
                   check::scalarDecimal(tracedResult.distance, traced->scalar).c_str(), tracedVerdict.distanceErrorU,
                   tracedVerdict.witnessErrorU, tracedVerdict.witnessGapU, tracedResult.iterations,
                   tracedResult.termination.c_str(), check::reasonList(tracedVerdict).c_str());
+    }
+    if (traced->external) {
       std::printf("  %s: external engine, %s, version %s\n", traced->name.c_str(), traced->description.c_str(),
                   traced->version.c_str());
-      std::printf("  witness points %s %s\n", pointText(tracedResult.pointA, traced->scalar).c_str(),
-                  pointText(tracedResult.pointB, traced->scalar).c_str());
+      if (check::answersDistance(traced->query)) {
+        std::printf("  witness points %s %s\n", pointText(tracedResult.pointA, traced->scalar).c_str(),
+                    pointText(tracedResult.pointB, traced->scalar).c_str());
+      }
       if (tracedResult.failure != check::EngineFailure::None) {
         std::printf("  %s: %s\n", check::engineFailureName(tracedResult.failure), tracedResult.failureDetail.c_str());
       }

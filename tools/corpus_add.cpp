@@ -34,25 +34,27 @@ std::string fileText(const fs::path& path) {
   return text.str();
 }
 
-// The case with the expectations of its strategy's answer today.
+// The case with the expectations of its strategy's answer today: the distance verdict, or the penetration
+// verdict when the case is a penetration expectation (verdict/expectations.h: meta.query penetration, or a
+// strategy that answers penetration only), recorded with meta.query penetration.
 check::Case withExpectations(check::Case value, const check::StrategyInfo& strategy, std::string* summary) {
-  oracle::ExactAnswer exact = check::solveExactly(value);
-  check::StrategyResult result = strategy.run(value, {});
-  check::Verdict verdict = check::judge(value, exact, result, strategy);
+  const bool penetration = check::isPenetrationExpectation(value, strategy);
+  const Judged judged =
+      judgeCase(value, strategy, penetration ? check::QueryKind::Penetration : check::QueryKind::Distance);
   value.setMeta("strategy", strategy.name);
-  value.setMeta("expected-verdict", verdict.violation ? "violation" : "ok");
-  if (verdict.violation) {
-    value.setMeta("expected-reasons", check::reasonList(verdict));
-    check::ViolationSummary cause = check::summarizeViolation(value, strategy, exact, result, verdict);
-    value.setMeta("signature", cause.signature);
+  if (penetration) value.setMeta("query", "penetration");
+  value.setMeta("expected-verdict", judged.violation ? "violation" : "ok");
+  if (judged.violation) {
+    value.setMeta("expected-reasons", judged.reasons);
+    value.setMeta("signature", judged.summary.signature);
   } else {
     std::erase_if(value.meta, [](const check::MetaEntry& entry) {
       return entry.key == "expected-reasons" || entry.key == "signature";
     });
   }
-  if (value.metaValue("family").empty()) value.setMeta("family", check::classifyFamily(value, exact));
-  *summary = strategy.name + ": " + (verdict.violation ? "violation " + check::reasonList(verdict) : "ok") +
-             " (" + result.termination + ")";
+  if (value.metaValue("family").empty()) value.setMeta("family", check::classifyFamily(value, judged.exact));
+  *summary = strategy.name + (penetration ? " (penetration)" : "") + ": " +
+             (judged.violation ? "violation " + judged.reasons : "ok") + " (" + judged.result.termination + ")";
   return value;
 }
 

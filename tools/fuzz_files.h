@@ -20,9 +20,11 @@ struct ConversionCount {
 
 // Writes the fuzzer input of every case named by `paths` (files, folders searched for *.case) into
 // `folder`, one file per case named after its path below the argument ("short-edge-plank"). When
-// `skipViolationsOf` is given, a case on which that strategy's answer is a violation is not written.
+// `skipViolationsOf` is given, a case on which that strategy's answer is a violation is not written: a
+// violation of the distance verdict, or of the penetration verdict when `query` is Penetration.
 ConversionCount convertCasesToInputs(const std::vector<std::string>& paths, const std::filesystem::path& folder,
-                                     const check::StrategyInfo* skipViolationsOf);
+                                     const check::StrategyInfo* skipViolationsOf,
+                                     check::QueryKind query = check::QueryKind::Distance);
 
 // The bytes of a file; throws check::CaseError naming it when it cannot be read.
 std::vector<std::uint8_t> readBytes(const std::filesystem::path& path);

@@ -6,6 +6,8 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <mutex>
+#include <span>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -107,6 +109,53 @@ TEST(PenetrationComparison, percentilesAscendToTheMax) {
     ++rows;
   }
   EXPECT_EQ(rows, 2);
+}
+
+// An external engine answers through its batch function (check::runBatch, pipelined in a worker): the
+// section sends it blocks of one family's cases (at most 64) and never one query at a time, and the rows are
+// those of the same answers given one by one.
+TEST(PenetrationComparison, sendsAnEngineWithABatchFunctionBlocksOfCases) {
+  struct Calls {
+    std::mutex mutex;
+    std::vector<std::vector<std::string>> blocks;  // the family of each case of each batch
+    int single = 0;
+  } calls;
+  StrategyInfo batched = double_("batched", [&calls](const Case& value, const RunOptions& options) {
+    std::lock_guard<std::mutex> lock(calls.mutex);
+    ++calls.single;
+    return exactDouble(value, options);
+  });
+  batched.runBatch = [&calls](std::span<const Case> cases, std::span<StrategyResult> results) {
+    std::vector<std::string> families;
+    for (std::size_t k = 0; k < cases.size(); ++k) {
+      results[k] = depthZero(cases[k], {});
+      families.push_back(cases[k].metaValue("family"));
+    }
+    std::lock_guard<std::mutex> lock(calls.mutex);
+    calls.blocks.push_back(families);
+  };
+  const StrategyInfo oneByOne = double_("depth-zero", depthZero);
+  const std::vector<std::string> families = {"deep-overlap", "containment"};
+  const PenetrationComparison viaBatch = runPenetrationComparison({&batched}, families, 150, 7, 2);
+  EXPECT_EQ(calls.single, 0);
+  std::size_t cases = 0;
+  for (const std::vector<std::string>& block : calls.blocks) {
+    ASSERT_FALSE(block.empty());
+    EXPECT_FALSE(block.front().empty());  // generated cases carry meta.family
+    EXPECT_LE(block.size(), 64u);
+    for (const std::string& family : block) EXPECT_EQ(family, block.front());  // one family per block
+    cases += block.size();
+  }
+  EXPECT_EQ(cases, 300u);
+  EXPECT_EQ(calls.blocks.size(), 6u);  // 150 = 64 + 64 + 22 per family
+  const PenetrationComparison direct = runPenetrationComparison({&oneByOne}, families, 150, 7, 1);
+  ASSERT_EQ(viaBatch.rows.size(), direct.rows.size());
+  for (std::size_t k = 0; k < direct.rows.size(); ++k) {
+    EXPECT_EQ(viaBatch.rows[k].family, direct.rows[k].family);
+    EXPECT_EQ(viaBatch.rows[k].index, direct.rows[k].index);
+    EXPECT_EQ(viaBatch.rows[k].primary, direct.rows[k].primary) << k;
+    EXPECT_EQ(viaBatch.rows[k].depth, direct.rows[k].depth) << k;
+  }
 }
 
 }  // namespace

@@ -24,6 +24,9 @@
 #include "run_gjkcheck.h"
 #include "verdict/classify.h"
 #include "verdict/exact_case.h"
+#include "verdict/expectations.h"
+#include "verdict/penetration_cause.h"
+#include "verdict/penetration_verdict.h"
 #include "verdict/strategy.h"
 #include "verdict/verdict.h"
 
@@ -306,6 +309,156 @@ TEST(Campaign, killedCampaignKeepsTheCasesFoundSoFar) {
   CliRun replay = gjkcheck("corpus check found", dir.path().string());
   EXPECT_EQ(replay.exitCode, 0) << replay.out;
   EXPECT_EQ(gjk::check::readCaseFile(filed).metaValue("signature"), scale.summary.signature);
+}
+
+}  // namespace
+
+// Penetration campaigns (issue 13): `--query penetration` (the default for a penetration-only strategy)
+// drives fuzz_penetration and judges with the penetration verdict; causes are named by
+// verdict/penetration_cause.h and filed with meta.query penetration, so that corpus check replays them with
+// the penetration verdict. The stand-in fuzzer "finds" sat's regression from corpus/regressions/penetration.
+namespace {
+
+const fs::path SAT_CASE =
+    fs::path(GJK_SOURCE_DIR) / "corpus/regressions/penetration/sat.contact-error.incident-vertex.containment.case";
+
+struct PenetrationJudgement {
+  gjk::check::PenetrationVerdict verdict;
+  gjk::check::ViolationSummary summary;
+};
+
+PenetrationJudgement judgeSat(const gjk::check::Case& value) {
+  using namespace gjk::check;
+  const StrategyInfo& sat = *findStrategy("sat");
+  const gjk::oracle::ExactAnswer exact = solveExactly(value);
+  const gjk::oracle::ExactPenetration penetration = exactPenetration(value, exact);
+  const StrategyResult result = sat.run(value, {});
+  PenetrationJudgement judgement;
+  judgement.verdict = judgePenetration(value, exact, penetration, result, sat);
+  if (judgement.verdict.violation) {
+    judgement.summary = summarizePenetrationViolation(value, sat, exact, penetration, result, judgement.verdict);
+  }
+  return judgement;
+}
+
+TEST(PenetrationCampaignCause, isStrategyPrimaryKindAndTermination) {
+  using namespace gjk::check;
+  const Case value = readCaseFile(SAT_CASE);
+  const PenetrationJudgement judged = judgeSat(value);
+  ASSERT_TRUE(judged.verdict.violation) << "sat no longer fails " << SAT_CASE << ": pick another of its cases";
+  const StrategyResult result = findStrategy("sat")->run(value, {});
+  EXPECT_EQ(judged.summary.signature, "sat " + judged.verdict.reasons.front() + " " + result.termination);
+  EXPECT_EQ(judged.summary.fileName, "sat." + judged.verdict.reasons.front() + "." + result.termination + ".case");
+  // A strategy that answers both queries names its penetration causes "penetration", apart from its
+  // distance causes.
+  StrategyInfo both = *findStrategy("sat");
+  both.query = QueryKind::Both;
+  EXPECT_EQ(penetrationTermination(both, result), "penetration");
+  EXPECT_EQ(penetrationTermination(*findStrategy("sat"), result), result.termination);
+  const Case filed = penetrationRegressionCase(value, *findStrategy("sat"), judged.summary, judged.verdict, "test");
+  EXPECT_EQ(filed.metaValue("query"), "penetration");
+  EXPECT_EQ(filed.metaValue("expected-reasons"), penetrationReasonList(judged.verdict));
+  EXPECT_TRUE(unmetCaseExpectations(parseCase(formatCase(filed), "filed.case")).empty());
+}
+
+TEST(PenetrationCampaign, filesTheCauseWithThePenetrationVerdictAndItReplays) {
+  const PenetrationJudgement judged = judgeSat(gjk::check::readCaseFile(SAT_CASE));
+  ASSERT_TRUE(judged.verdict.violation);
+  TempDir dir;
+  fs::path inputs = dir.path() / "inputs";
+  fs::create_directories(inputs);
+  ASSERT_EQ(gjkcheck("convert " + SAT_CASE.string() + " --out " + (inputs / "crash-sat").string()).exitCode, 0);
+  std::string fuzzer = writeFakeFuzzer(dir, inputs, dir.path() / "fuzzer-starts", 0);
+  CliRun run = gjkcheck("campaign --strategy sat --time 1 --minimize 0 --seeds none --fuzzer " + fuzzer +
+                            " --out found --work work",
+                        dir.path().string());
+  EXPECT_EQ(run.exitCode, 1) << run.out;
+  std::vector<fs::path> files = caseFiles(dir.path() / "found");
+  ASSERT_EQ(files.size(), 1u) << run.out;
+  // The shrink keeps the cause: the file is named by the cause of the case found.
+  EXPECT_EQ(files[0].filename().string(), judged.summary.fileName) << run.out;
+  gjk::check::Case filed = gjk::check::readCaseFile(files[0]);
+  EXPECT_EQ(filed.metaValue("strategy"), "sat");
+  EXPECT_EQ(filed.metaValue("query"), "penetration");
+  EXPECT_EQ(filed.metaValue("signature"), judged.summary.signature);
+  EXPECT_EQ(judgeSat(filed).summary.signature, judged.summary.signature);
+  std::string report = readText(dir.path() / "found" / "README.md");
+  EXPECT_NE(report.find("# Campaign: sat (penetration)"), std::string::npos) << report;
+  EXPECT_NE(report.find("with GJK_PENETRATION_STRATEGY=sat"), std::string::npos) << report;
+  EXPECT_NE(report.find("exec/s over the run"), std::string::npos) << report;
+  EXPECT_NE(report.find("| " + judged.summary.signature + " | 1 / 1 |"), std::string::npos) << report;
+  // Replayed from the file with the penetration verdict (meta.query penetration).
+  CliRun replay = gjkcheck("corpus check found", dir.path().string());
+  EXPECT_EQ(replay.exitCode, 0) << replay.out;
+  EXPECT_NE(replay.out.find("1 cases, 0 verdict tables: 0 expectations not met"), std::string::npos) << replay.out;
+}
+
+TEST(PenetrationCampaign, passesOverACauseTheSeedFoldersShowAlready) {
+  TempDir dir;
+  fs::path inputs = dir.path() / "inputs";
+  fs::create_directories(inputs);
+  ASSERT_EQ(gjkcheck("convert " + SAT_CASE.string() + " --out " + (inputs / "crash-sat").string()).exitCode, 0);
+  fs::create_directories(dir.path() / "seeds");
+  fs::copy_file(SAT_CASE, dir.path() / "seeds" / SAT_CASE.filename());
+  std::string fuzzer = writeFakeFuzzer(dir, inputs, dir.path() / "fuzzer-starts", 0);
+  CliRun run = gjkcheck("campaign --strategy sat --time 1 --minimize 0 --seeds seeds --fuzzer " + fuzzer +
+                            " --out found --work work",
+                        dir.path().string());
+  EXPECT_EQ(run.exitCode, 1) << run.out;
+  EXPECT_TRUE(caseFiles(dir.path() / "found").empty()) << run.out;
+  std::string report = readText(dir.path() / "found" / "README.md");
+  EXPECT_NE(report.find("already in the corpus: not filed"), std::string::npos) << report;
+  EXPECT_NE(report.find("1 shown by cases of the seed folders"), std::string::npos) << report;
+  // The seed sat fails was left out of the fuzzer's seeds (judged with the penetration verdict).
+  EXPECT_NE(report.find("1 cases left out because sat already fails them"), std::string::npos) << report;
+}
+
+// Chipmunk 7.0.3 aborts in cpCollision.c:288 ("EPA vertexes are the same") on this case, found by a campaign
+// on chipmunk7: judging it in gjkcheck's own process would end the campaign. It is judged in a child process,
+// reported as an abort, and not filed (replaying it would end gjkcheck).
+const std::string CHIPMUNK_ABORT_CASE =
+    "gjk-case 1\n"
+    "a.vertex -0x1p+2 0x1.000004p+0\na.vertex -0 -0x1.2p-140\na.vertex -0x1.f8p-144 0x1p-143\n"
+    "a.vertex -0x1p-143 0x1.8p-142\n"
+    "b.vertex -0x1p-143 0x1.7ep-142\nb.vertex -0 0x1.f8p-144\nb.vertex -0 -0x1.3fp-141\n"
+    "b.vertex -0x1.f8p-144 -0x1.7ep-142\n";
+
+TEST(PenetrationCampaign, goesOnWhenALinkedEngineAbortsOnAnInput) {
+  ASSERT_NE(gjk::check::findStrategy("chipmunk7"), nullptr)
+      << "built without Chipmunk: apt-get install libchipmunk-dev and reconfigure";
+  TempDir dir;
+  const std::string file = dir.write("abort.case", CHIPMUNK_ABORT_CASE);
+  // The precondition, checked in a child process of its own: chipmunk7 still aborts on the case.
+  CliRun alone = gjkcheck("run --strategy chipmunk7 " + file);
+  ASSERT_NE(alone.out.find("EPA vertexes are the same"), std::string::npos)
+      << "chipmunk7 no longer aborts on the case: pick another input of a chipmunk7 campaign\n" << alone.out;
+  fs::path inputs = dir.path() / "inputs";
+  fs::create_directories(inputs);
+  ASSERT_EQ(gjkcheck("convert " + file + " --out " + (inputs / "crash-abort").string()).exitCode, 0);
+  std::string fuzzer = writeFakeFuzzer(dir, inputs, dir.path() / "fuzzer-starts", 0);
+  CliRun run = gjkcheck("campaign --strategy chipmunk7 --time 1 --minimize 0 --seeds none --fuzzer " + fuzzer +
+                            " --out found --work work",
+                        dir.path().string());
+  EXPECT_EQ(run.exitCode, 0) << run.out;  // no violation: an abort has no verdict
+  EXPECT_TRUE(caseFiles(dir.path() / "found").empty()) << run.out;
+  const std::string report = readText(dir.path() / "found" / "README.md");
+  EXPECT_NE(report.find("## Inputs on which chipmunk7 aborts"), std::string::npos) << report;
+  EXPECT_NE(report.find("crash-abort"), std::string::npos) << report;
+}
+
+TEST(PenetrationCampaign, theQueryMustBeOneTheStrategyAnswers) {
+  TempDir dir;
+  std::string fuzzer = writeFakeFuzzer(dir, dir.path() / "nothing", dir.path() / "fuzzer-starts", 0);
+  CliRun distance = gjkcheck("campaign --strategy sat --query distance --time 1 --fuzzer " + fuzzer, dir.path().string());
+  EXPECT_EQ(distance.exitCode, 2) << distance.out;
+  EXPECT_NE(distance.out.find("answers no distance query"), std::string::npos) << distance.out;
+  CliRun penetration =
+      gjkcheck("campaign --strategy perp --query penetration --time 1 --fuzzer " + fuzzer, dir.path().string());
+  EXPECT_EQ(penetration.exitCode, 2) << penetration.out;
+  CliRun kind = gjkcheck("campaign --strategy sat --kinds false-overlap --time 1 --fuzzer " + fuzzer, dir.path().string());
+  EXPECT_EQ(kind.exitCode, 2) << kind.out;
+  EXPECT_NE(kind.out.find("unknown violation kind 'false-overlap'"), std::string::npos) << kind.out;
+  EXPECT_FALSE(fs::exists(dir.path() / "fuzzer-starts")) << "the fuzzer was started";
 }
 
 }  // namespace
