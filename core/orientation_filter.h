@@ -102,13 +102,6 @@ GJK_EXACT_HOT int crossSign(float ax, float ay, float bx, float by) {
   return (d > 0) - (d < 0);
 }
 
-// Sign of a.b - a.c = a.x b.x + a.y b.y - a.x c.x - a.y c.y (four products), exact.
-GJK_EXACT_HOT int dotDifferenceSign(float ax, float ay, float bx, float by, float cx, float cy) {
-  const double terms[4] = {double(ax) * double(bx), double(ay) * double(by), -(double(ax) * double(cx)),
-                           -(double(ay) * double(cy))};
-  return filteredSumSign(terms, 4);
-}
-
 // Sign of a.(a - b) = a.a - a.b for float a, b (the edge-region tests of the simplex solve), exact. Filter:
 // the differences a - b in double, their products with a, their sum: five roundings, each by a factor within
 // 1 +- u, so with p1, p2 the rounded products and A = fl(|p1| + |p2|) the error is at most 4 u A

@@ -12,10 +12,10 @@
 namespace {
 
 using gjk::exact::crossSign;
-using gjk::exact::dotDifferenceSign;
 using gjk::exact::exactSumSign;
 using gjk::exact::filteredSumSign;
 using gjk::exact::orientationSign;
+using gjk::exact::selfDotDifferenceSign;
 
 int sign128(__int128 v) { return (v > 0) - (v < 0); }
 
@@ -40,9 +40,12 @@ TEST(OrientationFilter, FallbackDecidesWhereTheDoubleSumHasTheWrongSign) {
   bool fallback = false;
   EXPECT_EQ(filteredSumSign(terms, 4, &fallback), 1);
   EXPECT_TRUE(fallback);
-  EXPECT_EQ(dotDifferenceSign(0x1p40f, 1.0f, 0x1p40f, 1.0f, 0x1p40f, 0.5f), 1);
-  EXPECT_EQ(dotDifferenceSign(0x1p40f, 1.0f, 0x1p40f, 0.5f, 0x1p40f, 1.0f), -1);
-  EXPECT_EQ(dotDifferenceSign(0x1p40f, 1.0f, 0x1p40f, 1.0f, 0x1p40f, 1.0f), 0);
+  // a.a - a.b: (2^80 + 1) - (2^80 + 0.5) > 0; (2^80 + 0.25) - (2^80 + 0.5) < 0; a = b gives 0.
+  EXPECT_EQ(selfDotDifferenceSign(0x1p40f, 1.0f, 0x1p40f, 0.5f), 1);
+  EXPECT_EQ(selfDotDifferenceSign(0x1p40f, 0.5f, 0x1p40f, 1.0f), -1);
+  EXPECT_EQ(selfDotDifferenceSign(0x1p40f, 1.0f, 0x1p40f, 1.0f), 0);
+  // a.(a - b) = 1 - 1: the rounded products cancel exactly, the filter cannot decide, the exact sum gives 0.
+  EXPECT_EQ(selfDotDifferenceSign(1.0f, 1.0f, 2.0f, 0.0f), 0);
 }
 
 // At the bound: a sum just outside n u A is decided by the filter, one inside is not (and is still right).
@@ -94,9 +97,9 @@ TEST(OrientationFilter, AgreesWithIntegerArithmeticOnNearDegenerateInputs) {
     }
     const __int128 orient = (__int128)(x[1] - x[0]) * (y[2] - y[0]) - (__int128)(y[1] - y[0]) * (x[2] - x[0]);
     ASSERT_EQ(orientationSign(fx[0], fy[0], fx[1], fy[1], fx[2], fy[2]), sign128(orient)) << trial;
-    const __int128 dots = (__int128)x[0] * x[1] + (__int128)y[0] * y[1] - (__int128)x[0] * x[2] -
-                          (__int128)y[0] * y[2];
-    ASSERT_EQ(dotDifferenceSign(fx[0], fy[0], fx[1], fy[1], fx[2], fy[2]), sign128(dots)) << trial;
+    const __int128 dots = (__int128)x[0] * x[0] + (__int128)y[0] * y[0] - (__int128)x[0] * x[1] -
+                          (__int128)y[0] * y[1];
+    ASSERT_EQ(selfDotDifferenceSign(fx[0], fy[0], fx[1], fy[1]), sign128(dots)) << trial;
     const __int128 cr = (__int128)x[0] * y[1] - (__int128)y[0] * x[1];
     ASSERT_EQ(crossSign(fx[0], fy[0], fx[1], fy[1]), sign128(cr)) << trial;
 
