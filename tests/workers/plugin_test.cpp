@@ -55,7 +55,9 @@ TEST(PerpPlugin, EqualsTheBuiltInPerpBitForBitOnEveryCorpusCase) {
   for (std::size_t k = 0; k < cases.size(); ++k) {
     const StrategyResult want = perp->run(cases[k], {});
     EXPECT_EQ(differences(batch[k], want), "") << cases[k].source;
-    if (k % 10 == 0) EXPECT_EQ(differences(plugin->run(cases[k], {}), want), "") << cases[k].source;  // one query
+    if (k % 10 == 0) {
+      EXPECT_EQ(differences(plugin->run(cases[k], {}), want), "") << cases[k].source;  // one query
+    }
   }
 }
 
