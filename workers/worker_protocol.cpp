@@ -247,7 +247,7 @@ bool parseAnswer(std::string_view line, long long id, Query query, Answer& answe
   splitInto(line, words);
   long long answeredId = 0;
   if (words.size() < 2 || !parseInteger(words[0], answeredId)) {
-    return protocolError(answer, "not an answer (ID ok|refused ...)", line);
+    return protocolError(answer, "not an answer (ID ok|refused|crash ...)", line);
   }
   if (answeredId != id) {
     return protocolError(answer, "answer to id " + std::to_string(answeredId) + " where " + std::to_string(id) +
@@ -260,7 +260,15 @@ bool parseAnswer(std::string_view line, long long id, Query query, Answer& answe
     answer.detail = std::string(line.substr(start));
     return true;
   }
-  if (words[1] != "ok") return protocolError(answer, "second word neither ok nor refused", line);
+  if (words[1] == "crash") {
+    // The engine crashed on this query and the worker went on with a fresh engine (docs/workers.md).
+    answer.status = Status::Crash;
+    std::size_t start = words.size() > 2 ? words[2].data() - line.data() : line.size();
+    answer.detail = "the engine crashed on this query (the worker reported it and went on with a fresh engine): " +
+                    std::string(line.substr(start));
+    return true;
+  }
+  if (words[1] != "ok") return protocolError(answer, "second word neither ok, refused nor crash", line);
   if (query == Query::Distance) {
     if (words.size() != 9) return protocolError(answer, "a distance answer has 9 words", line);
     long long iterations = 0;

@@ -74,7 +74,8 @@ struct Answer {
   std::string detail;
 };
 
-// Parses the answer line to the request `id` of kind `query` into `answer` (status Ok or Refused). False on
+// Parses the answer line to the request `id` of kind `query` into `answer` (status Ok, Refused, or Crash for
+// `<id> crash <what>`: the worker recovered from its engine's crash on this query). False on
 // any protocol error: answer.status is then Protocol and answer.detail says what is wrong and quotes the line.
 bool parseAnswer(std::string_view line, long long id, Query query, Answer& answer);
 

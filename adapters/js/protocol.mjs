@@ -95,38 +95,88 @@ function answerLine(engine, line) {
     const id = line.trim().split(/\s+/)[0];
     return `${id} refused malformed request: ${oneLine(error.message)}`;
   }
-  return answer(engine, request);
+  try {
+    return answer(engine, request);
+  } catch (error) {
+    // An engine that can recover (engine.crashed(error) says the error is a crash of the engine, and
+    // engine.recover() gives a fresh engine) answers this query `crash` with what happened
+    // (docs/workers.md); any other exception ends the worker, as before.
+    if (engine.crashed?.(error) && engine.recover) {
+      const what = `${error.name}: ${error.message}; ${String(error.stack).split("\n").slice(1, 8).map((l) => l.trim()).join(" | ")}`;
+      throw new Recoverable(`${request.id} crash ${oneLine(what)}`);
+    }
+    throw error;
+  }
 }
 
-// Runs the worker on stdin/stdout until stdin closes, then exits 0.
+class Recoverable extends Error {
+  constructor(answerLine) {
+    super(answerLine);
+    this.answerLine = answerLine;
+  }
+}
+
+// Runs the worker on stdin/stdout until stdin closes, then exits 0. Lines are answered in order, each
+// chunk of stdin whole, its answers in one write. When the engine crashes on a request and can recover,
+// that request is answered `crash`, the answers so far are written, and the engine recovers (a fresh
+// instance, asynchronously) before the next request is read.
 export function serve(engine) {
   process.stdout.write(hello(engine) + "\n");
   let pending = "";
+  let ended = false;
+  let busy = false;
+
+  async function drain() {
+    if (busy) return;
+    busy = true;
+    for (;;) {
+      const end = pending.lastIndexOf("\n");
+      const last = ended && end < pending.length - 1 && pending.trim() !== "";
+      if (end < 0 && !last) break;
+      const lines = (last ? pending : pending.slice(0, end)).split("\n");
+      pending = last ? "" : pending.slice(end + 1);
+      let out = "";
+      let k = 0;
+      try {
+        for (; k < lines.length; ++k) {
+          if (lines[k].trim() === "") continue;
+          out += answerLine(engine, lines[k]) + "\n";
+        }
+      } catch (error) {
+        if (!(error instanceof Recoverable)) {
+          // When the engine throws (and cannot recover), the answers before it still go out, so the crash
+          // falls on the request that caused it; the exception then ends the worker with its stack on
+          // stderr. (process.stdout is synchronous for pipes on Linux.)
+          if (out !== "") process.stdout.write(out);
+          throw error;
+        }
+        out += error.answerLine + "\n";
+        // The lines after the crashed one wait for the fresh engine.
+        pending = lines.slice(k + 1).join("\n") + (lines.length > k + 1 ? "\n" : "") + pending;
+        process.stdout.write(out);
+        out = "";
+        await engine.recover();
+      }
+      if (out !== "") process.stdout.write(out);
+    }
+    busy = false;
+    if (ended) process.stdout.write("", () => process.exit(0));
+  }
+
   process.stdin.setEncoding("utf8");
   process.stdin.on("data", (chunk) => {
     pending += chunk;
-    const end = pending.lastIndexOf("\n");
-    if (end < 0) return;
-    const lines = pending.slice(0, end).split("\n");
-    pending = pending.slice(end + 1);
-    let out = "";
-    try {
-      for (const line of lines) {
-        if (line.trim() === "") continue;
-        out += answerLine(engine, line) + "\n";
-      }
-    } finally {
-      // When the engine throws (rapier's WebAssembly panics as RuntimeError: unreachable), the answers
-      // before it still go out, so the crash falls on the request that caused it; the exception then
-      // ends the worker with its stack on stderr. (process.stdout is synchronous for pipes on Linux.)
-      if (out !== "") process.stdout.write(out);
-    }
+    drain().catch(die);
   });
   process.stdin.on("end", () => {
-    let out = "";
-    if (pending.trim() !== "") out = answerLine(engine, pending) + "\n";
-    process.stdout.write(out, () => process.exit(0));
+    ended = true;
+    drain().catch(die);
   });
+}
+
+function die(error) {
+  process.stderr.write(`${error && error.stack ? error.stack : error}\n`);
+  process.exit(1);
 }
 
 // The installed version of an npm package, read from its package.json under node_modules/.

@@ -152,17 +152,46 @@ test("finding: planck's merged witness on overlap is pointA - pointB (near the o
 });
 
 // A finding, kept as a test: rapier's convexHull (parry2d 0.31.1) panics on a polygon whose points
-// repeat, where its binding promises undefined for a shape without a hull; the worker dies with
-// WebAssembly's "unreachable" on that request, after answering the ones before it.
-test("finding: rapier2d's convexHull panics on repeated points; the answers before it are written", () => {
+// repeat, where its binding promises undefined for a shape without a hull: WebAssembly's "unreachable".
+// The worker answers that request `crash` with the trap and its stack (docs/workers.md) and answers the
+// rest on a fresh WebAssembly instance (rapier_instance.mjs): the same answers as before the crash, for
+// both kinds of query, and the worker ends normally.
+test("finding: rapier2d's convexHull panics on repeated points; that query is a crash, the rest are answered", () => {
   const repeated = { vertices: [0, 0, 0, 0, 0, 0], radius: 0, position: [0, 0], rotation: [1, 0] };
+  const crashing = { a: square(0, 0), b: repeated };
   const { answers, status, stderr } = run("rapier2d", [requestLine(1, "d", squaresOneApart),
-                                                       requestLine(2, "d", { a: square(0, 0), b: repeated }),
-                                                       requestLine(3, "d", squaresOneApart)]);
-  assert.equal(answers.length, 1);
-  assert.equal(distanceAnswer(answers[0], 1).distance, 1);
-  assert.notEqual(status, 0);
-  assert.match(stderr, /unreachable/);
+                                                       requestLine(2, "d", crashing),
+                                                       requestLine(3, "d", squaresOneApart),
+                                                       requestLine(4, "p", crashing),
+                                                       requestLine(5, "d", crashing),
+                                                       requestLine(6, "p", squaresOneApart)]);
+  assert.equal(status, 0, stderr);
+  assert.equal(answers.length, 6);
+  for (const id of [2, 4, 5]) {
+    const words = answers[id - 1];
+    assert.deepEqual(words.slice(0, 2), [String(id), "crash"], words.join(" "));
+    assert.match(words.join(" "), /RuntimeError: unreachable/);
+    assert.match(words.join(" "), /convexHull/);
+  }
+  assert.deepEqual(answers[0].slice(1), answers[2].slice(1));
+  assert.equal(distanceAnswer(answers[2], 3).distance, 1);
+  assert.deepEqual(answers[5], ["6", "ok", "separated", "0", "1", "0", "0.5", "-0.5", "1.5", "-0.5"]);
+});
+
+// A fresh instance shares nothing with the trapped one: each is the package's code on its own WebAssembly
+// memory, and what one leaves behind is not seen by the next.
+test("rapier2d: fresh instances are separate WebAssembly instances of the same package", async () => {
+  const { freshRapier } = await import(`${source}adapters/js/rapier_instance.mjs`);
+  const first = await freshRapier();
+  const second = await freshRapier();
+  assert.notEqual(first.ConvexPolygon, second.ConvexPolygon);
+  assert.equal(first.version(), second.version());
+  const triangle = new Float32Array([0, 0, 1, 0, 0, 1]);
+  assert.throws(() => new first.ConvexPolygon(new Float32Array([0, 0, 0, 0, 0, 0]), false).intoRaw(),
+                WebAssembly.RuntimeError);
+  const contact = new second.ConvexPolygon(triangle, false)
+    .contactShape({ x: 0, y: 0 }, 0, new second.Ball(0.5), { x: 3, y: 0 }, 0, 1e30);
+  assert.equal(contact.distance, 1.5);
 });
 
 // planck welds points closer than 0.0025, box2d-ts closer than 0.02: a welded point outside the rest

@@ -155,6 +155,31 @@ TEST(GarbageWorker, ALineThatIsNoAnswerIsAProtocolErrorAndTheWorkerRestarts) {
   EXPECT_EQ(client.starts(), 3);
 }
 
+// A worker that recovers from its engine's crash answers `<id> crash <what>` (docs/workers.md): that query's
+// verdict is a crash with the worker's words, the others keep their answers, and no worker is restarted.
+TEST(WorkerClient, ACrashAnsweredByTheWorkerIsThatQuerysCrashWithoutARestart) {
+  const char* script =
+      "echo 'gjkcheck-worker 1 recovering f32 merged distance test'; n=0; "
+      "while read -r id rest; do n=$((n+1)); "
+      "if [ $((n % 2)) -eq 0 ]; then echo \"$id crash RuntimeError: unreachable | at convexHull\"; "
+      "else echo \"$id ok 1 0 0 1 0 -1 unreported\"; fi; done";
+  workers::WorkerClient client({{"sh", "-c", script}, {}}, {});
+  std::vector<Case> cases(6, corpusCases().front());
+  std::vector<workers::Answer> answers(cases.size());
+  client.queryBatch(cases, workers::Query::Distance, answers);
+  for (std::size_t k = 0; k < answers.size(); ++k) {
+    if (k % 2 == 1) {
+      EXPECT_EQ(answers[k].status, workers::Status::Crash) << k;
+      EXPECT_NE(answers[k].detail.find("RuntimeError: unreachable | at convexHull"), std::string::npos)
+          << answers[k].detail;
+    } else {
+      EXPECT_EQ(answers[k].status, workers::Status::Ok) << k << answers[k].detail;
+      EXPECT_EQ(answers[k].distance, 1.0);
+    }
+  }
+  EXPECT_EQ(client.starts(), 1);
+}
+
 TEST(WorkerClient, AWorkerThatEndsOrNeverStartsIsACrash) {
   const Case value = corpusCases().front();
   workers::WorkerClient quits({{"sh", "-c", "echo 'gone before any hello' >&2; exit 3"}, {}}, {});
