@@ -178,6 +178,23 @@ test("finding: rapier2d's convexHull panics on repeated points; that query is a 
   assert.deepEqual(answers[5], ["6", "ok", "separated", "0", "1", "0", "0.5", "-0.5", "1.5", "-0.5"]);
 });
 
+// A finding, kept as a test: box2d-ts's b2ComputeHull recursion overflows the stack on points near 1e19
+// (corpus/regressions/engines/scale-17.box2d-ts.case). That query is a crash with the RangeError and its
+// stack; the worker answers the next ones on a fresh load of @box2d/core, as before the crash.
+test("finding: box2d-ts overflows the stack in b2ComputeHull; that query is a crash, the rest are answered", () => {
+  const overflowing = corpus("regressions/engines/scale-17.box2d-ts.case");
+  const { answers, status, stderr } = run("box2d-ts", [requestLine(1, "d", squaresOneApart),
+                                                       requestLine(2, "d", overflowing),
+                                                       requestLine(3, "d", squaresOneApart)]);
+  assert.equal(status, 0, stderr);
+  assert.equal(answers.length, 3);
+  assert.deepEqual(answers[1].slice(0, 2), ["2", "crash"]);
+  assert.match(answers[1].join(" "), /RangeError: Maximum call stack size exceeded/);
+  assert.match(answers[1].join(" "), /b2RecurseHull/);
+  assert.deepEqual(answers[0].slice(1), answers[2].slice(1));
+  assert.equal(distanceAnswer(answers[2], 3).distance, 1);
+});
+
 // A fresh instance shares nothing with the trapped one: each is the package's code on its own WebAssembly
 // memory, and what one leaves behind is not seen by the next.
 test("rapier2d: fresh instances are separate WebAssembly instances of the same package", async () => {
