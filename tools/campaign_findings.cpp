@@ -37,6 +37,7 @@ CrashInput judgeCrashInput(const fs::path& file, const check::StrategyInfo& stra
   if (crash.violation) {
     crash.signature = judged.summary.signature;
     crash.reasons = check::reasonList(judged.verdict);
+    crash.failureDetail = judged.result.failureDetail;
   }
   return crash;
 }

@@ -27,6 +27,7 @@ struct CrashInput {
   bool violation = false;  // false: no violation here (a sanitizer finding, or a build that rounds differently)
   std::string signature;   // when violation
   std::string reasons;
+  std::string failureDetail;  // an external engine's crash, hang or protocol failure: what it said (stderr tail)
 };
 
 struct Judged {

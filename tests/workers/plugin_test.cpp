@@ -72,6 +72,33 @@ TEST(PerpPlugin, TheNamedEntryAndUnknownOnes) {
   EXPECT_THROW(findStrategy("plugin:/no/such/plugin.so"), std::invalid_argument);
 }
 
+// The plugin that crashes on an input: every case whose shape A is a triangle is a crash, each time it is
+// asked and however it is sent; every other case gets perp's answer.
+TEST(TriangleAbortPlugin, ACaseWithATriangleAIsACrashEveryTime) {
+  const std::vector<Case> cases = corpusCases();
+  const StrategyInfo* perp = findStrategy("perp");
+  const StrategyInfo* plugin = findStrategy(std::string("plugin:") + TRIANGLE_ABORT_PLUGIN);
+  ASSERT_NE(plugin, nullptr);
+  std::vector<StrategyResult> first(cases.size()), second(cases.size());
+  runBatch(*plugin, cases, first);
+  runBatch(*plugin, cases, second);
+  int triangles = 0;
+  for (std::size_t k = 0; k < cases.size(); ++k) {
+    for (const StrategyResult* r : {&first[k], &second[k]}) {
+      if (cases[k].a.vertices.size() == 3) {
+        EXPECT_EQ(r->failure, EngineFailure::Crash) << cases[k].source;
+        EXPECT_NE(r->failureDetail.find("shape A is a triangle, calling abort()"), std::string::npos)
+            << r->failureDetail;
+      } else {
+        EXPECT_EQ(differences(*r, perp->run(cases[k], {})), "") << cases[k].source;
+      }
+    }
+    triangles += cases[k].a.vertices.size() == 3;
+  }
+  EXPECT_GT(triangles, 0);
+  EXPECT_LT(triangles, static_cast<int>(cases.size()));
+}
+
 TEST(AbortPlugin, EveryThirdQueryIsACrashAndTheOthersAreCorrect) {
   const std::vector<Case> all = corpusCases();
   const std::vector<Case> cases(all.begin(), all.begin() + 30);
