@@ -14,8 +14,22 @@
 
 export const PROTOCOL_VERSION = 1;
 
+// The worker asks for +float-bits (docs/workers.md): each number of a request comes as the 8 hex digits of
+// the float's bits, read here through a Float32Array, exactly and without a decimal conversion.
+export const OPTIONS = "+float-bits";
+const bitsIn = new Uint32Array(1);
+const floatOut = new Float32Array(bitsIn.buffer);
+
+function floatFromBits(word) {
+  const bits = word.length === 8 ? Number("0x" + word) : NaN;
+  if (!Number.isInteger(bits)) throw new Error(`bad float bits '${word}'`);
+  bitsIn[0] = bits;
+  return floatOut[0];
+}
+
 // A shape of a request: local vertices [x0, y0, x1, y1, ...], radius, position, rotation (c, s).
-export function parseShape(words, at) {
+// `floatBits`: its numbers are floats' bits (+float-bits), else shortest round-trip decimals.
+export function parseShape(words, at, floatBits = false) {
   const count = Number.parseInt(words[at], 10);
   if (!(count >= 1 && count <= 16) || String(count) !== words[at]) {
     throw new Error(`bad vertex count '${words[at]}'`);
@@ -25,6 +39,10 @@ export function parseShape(words, at) {
   const numbers = [];
   for (let i = 0; i < fields; ++i) {
     const word = words[at + 1 + i];
+    if (floatBits) {
+      numbers.push(floatFromBits(word));
+      continue;
+    }
     const value = Number.parseFloat(word);
     // parseFloat accepts a number followed by junk ("1x"); Number() does not but takes "" and hex
     // integers: both must agree for the word to be a plain decimal.
@@ -41,15 +59,15 @@ export function parseShape(words, at) {
 }
 
 // One request line -> { id, kind, a, b }; throws on a malformed line.
-export function parseRequest(line) {
+export function parseRequest(line, floatBits = false) {
   const words = line.trim().split(/\s+/);
   if (words.length < 4) throw new Error("too few fields");
   const id = words[0];
   if (!/^[0-9]+$/.test(id)) throw new Error(`bad id '${id}'`);
   const kind = words[1];
   if (kind !== "d" && kind !== "p") throw new Error(`bad kind '${kind}'`);
-  const a = parseShape(words, 2);
-  const b = parseShape(words, a.next);
+  const a = parseShape(words, 2, floatBits);
+  const b = parseShape(words, a.next, floatBits);
   if (b.next !== words.length) throw new Error("extra fields after shape B");
   return { id, kind, a: a.shape, b: b.shape };
 }
@@ -82,7 +100,7 @@ export function answer(engine, request) {
 
 export function hello(engine) {
   return `gjkcheck-worker ${PROTOCOL_VERSION} ${engine.name} ${engine.scalar} ${engine.contact} ` +
-    `${engine.queries} ${engine.version}`;
+    `${engine.queries} ${OPTIONS} ${engine.version}`;
 }
 
 // Answers one line; a line that does not parse is refused with the parser's reason (the host then
@@ -90,7 +108,7 @@ export function hello(engine) {
 function answerLine(engine, line) {
   let request;
   try {
-    request = parseRequest(line);
+    request = parseRequest(line, true);
   } catch (error) {
     const id = line.trim().split(/\s+/)[0];
     return `${id} refused malformed request: ${oneLine(error.message)}`;

@@ -47,7 +47,8 @@ for (const engine of ["planck", "box2d-ts", "rapier2d"]) {
     assert.ok(["f32", "f64"].includes(words[3]));
     assert.ok(["on-shapes", "merged"].includes(words[4]));
     assert.ok(["distance", "penetration", "both"].includes(words[5]));
-    assert.ok(words.length > 6, "a version follows");
+    assert.equal(words[6], "+float-bits");
+    assert.ok(words.length > 7, "a version follows");
     assert.equal(answers.length, 0);
     assert.equal(status, 0);
   });
@@ -98,7 +99,7 @@ test("planck and box2d-ts: the plank against a point off its short edge (Box2D's
 
 test("rapier2d: the plank against a point (a Ball) and against a small triangle, in f32", () => {
   const plank = corpus("seeds/short-edge/box2d-plank-vs-point.case");
-  const triangle = { vertices: [0, 0, 0.1, 0.01, 0.1, -0.01], radius: 0,
+  const triangle = { vertices: [0, 0, 0.1, 0.01, 0.1, -0.01].map(Math.fround), radius: 0,
                      position: [Math.fround(0.505), 0], rotation: [1, 0] };
   const { answers, status } = run("rapier2d", [requestLine(1, "d", plank),
                                                requestLine(2, "d", { a: plank.a, b: triangle })]);
@@ -193,6 +194,22 @@ test("finding: box2d-ts overflows the stack in b2ComputeHull; that query is a cr
   assert.match(answers[1].join(" "), /b2RecurseHull/);
   assert.deepEqual(answers[0].slice(1), answers[2].slice(1));
   assert.equal(distanceAnswer(answers[2], 3).distance, 1);
+});
+
+// +float-bits: a request of floats' bits reads as the same shapes as the decimals of protocol version 1,
+// bit for bit (-0 and the smallest subnormal included), and a word that is no 8 hex digits is refused.
+test("protocol: a request in float bits parses to the same floats as in decimals", async () => {
+  const { parseRequest } = await import(`${source}adapters/js/protocol.mjs`);
+  const odd = { vertices: [0.1, -0, 2 ** -149, -3.4028234663852886e38].map(Math.fround), radius: Math.fround(0.01),
+                position: [Math.fround(1e20), -3.5], rotation: [0.6, 0.8].map(Math.fround) };
+  const shapes = { a: odd, b: square(2, 0) };
+  const bits = parseRequest(requestLine(9, "d", shapes), true);
+  const decimal = parseRequest(requestLine(9, "d", shapes, true), false);
+  assert.deepEqual(bits, decimal);
+  assert.ok(Object.is(bits.a.vertices[1], -0));
+  assert.equal(bits.a.vertices[2], 2 ** -149);
+  assert.throws(() => parseRequest(requestLine(9, "d", shapes, true), true), /bad float bits/);
+  assert.throws(() => parseRequest("1 d 1 3dcccccg 0 0 0 0 0 0 1 0 0 0 0 0 0 0", true), /bad float bits/);
 });
 
 // A fresh instance shares nothing with the trapped one: each is the package's code on its own WebAssembly
