@@ -134,9 +134,11 @@ int main(int argc, char** argv) {
     if (n <= 0) break;  // the host closed our stdin: the end
     input.append(buffer.data(), static_cast<std::size_t>(n));
     for (std::size_t end; (end = input.find('\n', consumed)) != std::string::npos; consumed = end + 1) {
-      if (!parseRequestInto(std::string_view(input).substr(consumed, end - consumed), request, error,
-                            Numbers::FloatBits)) {
-        return fail("bad request: " + error);
+      // In float bits, as our hello asks; a host that does not know +float-bits sends version 1's decimals.
+      const std::string_view line = std::string_view(input).substr(consumed, end - consumed);
+      if (!parseRequestInto(line, request, error, Numbers::FloatBits)) {
+        std::string decimalError;
+        if (!parseRequestInto(line, request, decimalError, Numbers::Decimal)) return fail("bad request: " + error);
       }
       appendAnswer(output, request.id, request.query, answerOf(*entry, request));
     }

@@ -103,12 +103,26 @@ export function hello(engine) {
     `${engine.queries} ${OPTIONS} ${engine.version}`;
 }
 
+// A request in float bits, as this worker asks for; a host that does not know +float-bits sends the
+// decimals of version 1, read as such when the line is no request in float bits.
+function parseRequestEitherWay(line) {
+  try {
+    return parseRequest(line, true);
+  } catch (error) {
+    try {
+      return parseRequest(line, false);
+    } catch {
+      throw error;
+    }
+  }
+}
+
 // Answers one line; a line that does not parse is refused with the parser's reason (the host then
 // sees the refusal under the id it sent, or a protocol failure when even the id is unreadable).
 function answerLine(engine, line) {
   let request;
   try {
-    request = parseRequest(line, true);
+    request = parseRequestEitherWay(line);
   } catch (error) {
     const id = line.trim().split(/\s+/)[0];
     return `${id} refused malformed request: ${oneLine(error.message)}`;

@@ -209,6 +209,10 @@ test("protocol: a request in float bits parses to the same floats as in decimals
   assert.ok(Object.is(bits.a.vertices[1], -0));
   assert.equal(bits.a.vertices[2], 2 ** -149);
   assert.throws(() => parseRequest(requestLine(9, "d", shapes, true), true), /bad float bits/);
+  // A host that does not know +float-bits writes decimals: the worker still answers them.
+  const { answers, status } = run("planck", [requestLine(1, "d", squaresOneApart, true)]);
+  assert.equal(status, 0);
+  assert.equal(distanceAnswer(answers[0], 1).distance, 1);
   assert.throws(() => parseRequest("1 d 1 3dcccccg 0 0 0 0 0 0 1 0 0 0 0 0 0 0", true), /bad float bits/);
 });
 
