@@ -112,30 +112,31 @@ ComparisonResult runComparison(const ComparisonOptions& options) {
       cases.push_back(sampleFamily(options.families[f], options.seed, shardCaseIndex(options, i)));
     }
     std::vector<ComparisonRow> rows(count * strategyCount);
+    // External engines first: every case of the family streams through one worker per engine, its requests
+    // pipelined (docs/workers.md), before the judging; the time of the stream is shared equally among its
+    // queries. (Batches of a few cases would pay a round trip each and leave the worker idle while the
+    // cases are judged.)
+    std::vector<std::vector<StrategyResult>> batched(strategyCount);
+    for (int s = 0; s < strategyCount; ++s) {
+      if (!options.strategies[s]->runBatch) continue;
+      batched[s].resize(count);
+      auto start = std::chrono::steady_clock::now();
+      runBatch(*options.strategies[s], cases, batched[s]);
+      auto stop = std::chrono::steady_clock::now();
+      totals[0].nanoseconds[s][f] += std::chrono::duration<double, std::nano>(stop - start).count();
+      totals[0].queries[s][f] += count;
+    }
     std::atomic<std::uint64_t> next{0}, done{0};
     auto work = [&](int worker) {
       WorkerTotals& mine = totals[worker];
+      std::vector<StrategyResult*> answered(strategyCount, nullptr);
       for (;;) {
         std::uint64_t begin = next.fetch_add(BLOCK);
         if (begin >= count) return;
         std::uint64_t end = std::min(begin + BLOCK, count);
-        // External engines answer the whole block at once, their requests pipelined (docs/workers.md); the
-        // time of the block is shared equally among its queries.
-        std::vector<std::vector<StrategyResult>> batched(strategyCount);
-        std::vector<StrategyResult*> answered(strategyCount, nullptr);
-        const std::span<const Case> block(cases.data() + begin, end - begin);
-        for (int s = 0; s < strategyCount; ++s) {
-          if (!options.strategies[s]->runBatch) continue;
-          batched[s].resize(block.size());
-          auto start = std::chrono::steady_clock::now();
-          runBatch(*options.strategies[s], block, batched[s]);
-          auto stop = std::chrono::steady_clock::now();
-          mine.nanoseconds[s][f] += std::chrono::duration<double, std::nano>(stop - start).count();
-          mine.queries[s][f] += block.size();
-        }
         for (std::uint64_t i = begin; i < end; ++i) {
           for (int s = 0; s < strategyCount; ++s) {
-            answered[s] = batched[s].empty() ? nullptr : &batched[s][i - begin];
+            answered[s] = batched[s].empty() ? nullptr : &batched[s][i];
           }
           compareCase(options, f, shardCaseIndex(options, i), cases[i], &rows[i * strategyCount], mine.nanoseconds,
                       mine.queries, answered.data());

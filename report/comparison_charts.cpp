@@ -507,6 +507,45 @@ std::vector<ChartFile> writeComparisonCharts(const fs::path& folder, const Compa
   return charts;
 }
 
+namespace {
+
+// Letters, digits, '.', '_' and '-' stay; every other character (':', '/', '#', ' ', ...) becomes '-'.
+std::string portable(std::string_view text) {
+  std::string name(text);
+  for (char& c : name) {
+    const bool keep = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '.' ||
+                      c == '_' || c == '-';
+    if (!keep) c = '-';
+  }
+  return name;
+}
+
+// A gallery name for a strategy: its name, or for `plugin:PATH[#ENTRY]` `plugin-<file name without its
+// extension>[-ENTRY]` (a file name holds no ':' or '/', and a report folder is read on every system).
+std::string galleryName(const std::string& strategy) {
+  if (strategy.rfind("plugin:", 0) != 0) return portable(strategy);
+  std::string_view rest = std::string_view(strategy).substr(7);
+  const std::size_t hash = rest.find('#');
+  std::string file = fs::path(std::string(rest.substr(0, hash))).filename().string();
+  if (file.size() > 3 && file.compare(file.size() - 3, 3, ".so") == 0) file.resize(file.size() - 3);
+  std::string name = "plugin-" + portable(file);
+  if (hash != std::string_view::npos) name += "-" + portable(rest.substr(hash + 1));
+  return name;
+}
+
+}  // namespace
+
+std::vector<std::string> galleryNames(const std::vector<const StrategyInfo*>& strategies) {
+  std::vector<std::string> names;
+  for (std::size_t s = 0; s < strategies.size(); ++s) {
+    std::string name = galleryName(strategies[s]->name);
+    // Two plugins of the same file name in one comparison: the later ones get their position.
+    if (std::find(names.begin(), names.end(), name) != names.end()) name += "-" + std::to_string(s + 1);
+    names.push_back(name);
+  }
+  return names;
+}
+
 bool isGalleryFileName(const std::string& name) {
   std::string stem;
   for (const char* extension : {".case", ".svg"}) {
@@ -516,6 +555,15 @@ bool isGalleryFileName(const std::string& name) {
     }
   }
   if (stem.empty()) return false;
+  // A plugin's gallery files: plugin-<name>-<family>.
+  if (stem.rfind("plugin-", 0) == 0) {
+    for (const std::string& known : familyNames()) {
+      if (stem.size() > 7 + known.size() + 1 && stem.compare(stem.size() - known.size(), known.size(), known) == 0 &&
+          stem[stem.size() - known.size() - 1] == '-') {
+        return true;
+      }
+    }
+  }
   for (const std::vector<StrategyInfo>* list : {&strategies(), &modifiedStrategies()}) {
     for (const StrategyInfo& strategy : *list) {
       if (stem.size() <= strategy.name.size() + 1 || stem.compare(0, strategy.name.size(), strategy.name) != 0 ||
@@ -556,6 +604,7 @@ std::vector<GalleryEntry> writeGallery(const fs::path& folder, const ComparisonO
     if (row.kinds != 0) violations[row.strategy].push_back(&row);
   }
   fs::create_directories(folder / "gallery");
+  const std::vector<std::string> names = galleryNames(options.strategies);
   for (size_t s = 0; s < violations.size(); ++s) {
     std::vector<const ComparisonRow*>& rows = violations[s];
     std::sort(rows.begin(), rows.end(), [](const ComparisonRow* a, const ComparisonRow* b) { return worse(*a, *b); });
@@ -574,8 +623,7 @@ std::vector<GalleryEntry> writeGallery(const fs::path& folder, const ComparisonO
       if (verdict.violation) value.setMeta("expected-reasons", reasonList(verdict));
       value.setMeta("found-by", "compare seed " + std::to_string(options.seed) + " family " +
                                     options.families[row->family] + " index " + std::to_string(row->index));
-      std::string stem = strategy.name + "-" + options.families[row->family];
-      std::replace(stem.begin(), stem.end(), '/', '_');  // a plugin's name holds its path; a file name has none
+      const std::string stem = names[s] + "-" + options.families[row->family];
       GalleryEntry entry{strategy.name,        options.families[row->family], "gallery/" + stem + ".case",
                          "gallery/" + stem + ".svg", kindList(row->kinds), row->distanceErrorU, row->witnessErrorU};
       writeFileAtomically(folder / entry.caseFile, formatCase(value));

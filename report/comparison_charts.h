@@ -34,6 +34,11 @@ struct GalleryEntry {
 // (plain or modified) and FAMILY a case family.
 bool isGalleryFileName(const std::string& name);
 
+// The name of each strategy's gallery files (<name>-<family>.case and .svg), unique within the comparison:
+// the strategy's name, or for `plugin:PATH[#ENTRY]` `plugin-<PATH's file name without .so>[-ENTRY]`;
+// characters other than letters, digits, '.', '_' and '-' become '-'.
+std::vector<std::string> galleryNames(const std::vector<const StrategyInfo*>& strategies);
+
 // Removes from folder/gallery/ the files a gallery writes (isGalleryFileName; regular files only, never
 // a symbolic link, nothing else in the folder), then the folder itself if that left it empty. Returns
 // how many files were removed. Nothing happens when there is no such folder.

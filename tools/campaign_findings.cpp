@@ -94,6 +94,7 @@ CrashInput judgeCrashInput(const fs::path& file, const check::StrategyInfo& stra
   if (crash.violation) {
     crash.signature = judged.summary.signature;
     crash.reasons = judged.reasons;
+    crash.failureDetail = judged.result.failureDetail;
   }
   return crash;
 }

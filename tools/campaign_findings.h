@@ -31,6 +31,7 @@ struct CrashInput {
                            // engine's own assertion, like chipmunk's cpAssertHard): no verdict, not filed
   std::string signature;   // when violation
   std::string reasons;
+  std::string failureDetail;  // an external engine's crash, hang or protocol failure: what it said (stderr tail)
 };
 
 // What a campaign judges: the distance query with the distance verdict (fuzz_distance), or the penetration

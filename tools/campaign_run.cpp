@@ -44,6 +44,8 @@ struct CauseFinding {
   std::string story;
   std::string reasons;
   std::string inCorpus;  // a case of the --seeds folders that shows the cause already
+  std::string unreproduced;   // not shown again: the crash input kept in REPORT/unreproduced/
+  std::string failureDetail;  // and what the engine said when it failed
 };
 
 class Campaign {
@@ -263,7 +265,7 @@ class Campaign {
   std::string fileCase(const std::string& signature, const check::Case& value) {
     Judged judged = judgeCase(value, strategy_, options_.query);
     if (!judged.violation || judged.summary.signature != signature) {
-      return "NOT written: the case does not show this cause when judged again";
+      return NOT_SHOWN_AGAIN;
     }
     fs::path path = options_.out / judged.summary.fileName;
     auto current = filedThisRun_.find(signature);
@@ -303,6 +305,31 @@ class Campaign {
     std::fprintf(stderr, "%s%s %s -> %s\n", fuzzing_ && isatty(2) ? "\n" : "",
                  replacing ? "smaller case for" : "new cause", signature.c_str(), path.c_str());
     return replacing ? "replaced" : "written";
+  }
+
+  static constexpr const char* NOT_SHOWN_AGAIN = "NOT written: the case does not show this cause when judged again";
+
+  // A cause whose case does not show it again (an engine that fails now and then, not on an input) is not
+  // filed, but nothing found is lost: its crash input, the case it decodes to, and what the engine said
+  // when it failed are kept in REPORT/unreproduced/ (docs/campaigns.md), and the report shows them.
+  void keepUnreproduced(const CrashInput& crash, CauseFinding& finding) {
+    const fs::path folder = report_ / "unreproduced";
+    fs::create_directories(folder);
+    const std::string stem = crash.file.filename().string();
+    std::vector<std::uint8_t> bytes = readBytes(crash.file);
+    check::Case value = *check::decodeFuzzInput(bytes.data(), bytes.size());
+    value.setMeta("strategy", strategy_.name);
+    value.setMeta("found-by", "campaign " + strategy_.name + " " + date_ + ", crash input " + stem +
+                                  "; judged again it did not show " + crash.signature);
+    check::writeFileAtomically(folder / (stem + ".case"), check::formatCase(value));
+    fs::copy_file(crash.file, folder / stem, fs::copy_options::overwrite_existing);
+    check::writeFileAtomically(folder / (stem + ".txt"),
+                               "cause: " + crash.signature + "\nreasons: " + crash.reasons + "\n" +
+                                   "what the engine said the first time:\n" + crash.failureDetail + "\n");
+    finding.unreproduced = (folder / stem).string();
+    finding.failureDetail = crash.failureDetail;
+    finding.status += "; its input is kept in " + (folder / stem).string() + " (.case, and .txt with what the "
+                      "engine said)";
   }
 
   void collect() {
@@ -345,6 +372,7 @@ class Campaign {
                         std::to_string(evaluations) + " judgements";
       if (outcome.rfind("NOT written", 0) == 0) {
         finding.status = (filedBefore ? "filed as found; the shrunk case was " : "") + outcome;
+        if (!filedBefore && outcome == NOT_SHOWN_AGAIN) keepUnreproduced(*smallest, finding);
       } else if (outcome == "kept") {
         finding.status = "filed; the shrunk case (" + how + ") is not smaller than the case filed, which stays";
       } else {
@@ -428,6 +456,21 @@ class Campaign {
         if (!signature.empty() && !finding.story.empty()) text += "- `" + signature + "`: " + finding.story + "\n";
       }
       text += "\n";
+    }
+    bool anyUnreproduced = false;
+    for (const auto& [signature, finding] : findings_) anyUnreproduced |= !finding.unreproduced.empty();
+    if (anyUnreproduced) {
+      text += "## Failures that did not show again\n\nAn engine failed on these inputs once, and not when the "
+              "case was judged again (an engine that fails now and then rather than on an input): no case is "
+              "filed, and each input is kept with what the engine said.\n\n";
+      for (const auto& [signature, finding] : findings_) {
+        if (finding.unreproduced.empty()) continue;
+        std::string detail = finding.failureDetail;
+        if (detail.size() > 2000) detail = "..." + detail.substr(detail.size() - 2000);
+        text += "- `" + signature + "`: `" + finding.unreproduced + "` (the fuzz input; `.case` beside it is the "
+                "case, replay with `gjkcheck repro " + finding.unreproduced + ".case --strategy " + strategy_.name +
+                "`). What the engine said:\n\n```\n" + detail + "\n```\n\n";
+      }
     }
     auto other = findings_.find("");
     if (other != findings_.end()) {

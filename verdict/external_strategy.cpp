@@ -60,9 +60,23 @@ class ExternalEngine {
       worker->queryBatch(cases, workers::Query::Distance, answers);
       for (std::size_t k = 0; k < cases.size(); ++k) results[k] = fromDistanceAnswer(answers[k]);
     }
-    if (answersPenetration(query_)) {
+    if (answersPenetration(query_) && !answersDistance(query_)) {
       worker->queryBatch(cases, workers::Query::Penetration, answers);
       for (std::size_t k = 0; k < cases.size(); ++k) addPenetrationAnswer(answers[k], results[k]);
+    } else if (answersPenetration(query_)) {
+      // Both queries: the penetration query goes only where the distance query was answered. Where it failed
+      // or was refused, that is the result either way (addPenetrationAnswer keeps the first failure), and a
+      // crashing case would crash the engine a second time.
+      std::vector<Case> answered;
+      std::vector<std::size_t> at;
+      for (std::size_t k = 0; k < cases.size(); ++k) {
+        if (results[k].failure != EngineFailure::None) continue;
+        answered.push_back(cases[k]);
+        at.push_back(k);
+      }
+      answers.resize(answered.size());
+      worker->queryBatch(answered, workers::Query::Penetration, answers);
+      for (std::size_t j = 0; j < at.size(); ++j) addPenetrationAnswer(answers[j], results[at[j]]);
     }
   }
 

@@ -14,12 +14,10 @@ void appendNumber(std::string& out, double value) {
 bool parseNumber(std::string_view token, double& value) {
   if (token.empty() || token.size() > 64) return false;
   // Decimals through std::from_chars (correctly rounded like strtod, and many times faster on the 17-digit
-  // decimals the protocol carries); hex floats and the rest through strtod.
-  const bool hex = token.find_first_of("xX") != std::string_view::npos;
-  if (!hex && token.front() != '+') {
-    std::from_chars_result read = std::from_chars(token.data(), token.data() + token.size(), value);
-    if (read.ec == std::errc() && read.ptr == token.data() + token.size()) return true;
-  }
+  // decimals the protocol carries); what it does not read whole (hex floats: it stops at the 'x'; a '+')
+  // through strtod.
+  std::from_chars_result read = std::from_chars(token.data(), token.data() + token.size(), value);
+  if (read.ec == std::errc() && read.ptr == token.data() + token.size()) return true;
   char buffer[65];
   token.copy(buffer, token.size());
   buffer[token.size()] = '\0';

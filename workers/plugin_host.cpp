@@ -63,7 +63,7 @@ Answer answerOf(const gjkcheck_entry& entry, const Request& request) {
     answer.detail = "a plugin answers distance queries only";
     return answer;
   }
-  ShapeView a, b;
+  static ShapeView a, b;  // their vertex storage reused from one query to the next
   toPluginShape(request.value.a, a);
   toPluginShape(request.value.b, b);
   gjkcheck_distance_answer out{};
@@ -117,21 +117,30 @@ int main(int argc, char** argv) {
   for (char& c : hello.name) {
     if (c == ' ' || c == '\t') c = '_';
   }
+  // The numbers of the requests as float bits (docs/workers.md, +float-bits): no decimal to read.
+  hello.floatBits = true;
   if (!writeAll(helloLine(hello) + "\n")) return 0;
 
+  // Reads as much as the pipe holds (gjkcheck makes its pipes 1 MiB): a window of requests in one read, its
+  // answers in one write, so each round trip wakes this process and the host once.
   std::string input, output;
   std::size_t consumed = 0;
-  char buffer[65536];
+  std::vector<char> buffer(1 << 20);
+  Request request;
+  std::string error;
   for (;;) {
-    ssize_t n = ::read(0, buffer, sizeof buffer);
+    ssize_t n = ::read(0, buffer.data(), buffer.size());
     if (n < 0 && errno == EINTR) continue;
     if (n <= 0) break;  // the host closed our stdin: the end
-    input.append(buffer, static_cast<std::size_t>(n));
+    input.append(buffer.data(), static_cast<std::size_t>(n));
     for (std::size_t end; (end = input.find('\n', consumed)) != std::string::npos; consumed = end + 1) {
-      std::string error;
-      std::optional<Request> request = parseRequest(std::string_view(input).substr(consumed, end - consumed), error);
-      if (!request) return fail("bad request: " + error);
-      appendAnswer(output, request->id, request->query, answerOf(*entry, *request));
+      // In float bits, as our hello asks; a host that does not know +float-bits sends version 1's decimals.
+      const std::string_view line = std::string_view(input).substr(consumed, end - consumed);
+      if (!parseRequestInto(line, request, error, Numbers::FloatBits)) {
+        std::string decimalError;
+        if (!parseRequestInto(line, request, decimalError, Numbers::Decimal)) return fail("bad request: " + error);
+      }
+      appendAnswer(output, request.id, request.query, answerOf(*entry, request));
     }
     input.erase(0, consumed);
     consumed = 0;

@@ -34,7 +34,7 @@ double timeoutFromEnvironment(double fallback) {
 }
 
 WorkerClient::WorkerClient(WorkerCommand command, WorkerOptions options)
-    : command_(std::move(command)), options_(std::move(options)) {
+    : command_(std::move(command)), options_(std::move(options)), readBuffer_(1 << 20) {
   if (options_.window < 1) options_.window = 1;
 }
 
@@ -78,16 +78,13 @@ void WorkerClient::flushSome() {
   }
 }
 
-WorkerClient::Event WorkerClient::nextLine(std::string& line, Clock::time_point deadline) {
+WorkerClient::Event WorkerClient::nextLine(std::string_view& line, Clock::time_point deadline) {
   for (;;) {
     std::size_t end = received_.find('\n', consumed_);
     if (end != std::string::npos) {
-      line.assign(received_, consumed_, end - consumed_);
+      // A view into received_: valid until the next call, which is when received_ is compacted.
+      line = std::string_view(received_).substr(consumed_, end - consumed_);
       consumed_ = end + 1;
-      if (consumed_ == received_.size()) {
-        received_.clear();
-        consumed_ = 0;
-      }
       return Event::Line;
     }
     flushSome();
@@ -110,10 +107,9 @@ WorkerClient::Event WorkerClient::nextLine(std::string& line, Clock::time_point 
       if (fds[k].fd == process_->stderrFd()) process_->drainStderr();
     }
     if (fds[0].revents != 0) {
-      char buffer[65536];
-      ssize_t n = ::read(process_->stdoutFd(), buffer, sizeof buffer);
+      ssize_t n = ::read(process_->stdoutFd(), readBuffer_.data(), readBuffer_.size());
       if (n > 0) {
-        received_.append(buffer, static_cast<std::size_t>(n));
+        received_.append(readBuffer_.data(), static_cast<std::size_t>(n));
       } else if (n == 0 || (errno != EAGAIN && errno != EINTR)) {
         return Event::Closed;
       }
@@ -134,7 +130,7 @@ std::optional<Hello> WorkerClient::start(Answer& failed) {
     return std::nullopt;
   }
   ++starts_;
-  std::string line;
+  std::string_view line;
   Event event = nextLine(line, deadlineAfter(options_.timeoutSeconds));
   std::string error;
   std::optional<Hello> hello;
@@ -191,17 +187,21 @@ void WorkerClient::queryBatch(std::span<const check::Case> cases, Query query, s
       sendBase = sent = answered;
       firstId = nextId_;
     }
+    const Numbers numbers = hello_.floatBits ? Numbers::FloatBits : Numbers::Decimal;
     const std::size_t window = answered < oneAtATimeUntil ? 1 : static_cast<std::size_t>(options_.window);
     // The window is topped up when half of it is answered: requests go out in runs, not one per answer, so the
     // worker wakes once for many of them.
-    while (sent < n && sent - answered <= window / 2 && sent - answered < window) {
+    // They are written at once, not when the answers read so far run out: the worker then answers them while
+    // we read the answers before them.
+    if (sent < n && sent - answered <= window / 2 && sent - answered < window) {
       while (sent < n && sent - answered < window) {
-        appendRequest(pending_, firstId + static_cast<long long>(sent - sendBase), query, cases[sent]);
+        appendRequest(pending_, firstId + static_cast<long long>(sent - sendBase), query, cases[sent], numbers);
         ++sent;
       }
+      flushSome();
     }
     nextId_ = firstId + static_cast<long long>(sent - sendBase);
-    std::string line;
+    std::string_view line;
     Event event = nextLine(line, deadlineAfter(options_.timeoutSeconds));
     const long long id = firstId + static_cast<long long>(answered - sendBase);
     if (event == Event::Line && parseAnswer(line, id, query, answers[answered])) {

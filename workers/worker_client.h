@@ -9,6 +9,7 @@
 #include <optional>
 #include <span>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "case/case.h"
@@ -54,7 +55,8 @@ class WorkerClient {
  private:
   enum class Event { Line, Closed, Timeout };
   // Writes what is pending and reads until a full line comes, the worker closes stdout, or the deadline.
-  Event nextLine(std::string& line, std::chrono::steady_clock::time_point deadline);
+  // The line is a view into the bytes read, valid until the next call.
+  Event nextLine(std::string_view& line, std::chrono::steady_clock::time_point deadline);
   void flushSome();
   void stop(bool kill);
   Answer failure(Status status, const std::string& what);
@@ -69,6 +71,7 @@ class WorkerClient {
   std::string pending_;   // bytes not yet written to stdin
   std::string received_;  // bytes of stdout read, from `consumed_` on not yet returned as lines
   std::size_t consumed_ = 0;
+  std::vector<char> readBuffer_;  // one read takes what the pipe holds (1 MiB)
 };
 
 }  // namespace gjk::workers

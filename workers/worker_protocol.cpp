@@ -1,5 +1,9 @@
 #include "workers/worker_protocol.h"
 
+#include <bit>
+#include <charconv>
+#include <cstdint>
+
 #include "workers/number_text.h"
 
 namespace gjk::workers {
@@ -15,30 +19,98 @@ bool oneOf(std::string_view word, std::initializer_list<std::string_view> allowe
   return false;
 }
 
-void appendShape(std::string& out, const check::ShapeSpec& shape) {
-  out += std::to_string(shape.vertices.size());
-  for (const check::Vertex& v : shape.vertices) {
-    out += ' ';
-    appendNumber(out, v.x);
-    out += ' ';
-    appendNumber(out, v.y);
-  }
-  for (float value : {shape.radius, shape.positionX, shape.positionY, shape.rotationC, shape.rotationS}) {
-    out += ' ';
+void appendInteger(std::string& out, long long value) {
+  char buffer[24];
+  std::to_chars_result written = std::to_chars(buffer, buffer + sizeof buffer, value);
+  out.append(buffer, written.ptr);
+}
+
+// A float's IEEE-754 bits as 8 lowercase hex digits.
+void appendFloatBits(std::string& out, float value) {
+  static constexpr char DIGITS[] = "0123456789abcdef";
+  const std::uint32_t bits = std::bit_cast<std::uint32_t>(value);
+  char text[8];
+  for (int k = 0; k < 8; ++k) text[k] = DIGITS[(bits >> (28 - 4 * k)) & 0xf];
+  out.append(text, 8);
+}
+
+void appendFloat(std::string& out, float value, Numbers numbers) {
+  if (numbers == Numbers::FloatBits) {
+    appendFloatBits(out, value);
+  } else {
     appendNumber(out, value);
   }
 }
 
+void appendShape(std::string& out, const check::ShapeSpec& shape, Numbers numbers) {
+  appendInteger(out, static_cast<long long>(shape.vertices.size()));
+  for (const check::Vertex& v : shape.vertices) {
+    out += ' ';
+    appendFloat(out, v.x, numbers);
+    out += ' ';
+    appendFloat(out, v.y, numbers);
+  }
+  for (float value : {shape.radius, shape.positionX, shape.positionY, shape.rotationC, shape.rotationS}) {
+    out += ' ';
+    appendFloat(out, value, numbers);
+  }
+}
+
+// Exactly 8 hex digits (either case): the float with those bits.
+bool readFloatBits(std::string_view token, float& value) {
+  if (token.size() != 8) return false;
+  std::uint32_t bits = 0;
+  for (char c : token) {
+    std::uint32_t digit = 0;
+    if (c >= '0' && c <= '9') {
+      digit = static_cast<std::uint32_t>(c - '0');
+    } else if (c >= 'a' && c <= 'f') {
+      digit = static_cast<std::uint32_t>(c - 'a' + 10);
+    } else if (c >= 'A' && c <= 'F') {
+      digit = static_cast<std::uint32_t>(c - 'A' + 10);
+    } else {
+      return false;
+    }
+    bits = bits << 4 | digit;
+  }
+  value = std::bit_cast<float>(bits);
+  return true;
+}
+
 // A number of the request that must be a float value.
-bool readFloat(std::string_view token, float& value) {
+bool readFloat(std::string_view token, float& value, Numbers numbers) {
+  if (numbers == Numbers::FloatBits) return readFloatBits(token, value);
   double wide = 0;
   if (!parseNumber(token, wide)) return false;
   value = static_cast<float>(wide);
   return static_cast<double>(value) == wide || wide != wide;
 }
 
-bool readShape(const std::vector<std::string_view>& words, std::size_t& at, check::ShapeSpec& shape,
-               std::string& error) {
+// The words of a line, at most MAX_WORDS, without allocating: a request has at most 2 + 2 * (1 + 2 * 16 + 5)
+// words, an answer 10 (a refusal's reason is read from the line itself).
+constexpr std::size_t MAX_WORDS = 80;
+struct Words {
+  std::string_view word[MAX_WORDS + 1];
+  std::size_t count = 0;  // MAX_WORDS + 1: more words than MAX_WORDS
+  std::size_t size() const { return count; }
+  std::string_view operator[](std::size_t k) const { return word[k]; }
+};
+
+void splitInto(std::string_view line, Words& words) {
+  words.count = 0;
+  std::size_t i = 0;
+  while (i < line.size()) {
+    while (i < line.size() && (line[i] == ' ' || line[i] == '\t')) ++i;
+    std::size_t start = i;
+    while (i < line.size() && line[i] != ' ' && line[i] != '\t') ++i;
+    if (i > start) {
+      if (words.count > MAX_WORDS) return;
+      words.word[words.count++] = line.substr(start, i - start);
+    }
+  }
+}
+
+bool readShape(const Words& words, std::size_t& at, check::ShapeSpec& shape, std::string& error, Numbers numbers) {
   long long count = 0;
   if (at >= words.size() || !parseInteger(words[at], count) || count < 1 || count > MAX_VERTICES) {
     error = "vertex count missing or outside 1..16";
@@ -51,14 +123,14 @@ bool readShape(const std::vector<std::string_view>& words, std::size_t& at, chec
   }
   shape.vertices.resize(count);
   for (check::Vertex& v : shape.vertices) {
-    if (!readFloat(words[at], v.x) || !readFloat(words[at + 1], v.y)) {
+    if (!readFloat(words[at], v.x, numbers) || !readFloat(words[at + 1], v.y, numbers)) {
       error = "a vertex is not a float";
       return false;
     }
     at += 2;
   }
   for (float* value : {&shape.radius, &shape.positionX, &shape.positionY, &shape.rotationC, &shape.rotationS}) {
-    if (!readFloat(words[at++], *value)) {
+    if (!readFloat(words[at++], *value, numbers)) {
       error = "a shape number is not a float";
       return false;
     }
@@ -110,8 +182,12 @@ std::optional<Hello> parseHello(std::string_view line, std::string& error) {
     error = "bad scalar, contact or queries in the worker hello: " + quoted(line);
     return std::nullopt;
   }
-  if (words.size() > 6) {
-    std::size_t start = words[6].data() - line.data();
+  std::size_t next = 6;
+  for (; next < words.size() && words[next].size() > 1 && words[next].front() == '+'; ++next) {
+    if (words[next] == "+float-bits") hello.floatBits = true;
+  }
+  if (words.size() > next) {
+    std::size_t start = words[next].data() - line.data();
     hello.version = std::string(line.substr(start));
     while (!hello.version.empty() && (hello.version.back() == ' ' || hello.version.back() == '\r')) {
       hello.version.pop_back();
@@ -122,44 +198,56 @@ std::optional<Hello> parseHello(std::string_view line, std::string& error) {
 
 std::string helloLine(const Hello& hello) {
   return "gjkcheck-worker 1 " + hello.name + " " + hello.scalar + " " + hello.contact + " " + hello.queries + " " +
-         hello.version;
+         (hello.floatBits ? "+float-bits " : "") + hello.version;
 }
 
-void appendRequest(std::string& out, long long id, Query query, const check::Case& value) {
-  out += std::to_string(id);
+void appendRequest(std::string& out, long long id, Query query, const check::Case& value, Numbers numbers) {
+  appendInteger(out, id);
   out += query == Query::Distance ? " d " : " p ";
-  appendShape(out, value.a);
+  appendShape(out, value.a, numbers);
   out += ' ';
-  appendShape(out, value.b);
+  appendShape(out, value.b, numbers);
   out += '\n';
 }
 
-std::optional<Request> parseRequest(std::string_view line, std::string& error) {
-  std::vector<std::string_view> words = splitWords(line);
+std::optional<Request> parseRequest(std::string_view line, std::string& error, Numbers numbers) {
   Request request;
+  if (!parseRequestInto(line, request, error, numbers)) return std::nullopt;
+  return request;
+}
+
+bool parseRequestInto(std::string_view line, Request& request, std::string& error, Numbers numbers) {
+  Words words;
+  splitInto(line, words);
+  if (words.size() > MAX_WORDS) {
+    error = "too many words for a request: " + quoted(line);
+    return false;
+  }
   if (words.size() < 2 || !parseInteger(words[0], request.id) || !oneOf(words[1], {"d", "p"})) {
     error = "not a request (ID d|p SHAPE SHAPE): " + quoted(line);
-    return std::nullopt;
+    return false;
   }
   request.query = words[1] == "d" ? Query::Distance : Query::Penetration;
   std::size_t at = 2;
-  if (!readShape(words, at, request.value.a, error) || !readShape(words, at, request.value.b, error)) {
+  if (!readShape(words, at, request.value.a, error, numbers) ||
+      !readShape(words, at, request.value.b, error, numbers)) {
     error += ": " + quoted(line);
-    return std::nullopt;
+    return false;
   }
   if (at != words.size()) {
     error = "words after the second shape: " + quoted(line);
-    return std::nullopt;
+    return false;
   }
-  return request;
+  return true;
 }
 
 bool parseAnswer(std::string_view line, long long id, Query query, Answer& answer) {
   if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
-  std::vector<std::string_view> words = splitWords(line);
+  Words words;
+  splitInto(line, words);
   long long answeredId = 0;
   if (words.size() < 2 || !parseInteger(words[0], answeredId)) {
-    return protocolError(answer, "not an answer (ID ok|refused ...)", line);
+    return protocolError(answer, "not an answer (ID ok|refused|crash ...)", line);
   }
   if (answeredId != id) {
     return protocolError(answer, "answer to id " + std::to_string(answeredId) + " where " + std::to_string(id) +
@@ -172,7 +260,15 @@ bool parseAnswer(std::string_view line, long long id, Query query, Answer& answe
     answer.detail = std::string(line.substr(start));
     return true;
   }
-  if (words[1] != "ok") return protocolError(answer, "second word neither ok nor refused", line);
+  if (words[1] == "crash") {
+    // The engine crashed on this query and the worker went on with a fresh engine (docs/workers.md).
+    answer.status = Status::Crash;
+    std::size_t start = words.size() > 2 ? words[2].data() - line.data() : line.size();
+    answer.detail = "the engine crashed on this query (the worker reported it and went on with a fresh engine): " +
+                    std::string(line.substr(start));
+    return true;
+  }
+  if (words[1] != "ok") return protocolError(answer, "second word neither ok, refused nor crash", line);
   if (query == Query::Distance) {
     if (words.size() != 9) return protocolError(answer, "a distance answer has 9 words", line);
     long long iterations = 0;
@@ -201,7 +297,7 @@ bool parseAnswer(std::string_view line, long long id, Query query, Answer& answe
 }
 
 void appendAnswer(std::string& out, long long id, Query query, const Answer& answer) {
-  out += std::to_string(id);
+  appendInteger(out, id);
   if (answer.status != Status::Ok) {
     out += " refused ";
     for (char c : answer.detail) out += (c == '\n' || c == '\r') ? ' ' : c;
@@ -214,7 +310,7 @@ void appendAnswer(std::string& out, long long id, Query query, const Answer& ans
       appendNumber(out, value);
       out += ' ';
     }
-    out += std::to_string(answer.iterations);
+    appendInteger(out, answer.iterations);
     out += ' ';
     out += answer.termination;
   } else {

@@ -18,21 +18,29 @@ inline constexpr int PROTOCOL_VERSION = 1;
 enum class Query { Distance, Penetration };
 
 // The worker's first line: `gjkcheck-worker 1 <name> <f32|f64> <on-shapes|merged>
-// <distance|penetration|both> <version: the rest of the line>`.
+// <distance|penetration|both> [+<option>...] <version: the rest of the line>`. Options a worker may ask for
+// (docs/workers.md); words of the form +WORD this host does not know are ignored:
+// - `+float-bits`: the numbers of its requests come as the 8 hex digits of the float's IEEE-754 bits.
 struct Hello {
   std::string name;
   std::string scalar;   // "f32" | "f64"
   std::string contact;  // "on-shapes" | "merged"
   std::string queries;  // "distance" | "penetration" | "both"
   std::string version;
+  bool floatBits = false;  // +float-bits
 };
+
+// How the numbers of a request are written: shortest round-trip decimals (protocol version 1), or, for a
+// worker that says +float-bits, the float's bits in 8 hex digits.
+enum class Numbers { Decimal, FloatBits };
 
 // The hello line, or nullopt with `error` saying what is wrong.
 std::optional<Hello> parseHello(std::string_view line, std::string& error);
 std::string helloLine(const Hello& hello);  // without the '\n'
 
 // Appends `<id> <d|p> <shapeA> <shapeB>\n`; a shape is `<n> x1 y1 ... xn yn <radius> <px> <py> <c> <s>`.
-void appendRequest(std::string& out, long long id, Query query, const check::Case& value);
+void appendRequest(std::string& out, long long id, Query query, const check::Case& value,
+                   Numbers numbers = Numbers::Decimal);
 
 // A request as the worker reads it.
 struct Request {
@@ -42,7 +50,11 @@ struct Request {
 };
 
 // The request line (without '\n'), or nullopt with `error`. Every number must be a float value.
-std::optional<Request> parseRequest(std::string_view line, std::string& error);
+std::optional<Request> parseRequest(std::string_view line, std::string& error,
+                                    Numbers numbers = Numbers::Decimal);
+// The same into `request` (its vertex storage reused from one request to the next); false with `error`.
+bool parseRequestInto(std::string_view line, Request& request, std::string& error,
+                      Numbers numbers = Numbers::Decimal);
 
 // How one query ended.
 enum class Status { Ok, Refused, Crash, Hang, Protocol };
@@ -62,7 +74,8 @@ struct Answer {
   std::string detail;
 };
 
-// Parses the answer line to the request `id` of kind `query` into `answer` (status Ok or Refused). False on
+// Parses the answer line to the request `id` of kind `query` into `answer` (status Ok, Refused, or Crash for
+// `<id> crash <what>`: the worker recovered from its engine's crash on this query). False on
 // any protocol error: answer.status is then Protocol and answer.detail says what is wrong and quotes the line.
 bool parseAnswer(std::string_view line, long long id, Query query, Answer& answer);
 

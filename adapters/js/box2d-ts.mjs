@@ -15,15 +15,28 @@
 // fewer than 3 left after welding, or all nearly collinear); the query is then refused, as a user's
 // Set would have failed. So is one whose welding cut a corner off the shape (a point of the case outside
 // the polygon b2ComputeHull built, hull_check.mjs): the answer would be for another polygon.
-import { b2Distance, b2DistanceInput, b2DistanceOutput, b2SimplexCache, b2PolygonShape, b2CircleShape,
-         b2EdgeShape, b2Vec2 } from "@box2d/core";
+import { createRequire } from "node:module";
 
 import { holdsEveryPoint } from "./hull_check.mjs";
 import { packageVersion } from "./protocol.mjs";
 
+// @box2d/core, loaded afresh: every module of the package evaluated again, none of the state of the last
+// load kept (its module-level temporaries included). After a crash (b2ComputeHull's recursion overflows the
+// stack on points near 1e19) the query is answered `crash` and the next one runs on a fresh load (docs/
+// workers.md), in tens of milliseconds instead of a new node.
+const require = createRequire(import.meta.url);
+const PACKAGE_FOLDER = require.resolve("@box2d/core").replace(/dist[/\\]index\.js$/, "");
+function freshBox2d() {
+  for (const file of Object.keys(require.cache)) {
+    if (file.startsWith(PACKAGE_FOLDER)) delete require.cache[file];
+  }
+  return require("@box2d/core");
+}
+let B = freshBox2d();
+
 function localPoints(shape) {
   const points = [];
-  for (let i = 0; i < shape.vertices.length; i += 2) points.push(new b2Vec2(shape.vertices[i], shape.vertices[i + 1]));
+  for (let i = 0; i < shape.vertices.length; i += 2) points.push(new B.b2Vec2(shape.vertices[i], shape.vertices[i + 1]));
   return points;
 }
 
@@ -31,13 +44,13 @@ function makeShape(shape) {
   const points = localPoints(shape);
   let made;
   if (points.length === 1) {
-    made = new b2CircleShape(shape.radius);
+    made = new B.b2CircleShape(shape.radius);
     made.Set(points[0], shape.radius);
   } else if (points.length === 2) {
-    made = new b2EdgeShape();
+    made = new B.b2EdgeShape();
     made.SetTwoSided(points[0], points[1]);
   } else {
-    made = new b2PolygonShape();
+    made = new B.b2PolygonShape();
     if (!made.Set(points)) {
       return { refused: `box2d-ts b2PolygonShape.Set: b2ComputeHull found no hull for ${points.length} points` };
     }
@@ -61,20 +74,26 @@ export const engine = {
   contact: "merged",
   queries: "distance",
   version: `@box2d/core ${packageVersion("@box2d/core")} (npm; pinned by adapters/js/package-lock.json)`,
+  // A stack overflow in the package (b2ComputeHull's recursion) is a crash of this query; the next query
+  // runs on a fresh load of the package.
+  crashed: (error) => error instanceof RangeError && /call stack/i.test(error.message),
+  async recover() {
+    B = freshBox2d();
+  },
   distance(a, b) {
     const shapeA = makeShape(a);
     if (shapeA.refused) return shapeA;
     const shapeB = makeShape(b);
     if (shapeB.refused) return shapeB;
-    const input = new b2DistanceInput();
+    const input = new B.b2DistanceInput();
     input.proxyA.SetShape(shapeA.made, 0);
     input.proxyB.SetShape(shapeB.made, 0);
     setTransform(input.transformA, a);
     setTransform(input.transformB, b);
     input.useRadii = true;
-    const cache = new b2SimplexCache();
-    const output = new b2DistanceOutput();
-    b2Distance(output, cache, input);
+    const cache = new B.b2SimplexCache();
+    const output = new B.b2DistanceOutput();
+    B.b2Distance(output, cache, input);
     return {
       distance: output.distance,
       pointA: [output.pointA.x, output.pointA.y],

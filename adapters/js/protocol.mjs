@@ -14,8 +14,22 @@
 
 export const PROTOCOL_VERSION = 1;
 
+// The worker asks for +float-bits (docs/workers.md): each number of a request comes as the 8 hex digits of
+// the float's bits, read here through a Float32Array, exactly and without a decimal conversion.
+export const OPTIONS = "+float-bits";
+const bitsIn = new Uint32Array(1);
+const floatOut = new Float32Array(bitsIn.buffer);
+
+function floatFromBits(word) {
+  const bits = word.length === 8 ? Number("0x" + word) : NaN;
+  if (!Number.isInteger(bits)) throw new Error(`bad float bits '${word}'`);
+  bitsIn[0] = bits;
+  return floatOut[0];
+}
+
 // A shape of a request: local vertices [x0, y0, x1, y1, ...], radius, position, rotation (c, s).
-export function parseShape(words, at) {
+// `floatBits`: its numbers are floats' bits (+float-bits), else shortest round-trip decimals.
+export function parseShape(words, at, floatBits = false) {
   const count = Number.parseInt(words[at], 10);
   if (!(count >= 1 && count <= 16) || String(count) !== words[at]) {
     throw new Error(`bad vertex count '${words[at]}'`);
@@ -25,6 +39,10 @@ export function parseShape(words, at) {
   const numbers = [];
   for (let i = 0; i < fields; ++i) {
     const word = words[at + 1 + i];
+    if (floatBits) {
+      numbers.push(floatFromBits(word));
+      continue;
+    }
     const value = Number.parseFloat(word);
     // parseFloat accepts a number followed by junk ("1x"); Number() does not but takes "" and hex
     // integers: both must agree for the word to be a plain decimal.
@@ -41,15 +59,15 @@ export function parseShape(words, at) {
 }
 
 // One request line -> { id, kind, a, b }; throws on a malformed line.
-export function parseRequest(line) {
+export function parseRequest(line, floatBits = false) {
   const words = line.trim().split(/\s+/);
   if (words.length < 4) throw new Error("too few fields");
   const id = words[0];
   if (!/^[0-9]+$/.test(id)) throw new Error(`bad id '${id}'`);
   const kind = words[1];
   if (kind !== "d" && kind !== "p") throw new Error(`bad kind '${kind}'`);
-  const a = parseShape(words, 2);
-  const b = parseShape(words, a.next);
+  const a = parseShape(words, 2, floatBits);
+  const b = parseShape(words, a.next, floatBits);
   if (b.next !== words.length) throw new Error("extra fields after shape B");
   return { id, kind, a: a.shape, b: b.shape };
 }
@@ -82,7 +100,21 @@ export function answer(engine, request) {
 
 export function hello(engine) {
   return `gjkcheck-worker ${PROTOCOL_VERSION} ${engine.name} ${engine.scalar} ${engine.contact} ` +
-    `${engine.queries} ${engine.version}`;
+    `${engine.queries} ${OPTIONS} ${engine.version}`;
+}
+
+// A request in float bits, as this worker asks for; a host that does not know +float-bits sends the
+// decimals of version 1, read as such when the line is no request in float bits.
+function parseRequestEitherWay(line) {
+  try {
+    return parseRequest(line, true);
+  } catch (error) {
+    try {
+      return parseRequest(line, false);
+    } catch {
+      throw error;
+    }
+  }
 }
 
 // Answers one line; a line that does not parse is refused with the parser's reason (the host then
@@ -90,43 +122,93 @@ export function hello(engine) {
 function answerLine(engine, line) {
   let request;
   try {
-    request = parseRequest(line);
+    request = parseRequestEitherWay(line);
   } catch (error) {
     const id = line.trim().split(/\s+/)[0];
     return `${id} refused malformed request: ${oneLine(error.message)}`;
   }
-  return answer(engine, request);
+  try {
+    return answer(engine, request);
+  } catch (error) {
+    // An engine that can recover (engine.crashed(error) says the error is a crash of the engine, and
+    // engine.recover() gives a fresh engine) answers this query `crash` with what happened
+    // (docs/workers.md); any other exception ends the worker, as before.
+    if (engine.crashed?.(error) && engine.recover) {
+      const what = `${error.name}: ${error.message}; ${String(error.stack).split("\n").slice(1, 8).map((l) => l.trim()).join(" | ")}`;
+      throw new Recoverable(`${request.id} crash ${oneLine(what)}`);
+    }
+    throw error;
+  }
 }
 
-// Runs the worker on stdin/stdout until stdin closes, then exits 0.
+class Recoverable extends Error {
+  constructor(answerLine) {
+    super(answerLine);
+    this.answerLine = answerLine;
+  }
+}
+
+// Runs the worker on stdin/stdout until stdin closes, then exits 0. Lines are answered in order, each
+// chunk of stdin whole, its answers in one write. When the engine crashes on a request and can recover,
+// that request is answered `crash`, the answers so far are written, and the engine recovers (a fresh
+// instance, asynchronously) before the next request is read.
 export function serve(engine) {
   process.stdout.write(hello(engine) + "\n");
   let pending = "";
+  let ended = false;
+  let busy = false;
+
+  async function drain() {
+    if (busy) return;
+    busy = true;
+    for (;;) {
+      const end = pending.lastIndexOf("\n");
+      const last = ended && end < pending.length - 1 && pending.trim() !== "";
+      if (end < 0 && !last) break;
+      const lines = (last ? pending : pending.slice(0, end)).split("\n");
+      pending = last ? "" : pending.slice(end + 1);
+      let out = "";
+      let k = 0;
+      try {
+        for (; k < lines.length; ++k) {
+          if (lines[k].trim() === "") continue;
+          out += answerLine(engine, lines[k]) + "\n";
+        }
+      } catch (error) {
+        if (!(error instanceof Recoverable)) {
+          // When the engine throws (and cannot recover), the answers before it still go out, so the crash
+          // falls on the request that caused it; the exception then ends the worker with its stack on
+          // stderr. (process.stdout is synchronous for pipes on Linux.)
+          if (out !== "") process.stdout.write(out);
+          throw error;
+        }
+        out += error.answerLine + "\n";
+        // The lines after the crashed one wait for the fresh engine.
+        pending = lines.slice(k + 1).join("\n") + (lines.length > k + 1 ? "\n" : "") + pending;
+        process.stdout.write(out);
+        out = "";
+        await engine.recover();
+      }
+      if (out !== "") process.stdout.write(out);
+    }
+    busy = false;
+    if (ended) process.stdout.write("", () => process.exit(0));
+  }
+
   process.stdin.setEncoding("utf8");
   process.stdin.on("data", (chunk) => {
     pending += chunk;
-    const end = pending.lastIndexOf("\n");
-    if (end < 0) return;
-    const lines = pending.slice(0, end).split("\n");
-    pending = pending.slice(end + 1);
-    let out = "";
-    try {
-      for (const line of lines) {
-        if (line.trim() === "") continue;
-        out += answerLine(engine, line) + "\n";
-      }
-    } finally {
-      // When the engine throws (rapier's WebAssembly panics as RuntimeError: unreachable), the answers
-      // before it still go out, so the crash falls on the request that caused it; the exception then
-      // ends the worker with its stack on stderr. (process.stdout is synchronous for pipes on Linux.)
-      if (out !== "") process.stdout.write(out);
-    }
+    drain().catch(die);
   });
   process.stdin.on("end", () => {
-    let out = "";
-    if (pending.trim() !== "") out = answerLine(engine, pending) + "\n";
-    process.stdout.write(out, () => process.exit(0));
+    ended = true;
+    drain().catch(die);
   });
+}
+
+function die(error) {
+  process.stderr.write(`${error && error.stack ? error.stack : error}\n`);
+  process.exit(1);
 }
 
 // The installed version of an npm package, read from its package.json under node_modules/.

@@ -22,11 +22,11 @@
 //
 // Refusals: RawShape.convexHull returns nothing when the points have no 2D hull (two points with a
 // radius, collinear points): rapier users then get no shape, so the query is refused.
-import RAPIER from "@dimforge/rapier2d-compat";
-
 import { packageVersion } from "./protocol.mjs";
+import { freshRapier, isTrap } from "./rapier_instance.mjs";
 
-await RAPIER.init();
+// The package on its own WebAssembly instance (rapier_instance.mjs); replaced by a fresh one after a trap.
+let RAPIER = await freshRapier();
 
 const LARGEST_FLOAT = 3.4028234663852886e38;
 
@@ -57,7 +57,8 @@ function makeShape(shape) {
                                 : new RAPIER.ConvexPolygon(points, false);
   // The binding's own conversion: a shape whose hull fails is undefined here (contactShape would throw).
   // On some degenerate point sets (repeated points, a triangle of size 1e-30) convexHull panics
-  // instead: the worker then dies with rapier's "unreachable", a crash the host reports.
+  // instead (WebAssembly's "unreachable"): the query is answered `crash` and the worker goes on with a
+  // fresh instance (engine.recover below; docs/workers.md).
   const raw = made.intoRaw();
   if (raw === undefined) {
     return { refused: `rapier2d convexHull found no hull for ${shape.vertices.length / 2} points` };
@@ -100,6 +101,11 @@ export const engine = {
       iterations: -1,
       termination: "unreported",
     };
+  },
+  // A trap of rapier's WebAssembly is a crash of this query; the next query runs on a fresh instance.
+  crashed: isTrap,
+  async recover() {
+    RAPIER = await freshRapier();
   },
   penetration(a, b) {
     const c = contact(a, b);

@@ -47,12 +47,22 @@ export function readCase(path) {
   return shapes;
 }
 
-// A shape as the protocol writes it: n x1 y1 ... xn yn radius px py c s (shortest round-trip decimals).
-export function shapeWords(shape) {
-  const numbers = [...shape.vertices, shape.radius, ...shape.position, ...shape.rotation];
-  return `${shape.vertices.length / 2} ${numbers.map((v) => v.toString()).join(" ")}`;
+// A float's bits in 8 hex digits, as gjkcheck writes them to a worker that says +float-bits.
+const floatIn = new Float32Array(1);
+const bitsOut = new Uint32Array(floatIn.buffer);
+export function floatBits(value) {
+  if (Math.fround(value) !== value && !Number.isNaN(value)) throw new Error(`${value} is not a float`);
+  floatIn[0] = value;
+  return bitsOut[0].toString(16).padStart(8, "0");
 }
 
-export function requestLine(id, kind, shapes) {
-  return `${id} ${kind} ${shapeWords(shapes.a)} ${shapeWords(shapes.b)}`;
+// A shape as the protocol writes it: n x1 y1 ... xn yn radius px py c s, each number the float's bits (the
+// worker says +float-bits), or with `decimal` the shortest round-trip decimal (protocol version 1).
+export function shapeWords(shape, decimal = false) {
+  const numbers = [...shape.vertices, shape.radius, ...shape.position, ...shape.rotation];
+  return `${shape.vertices.length / 2} ${numbers.map((v) => (!decimal ? floatBits(v) : Object.is(v, -0) ? "-0" : v.toString())).join(" ")}`;
+}
+
+export function requestLine(id, kind, shapes, decimal = false) {
+  return `${id} ${kind} ${shapeWords(shapes.a, decimal)} ${shapeWords(shapes.b, decimal)}`;
 }

@@ -47,7 +47,8 @@ for (const engine of ["planck", "box2d-ts", "rapier2d"]) {
     assert.ok(["f32", "f64"].includes(words[3]));
     assert.ok(["on-shapes", "merged"].includes(words[4]));
     assert.ok(["distance", "penetration", "both"].includes(words[5]));
-    assert.ok(words.length > 6, "a version follows");
+    assert.equal(words[6], "+float-bits");
+    assert.ok(words.length > 7, "a version follows");
     assert.equal(answers.length, 0);
     assert.equal(status, 0);
   });
@@ -98,7 +99,7 @@ test("planck and box2d-ts: the plank against a point off its short edge (Box2D's
 
 test("rapier2d: the plank against a point (a Ball) and against a small triangle, in f32", () => {
   const plank = corpus("seeds/short-edge/box2d-plank-vs-point.case");
-  const triangle = { vertices: [0, 0, 0.1, 0.01, 0.1, -0.01], radius: 0,
+  const triangle = { vertices: [0, 0, 0.1, 0.01, 0.1, -0.01].map(Math.fround), radius: 0,
                      position: [Math.fround(0.505), 0], rotation: [1, 0] };
   const { answers, status } = run("rapier2d", [requestLine(1, "d", plank),
                                                requestLine(2, "d", { a: plank.a, b: triangle })]);
@@ -152,17 +153,83 @@ test("finding: planck's merged witness on overlap is pointA - pointB (near the o
 });
 
 // A finding, kept as a test: rapier's convexHull (parry2d 0.31.1) panics on a polygon whose points
-// repeat, where its binding promises undefined for a shape without a hull; the worker dies with
-// WebAssembly's "unreachable" on that request, after answering the ones before it.
-test("finding: rapier2d's convexHull panics on repeated points; the answers before it are written", () => {
+// repeat, where its binding promises undefined for a shape without a hull: WebAssembly's "unreachable".
+// The worker answers that request `crash` with the trap and its stack (docs/workers.md) and answers the
+// rest on a fresh WebAssembly instance (rapier_instance.mjs): the same answers as before the crash, for
+// both kinds of query, and the worker ends normally.
+test("finding: rapier2d's convexHull panics on repeated points; that query is a crash, the rest are answered", () => {
   const repeated = { vertices: [0, 0, 0, 0, 0, 0], radius: 0, position: [0, 0], rotation: [1, 0] };
+  const crashing = { a: square(0, 0), b: repeated };
   const { answers, status, stderr } = run("rapier2d", [requestLine(1, "d", squaresOneApart),
-                                                       requestLine(2, "d", { a: square(0, 0), b: repeated }),
+                                                       requestLine(2, "d", crashing),
+                                                       requestLine(3, "d", squaresOneApart),
+                                                       requestLine(4, "p", crashing),
+                                                       requestLine(5, "d", crashing),
+                                                       requestLine(6, "p", squaresOneApart)]);
+  assert.equal(status, 0, stderr);
+  assert.equal(answers.length, 6);
+  for (const id of [2, 4, 5]) {
+    const words = answers[id - 1];
+    assert.deepEqual(words.slice(0, 2), [String(id), "crash"], words.join(" "));
+    assert.match(words.join(" "), /RuntimeError: unreachable/);
+    assert.match(words.join(" "), /convexHull/);
+  }
+  assert.deepEqual(answers[0].slice(1), answers[2].slice(1));
+  assert.equal(distanceAnswer(answers[2], 3).distance, 1);
+  assert.deepEqual(answers[5], ["6", "ok", "separated", "0", "1", "0", "0.5", "-0.5", "1.5", "-0.5"]);
+});
+
+// A finding, kept as a test: box2d-ts's b2ComputeHull recursion overflows the stack on points near 1e19
+// (corpus/regressions/engines/scale-17.box2d-ts.case). That query is a crash with the RangeError and its
+// stack; the worker answers the next ones on a fresh load of @box2d/core, as before the crash.
+test("finding: box2d-ts overflows the stack in b2ComputeHull; that query is a crash, the rest are answered", () => {
+  const overflowing = corpus("regressions/engines/scale-17.box2d-ts.case");
+  const { answers, status, stderr } = run("box2d-ts", [requestLine(1, "d", squaresOneApart),
+                                                       requestLine(2, "d", overflowing),
                                                        requestLine(3, "d", squaresOneApart)]);
-  assert.equal(answers.length, 1);
+  assert.equal(status, 0, stderr);
+  assert.equal(answers.length, 3);
+  assert.deepEqual(answers[1].slice(0, 2), ["2", "crash"]);
+  assert.match(answers[1].join(" "), /RangeError: Maximum call stack size exceeded/);
+  assert.match(answers[1].join(" "), /b2RecurseHull/);
+  assert.deepEqual(answers[0].slice(1), answers[2].slice(1));
+  assert.equal(distanceAnswer(answers[2], 3).distance, 1);
+});
+
+// +float-bits: a request of floats' bits reads as the same shapes as the decimals of protocol version 1,
+// bit for bit (-0 and the smallest subnormal included), and a word that is no 8 hex digits is refused.
+test("protocol: a request in float bits parses to the same floats as in decimals", async () => {
+  const { parseRequest } = await import(`${source}adapters/js/protocol.mjs`);
+  const odd = { vertices: [0.1, -0, 2 ** -149, -3.4028234663852886e38].map(Math.fround), radius: Math.fround(0.01),
+                position: [Math.fround(1e20), -3.5], rotation: [0.6, 0.8].map(Math.fround) };
+  const shapes = { a: odd, b: square(2, 0) };
+  const bits = parseRequest(requestLine(9, "d", shapes), true);
+  const decimal = parseRequest(requestLine(9, "d", shapes, true), false);
+  assert.deepEqual(bits, decimal);
+  assert.ok(Object.is(bits.a.vertices[1], -0));
+  assert.equal(bits.a.vertices[2], 2 ** -149);
+  assert.throws(() => parseRequest(requestLine(9, "d", shapes, true), true), /bad float bits/);
+  // A host that does not know +float-bits writes decimals: the worker still answers them.
+  const { answers, status } = run("planck", [requestLine(1, "d", squaresOneApart, true)]);
+  assert.equal(status, 0);
   assert.equal(distanceAnswer(answers[0], 1).distance, 1);
-  assert.notEqual(status, 0);
-  assert.match(stderr, /unreachable/);
+  assert.throws(() => parseRequest("1 d 1 3dcccccg 0 0 0 0 0 0 1 0 0 0 0 0 0 0", true), /bad float bits/);
+});
+
+// A fresh instance shares nothing with the trapped one: each is the package's code on its own WebAssembly
+// memory, and what one leaves behind is not seen by the next.
+test("rapier2d: fresh instances are separate WebAssembly instances of the same package", async () => {
+  const { freshRapier } = await import(`${source}adapters/js/rapier_instance.mjs`);
+  const first = await freshRapier();
+  const second = await freshRapier();
+  assert.notEqual(first.ConvexPolygon, second.ConvexPolygon);
+  assert.equal(first.version(), second.version());
+  const triangle = new Float32Array([0, 0, 1, 0, 0, 1]);
+  assert.throws(() => new first.ConvexPolygon(new Float32Array([0, 0, 0, 0, 0, 0]), false).intoRaw(),
+                WebAssembly.RuntimeError);
+  const contact = new second.ConvexPolygon(triangle, false)
+    .contactShape({ x: 0, y: 0 }, 0, new second.Ball(0.5), { x: 3, y: 0 }, 0, 1e30);
+  assert.equal(contact.distance, 1.5);
 });
 
 // planck welds points closer than 0.0025, box2d-ts closer than 0.02: a welded point outside the rest

@@ -55,7 +55,9 @@ TEST(PerpPlugin, EqualsTheBuiltInPerpBitForBitOnEveryCorpusCase) {
   for (std::size_t k = 0; k < cases.size(); ++k) {
     const StrategyResult want = perp->run(cases[k], {});
     EXPECT_EQ(differences(batch[k], want), "") << cases[k].source;
-    if (k % 10 == 0) EXPECT_EQ(differences(plugin->run(cases[k], {}), want), "") << cases[k].source;  // one query
+    if (k % 10 == 0) {
+      EXPECT_EQ(differences(plugin->run(cases[k], {}), want), "") << cases[k].source;  // one query
+    }
   }
 }
 
@@ -68,6 +70,33 @@ TEST(PerpPlugin, TheNamedEntryAndUnknownOnes) {
     EXPECT_NE(std::string(error.what()).find("has no entry nothing (it has perp)"), std::string::npos) << error.what();
   }
   EXPECT_THROW(findStrategy("plugin:/no/such/plugin.so"), std::invalid_argument);
+}
+
+// The plugin that crashes on an input: every case whose shape A is a triangle is a crash, each time it is
+// asked and however it is sent; every other case gets perp's answer.
+TEST(TriangleAbortPlugin, ACaseWithATriangleAIsACrashEveryTime) {
+  const std::vector<Case> cases = corpusCases();
+  const StrategyInfo* perp = findStrategy("perp");
+  const StrategyInfo* plugin = findStrategy(std::string("plugin:") + TRIANGLE_ABORT_PLUGIN);
+  ASSERT_NE(plugin, nullptr);
+  std::vector<StrategyResult> first(cases.size()), second(cases.size());
+  runBatch(*plugin, cases, first);
+  runBatch(*plugin, cases, second);
+  int triangles = 0;
+  for (std::size_t k = 0; k < cases.size(); ++k) {
+    for (const StrategyResult* r : {&first[k], &second[k]}) {
+      if (cases[k].a.vertices.size() == 3) {
+        EXPECT_EQ(r->failure, EngineFailure::Crash) << cases[k].source;
+        EXPECT_NE(r->failureDetail.find("shape A is a triangle, calling abort()"), std::string::npos)
+            << r->failureDetail;
+      } else {
+        EXPECT_EQ(differences(*r, perp->run(cases[k], {})), "") << cases[k].source;
+      }
+    }
+    triangles += cases[k].a.vertices.size() == 3;
+  }
+  EXPECT_GT(triangles, 0);
+  EXPECT_LT(triangles, static_cast<int>(cases.size()));
 }
 
 TEST(AbortPlugin, EveryThirdQueryIsACrashAndTheOthersAreCorrect) {
@@ -151,6 +180,31 @@ TEST(GarbageWorker, ALineThatIsNoAnswerIsAProtocolErrorAndTheWorkerRestarts) {
     EXPECT_NE(answer.detail.find("'this is not an answer'"), std::string::npos) << answer.detail;
   }
   EXPECT_EQ(client.starts(), 3);
+}
+
+// A worker that recovers from its engine's crash answers `<id> crash <what>` (docs/workers.md): that query's
+// verdict is a crash with the worker's words, the others keep their answers, and no worker is restarted.
+TEST(WorkerClient, ACrashAnsweredByTheWorkerIsThatQuerysCrashWithoutARestart) {
+  const char* script =
+      "echo 'gjkcheck-worker 1 recovering f32 merged distance test'; n=0; "
+      "while read -r id rest; do n=$((n+1)); "
+      "if [ $((n % 2)) -eq 0 ]; then echo \"$id crash RuntimeError: unreachable | at convexHull\"; "
+      "else echo \"$id ok 1 0 0 1 0 -1 unreported\"; fi; done";
+  workers::WorkerClient client({{"sh", "-c", script}, {}}, {});
+  std::vector<Case> cases(6, corpusCases().front());
+  std::vector<workers::Answer> answers(cases.size());
+  client.queryBatch(cases, workers::Query::Distance, answers);
+  for (std::size_t k = 0; k < answers.size(); ++k) {
+    if (k % 2 == 1) {
+      EXPECT_EQ(answers[k].status, workers::Status::Crash) << k;
+      EXPECT_NE(answers[k].detail.find("RuntimeError: unreachable | at convexHull"), std::string::npos)
+          << answers[k].detail;
+    } else {
+      EXPECT_EQ(answers[k].status, workers::Status::Ok) << k << answers[k].detail;
+      EXPECT_EQ(answers[k].distance, 1.0);
+    }
+  }
+  EXPECT_EQ(client.starts(), 1);
 }
 
 TEST(WorkerClient, AWorkerThatEndsOrNeverStartsIsACrash) {

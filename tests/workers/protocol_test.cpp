@@ -57,13 +57,15 @@ check::Case sampleCase() {
   return value;
 }
 
-TEST(WorkerRequests, RoundTripBitForBit) {
+class WorkerRequests : public ::testing::TestWithParam<Numbers> {};
+
+TEST_P(WorkerRequests, RoundTripBitForBit) {
   std::string line;
-  appendRequest(line, 17, Query::Distance, sampleCase());
+  appendRequest(line, 17, Query::Distance, sampleCase(), GetParam());
   ASSERT_EQ(line.back(), '\n');
   line.pop_back();
   std::string error;
-  std::optional<Request> request = parseRequest(line, error);
+  std::optional<Request> request = parseRequest(line, error, GetParam());
   ASSERT_TRUE(request) << error;
   EXPECT_EQ(request->id, 17);
   EXPECT_EQ(request->query, Query::Distance);
@@ -78,6 +80,45 @@ TEST(WorkerRequests, RoundTripBitForBit) {
       EXPECT_EQ(std::memcmp(&(got->*member), &(want->*member), sizeof(float)), 0);
     }
   }
+}
+
+INSTANTIATE_TEST_SUITE_P(Numbers, WorkerRequests, ::testing::Values(Numbers::Decimal, Numbers::FloatBits));
+
+TEST(WorkerFloatBits, ANumberIsTheFloatsBitsInEightHexDigits) {
+  check::Case value;
+  value.a.vertices = {{0.1f, -0.0f}};
+  value.b.vertices = {{1.0f, std::numeric_limits<float>::denorm_min()}};
+  value.b.rotationC = 1.0f;
+  std::string line;
+  appendRequest(line, 3, Query::Penetration, value, Numbers::FloatBits);
+  EXPECT_EQ(line, "3 p 1 3dcccccd 80000000 00000000 00000000 00000000 3f800000 00000000 "
+                  "1 3f800000 00000001 00000000 00000000 00000000 3f800000 00000000\n");
+  std::string error;
+  std::optional<Request> upper = parseRequest("3 d 1 3DCCCCCD 80000000 00000000 00000000 00000000 00000000 "
+                                             "00000000 1 00000000 00000000 00000000 00000000 00000000 3f800000 "
+                                             "00000000", error, Numbers::FloatBits);
+  ASSERT_TRUE(upper) << error;
+  EXPECT_EQ(upper->value.a.vertices[0].x, 0.1f);
+  EXPECT_TRUE(std::signbit(upper->value.a.vertices[0].y));
+  // A decimal is no float's bits: 8 digits exactly.
+  EXPECT_FALSE(parseRequest("3 d 1 0.1 0 0 0 0 0 0 1 0 0 0 0 0 0 0", error, Numbers::FloatBits));
+  EXPECT_NE(error.find("not a float"), std::string::npos) << error;
+  EXPECT_FALSE(parseRequest("3 d 1 3dcccccg 00000000 00000000 00000000 00000000 00000000 00000000 1 00000000 "
+                            "00000000 00000000 00000000 00000000 3f800000 00000000", error, Numbers::FloatBits));
+}
+
+TEST(WorkerHello, AWorkerAsksForFloatBitsBeforeItsVersion) {
+  std::string error;
+  std::optional<Hello> hello =
+      parseHello("gjkcheck-worker 1 perp#perp f32 on-shapes distance +float-bits +some-later-option perp 1.0", error);
+  ASSERT_TRUE(hello) << error;
+  EXPECT_TRUE(hello->floatBits);
+  EXPECT_EQ(hello->version, "perp 1.0");
+  EXPECT_EQ(helloLine(*hello), "gjkcheck-worker 1 perp#perp f32 on-shapes distance +float-bits perp 1.0");
+  hello = parseHello("gjkcheck-worker 1 planck f64 merged distance planck +1", error);
+  ASSERT_TRUE(hello) << error;
+  EXPECT_FALSE(hello->floatBits);
+  EXPECT_EQ(hello->version, "planck +1");
 }
 
 TEST(WorkerRequests, ANumberThatIsNoFloatIsRefused) {
