@@ -198,7 +198,9 @@ PreparedErrors::PreparedErrors(const InputShape& shapeA, const InputShape& shape
       radiusA(exactFloat(shapeA.radius)),
       radiusB(exactFloat(shapeB.radius)),
       radiusASquared(radiusA * radiusA),
-      radiusBSquared(radiusB * radiusB) {}
+      radiusBSquared(radiusB * radiusB),
+      coreA(shapeA),
+      coreB(shapeB) {}
 
 // Exact: the same point (the same bits) of the same shape has the same squared distance.
 const Rational& PreparedErrors::squaredDistance(int shape, double x, double y) {
@@ -212,7 +214,7 @@ const Rational& PreparedErrors::squaredDistance(int shape, double x, double y) {
   if (rememberedCount[shape] == REMEMBERED) rememberedNext[shape] = (slot + 1) % REMEMBERED;
   points[slot].x = x;
   points[slot].y = y;
-  points[slot].squared = squaredDistanceToCore(shape == 0 ? *a : *b, x, y);
+  (shape == 0 ? coreA : coreB).squaredDistance(x, y, points[slot].squared);
   return points[slot].squared;
 }
 
