@@ -96,13 +96,7 @@ struct ShapeCore::Prepared {
       : points(xs, ys), hull(shapeHull(points, 0, points.size())) {}
 };
 
-ShapeCore::ShapeCore(const InputShape& shape) : shape_(&shape) {
-  SmallVector<TermSum> xs, ys;
-  xs.reserve(shape.vertices.size());
-  ys.reserve(shape.vertices.size());
-  appendWorldTerms(shape, xs, ys);
-  prepared_ = std::make_unique<Prepared>(xs, ys);
-}
+ShapeCore::ShapeCore(const InputShape& shape) : shape_(&shape) {}
 
 ShapeCore::~ShapeCore() = default;
 
@@ -111,6 +105,13 @@ ShapeCore::~ShapeCore() = default;
 void ShapeCore::squaredDistance(double x, double y, Rational& out) const {
   if (!std::isfinite(x) || !std::isfinite(y)) {
     throw std::invalid_argument("oracle: a non-finite number has no exact value");
+  }
+  if (!prepared_) {  // built on the first point: a case whose witness points are all remembered needs none
+    SmallVector<TermSum> xs, ys;
+    xs.reserve(shape_->vertices.size());
+    ys.reserve(shape_->vertices.size());
+    appendWorldTerms(*shape_, xs, ys);
+    prepared_ = std::make_unique<Prepared>(xs, ys);
   }
   if (!ExactPoints::extends(prepared_->points, x, y)) {
     out = squaredDistanceToCore(*shape_, x, y);

@@ -144,7 +144,7 @@ class ShapeCore {
  private:
   struct Prepared;
   const InputShape* shape_;
-  std::unique_ptr<Prepared> prepared_;
+  mutable std::unique_ptr<Prepared> prepared_;  // built on the first query
 };
 
 // The reference for squaredDistanceToCore: the hull of the shape's exact vertices relative to (x, y) in
