@@ -263,7 +263,7 @@ ErrorsInUnits errorsInUnits(PreparedErrors& prepared, const ReportedAnswer& repo
   mpf_srcptr u = prepared.unit.backend().data();
   scratch.precision(mpf_get_prec(u));
   // static_cast<double>(HighPrecision(value / u)): one division at HighPrecision's precision, truncated.
-  const auto inUnitsOf = [&scratch, u](mpf_srcptr value) {
+  const auto inUnitsOf = [u](mpf_srcptr value) {
     mpf_div(scratch.quotient, value, u);
     return mpf_get_d(scratch.quotient);
   };
@@ -346,6 +346,23 @@ bool distanceExceeds(const ExactAnswer& exact, const Rational& unit, double fact
 bool valueExceeds(double value, const Rational& unit, double factor) {
   LazyStatistics& statistics = lazyStatistics();
   ++statistics.values;
+  // A value far from the threshold t = factor u is decided in double: with t~ = factor * mpq_get_d(u),
+  // u~ and t~ normal, t~ is within a factor (1 +- 2^-51) of t (mpq_get_d truncates, the product rounds once), so
+  // value > t~ (1 + 2^-40) gives value > t (1 + 2^-300) and value < t~ (1 - 2^-40) gives
+  // value < t (1 - 2^-300): the conclusions the exact comparisons below reach for such values.
+  if (factor > 0 && std::isfinite(factor) && std::isfinite(value)) {
+    const double unitApproximate = mpq_get_d(unit.backend().data());
+    const double threshold = factor * unitApproximate;
+    if (unitApproximate >= 0x1p-1000 && std::isfinite(threshold) && threshold >= 0x1p-900 &&
+        threshold <= 0x1p+900) {
+      if (value > threshold * (1 + 0x1p-40)) {
+        return true;
+      }
+      if (value < threshold * (1 - 0x1p-40)) {
+        return false;
+      }
+    }
+  }
   WideDyadic u;
   if (factor > 0 && std::isfinite(factor) && std::isfinite(value) && dyadic(unit, u) && sign(u) > 0) {
     const WideDyadic threshold = dyadic(factor) * u;
