@@ -5,7 +5,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <optional>
 #include <stdexcept>
 #include <vector>
 
@@ -90,8 +89,11 @@ Rational squaredDistanceToCore(const InputShape& shape, double x, double y) {
 // The shape's points alone (their exact hull does not depend on any query point: every sign test is
 // exact), and that hull.
 struct ShapeCore::Prepared {
-  std::optional<ExactPoints> points;  // built on the second query
+  ExactPoints points;
   ShapeHull hull;
+
+  Prepared(const SmallVector<TermSum>& xs, const SmallVector<TermSum>& ys)
+      : points(xs, ys), hull(shapeHull(points, 0, points.size())) {}
 };
 
 ShapeCore::ShapeCore(const InputShape& shape) : shape_(&shape) {}
@@ -104,27 +106,19 @@ void ShapeCore::squaredDistance(double x, double y, Rational& out) const {
   if (!std::isfinite(x) || !std::isfinite(y)) {
     throw std::invalid_argument("oracle: a non-finite number has no exact value");
   }
-  if (!prepared_) {
-    // The first point goes the direct way: a case judged once (fuzz_distance) asks one point per shape,
-    // and preparing the shape for one point costs more than squaredDistanceToCore.
-    prepared_ = std::make_unique<Prepared>();
-    out = squaredDistanceToCore(*shape_, x, y);
-    return;
-  }
-  if (!prepared_->points) {  // the second point: the shape's points and hull, built once for the case
+  if (!prepared_) {  // built on the first point: a case whose witness points are all remembered needs none
     SmallVector<TermSum> xs, ys;
     xs.reserve(shape_->vertices.size());
     ys.reserve(shape_->vertices.size());
     appendWorldTerms(*shape_, xs, ys);
-    prepared_->points.emplace(xs, ys);
-    prepared_->hull = shapeHull(*prepared_->points, 0, prepared_->points->size());
+    prepared_ = std::make_unique<Prepared>(xs, ys);
   }
-  if (!ExactPoints::extends(*prepared_->points, x, y)) {
+  if (!ExactPoints::extends(prepared_->points, x, y)) {
     out = squaredDistanceToCore(*shape_, x, y);
     return;
   }
-  ExactPoints points(*prepared_->points, x, y);
-  const int count = prepared_->points->size();
+  ExactPoints points(prepared_->points, x, y);
+  const int count = prepared_->points.size();
   ShapeHull point;
   point.vertices.push_back(count);
   point.largest = 0;
