@@ -248,8 +248,10 @@ ExactPoints::ExactPoints(const SmallVector<TermSum>& xs, const SmallVector<TermS
   if (lowest == INT_MAX) {  // every term zero: every point is the origin
     lowest = 0;
     highest = 0;
+    allZero_ = true;
   }
   exponent_ = lowest;
+  highest_ = highest;
   // PRECONDITIONS of error_bounds.h: every nonzero term m * 2^k with k >= -480 and |term| < 2^480.
   if (lowest < FILTER_MIN_EXPONENT || highest > FILTER_MAX_EXPONENT) {
     filter_ = false;
@@ -291,6 +293,75 @@ ExactPoints::ExactPoints(const SmallVector<TermSum>& xs, const SmallVector<TermS
       }
     }
   }
+}
+
+namespace {
+
+// The exponent range of a point (x, y) given as two doubles: its lowest exponent and the bound 2^highest
+// of its nonzero terms; false when both are 0.
+bool pointRange(const Dyadic& x, const Dyadic& y, int& lowest, int& highest) {
+  lowest = INT_MAX;
+  highest = INT_MIN;
+  for (const Dyadic& term : {x, y}) {
+    if (term.mantissa != 0) {
+      lowest = std::min(lowest, term.exponent);
+      highest = std::max(highest, term.exponent + bitLength(term.mantissa));
+    }
+  }
+  return lowest != INT_MAX;
+}
+
+}  // namespace
+
+bool ExactPoints::extends(const ExactPoints& base, double x, double y) {
+  if (!base.narrow_ || base.allZero_ || !std::isfinite(x) || !std::isfinite(y)) {
+    return false;
+  }
+  int lowest = 0, highest = 0;
+  if (!pointRange(splitDouble(x), splitDouble(y), lowest, highest)) {
+    return true;  // the origin: base's exponents unchanged
+  }
+  return std::max(highest, base.highest_) - std::min(lowest, base.exponent_) <= NARROW_BITS;
+}
+
+// Exact: the same quantities the term constructor computes for base's terms and the point's terms
+// (x, 0, 0) and (y, 0, 0): the lowest exponent and the highest bound over all nonzero terms, X~ = (x + 0) + 0
+// = x, T~ the largest (|t0| + |t1|) + |t2|, and each integer in units of 2^lowest (base's shifted left
+// by its own lowest minus the new one, exact: the result stays below 2^120 because it is narrow).
+ExactPoints::ExactPoints(const ExactPoints& base, double x, double y)
+    : approxX_(base.approxX_),
+      approxY_(base.approxY_),
+      filter_(base.filter_),
+      narrow_(true),
+      narrowX_(base.narrowX_),
+      narrowY_(base.narrowY_) {
+  const Dyadic splitX = splitDouble(x), splitY = splitDouble(y);
+  int lowest = base.exponent_, highest = base.highest_;
+  int pointLowest = 0, pointHighest = 0;
+  if (pointRange(splitX, splitY, pointLowest, pointHighest)) {
+    lowest = std::min(lowest, pointLowest);
+    highest = std::max(highest, pointHighest);
+  }
+  exponent_ = lowest;
+  highest_ = highest;
+  approxX_.push_back(x);
+  approxY_.push_back(y);
+  magnitude_ = std::max({base.magnitude_, std::fabs(x), std::fabs(y)});
+  if (lowest < FILTER_MIN_EXPONENT || highest > FILTER_MAX_EXPONENT) {
+    filter_ = false;
+  }
+  differenceBound_ = DIFFERENCE_SIGN_BOUND * magnitude_;
+  productBound_ = (PRODUCT_SIGN_BOUND * magnitude_) * magnitude_;
+  const int shift = base.exponent_ - lowest;
+  if (shift > 0) {
+    for (__int128& value : narrowX_) value <<= shift;
+    for (__int128& value : narrowY_) value <<= shift;
+  }
+  const auto integer = [lowest](const Dyadic& term) -> __int128 {
+    return term.mantissa == 0 ? 0 : static_cast<__int128>(term.mantissa) << (term.exponent - lowest);
+  };
+  narrowX_.push_back(integer(splitX));
+  narrowY_.push_back(integer(splitY));
 }
 
 ExactPoints::~ExactPoints() {

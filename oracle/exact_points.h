@@ -46,6 +46,12 @@ class ExactPoints {
   // cross-check of the filtered path against the unfiltered one). Throws std::invalid_argument for a
   // non-finite term.
   ExactPoints(const SmallVector<TermSum>& xs, const SmallVector<TermSum>& ys, bool filter = true);
+  // The points of base and one more, (x, y), last: the same points, the same exact sign tests, as the
+  // constructor above given base's terms and the point's. Only when extends(base, x, y) (the result is
+  // narrow; x and y finite): then base's integers are shifted, not split again, so a shape prepared once
+  // takes many query points cheaply (ShapeCore).
+  ExactPoints(const ExactPoints& base, double x, double y);
+  static bool extends(const ExactPoints& base, double x, double y);
   // Adds this query's counts to filterStatistics().
   ~ExactPoints();
   ExactPoints(const ExactPoints&) = delete;
@@ -102,6 +108,8 @@ class ExactPoints {
   bool filter_ = true;
   bool narrow_ = true;
   int exponent_ = 0;
+  int highest_ = 0;         // every term is below 2^highest_ in magnitude
+  bool allZero_ = false;    // every term is 0 (exponent_ and highest_ are then 0 by convention)
   SmallVector<__int128> narrowX_, narrowY_;  // when narrow_
   std::vector<Integer> wideX_, wideY_;       // when !narrow_
   std::uint64_t filtered_ = 0;

@@ -86,6 +86,46 @@ Rational squaredDistanceToCore(const InputShape& shape, double x, double y) {
   return exactClosest(points, merged, closestFeature(points, merged), false).distanceSquared;
 }
 
+// The shape's points alone (their exact hull does not depend on any query point: every sign test is
+// exact), and that hull.
+struct ShapeCore::Prepared {
+  ExactPoints points;
+  ShapeHull hull;
+
+  Prepared(const SmallVector<TermSum>& xs, const SmallVector<TermSum>& ys)
+      : points(xs, ys), hull(shapeHull(points, 0, points.size())) {}
+};
+
+ShapeCore::ShapeCore(const InputShape& shape) : shape_(&shape) {}
+
+ShapeCore::~ShapeCore() = default;
+
+// Exact: the same points as squaredDistanceToCore's (the shape's, then the query point), the same hull of
+// the shape (computed once, from the same exact sign tests), then the same merge, feature and distance.
+void ShapeCore::squaredDistance(double x, double y, Rational& out) const {
+  if (!std::isfinite(x) || !std::isfinite(y)) {
+    throw std::invalid_argument("oracle: a non-finite number has no exact value");
+  }
+  if (!prepared_) {  // built on the first point: a case whose witness points are all remembered needs none
+    SmallVector<TermSum> xs, ys;
+    xs.reserve(shape_->vertices.size());
+    ys.reserve(shape_->vertices.size());
+    appendWorldTerms(*shape_, xs, ys);
+    prepared_ = std::make_unique<Prepared>(xs, ys);
+  }
+  if (!ExactPoints::extends(prepared_->points, x, y)) {
+    out = squaredDistanceToCore(*shape_, x, y);
+    return;
+  }
+  ExactPoints points(prepared_->points, x, y);
+  const int count = prepared_->points.size();
+  ShapeHull point;
+  point.vertices.push_back(count);
+  point.largest = 0;
+  const MergedHull merged = mergeHulls(points, point, prepared_->hull);
+  out = std::move(exactClosest(points, merged, closestFeature(points, merged), false).distanceSquared);
+}
+
 // Exact: splitDouble reads m * 2^k off the IEEE fields (dyadic.h); setDyadic builds the canonical rational.
 Rational exactDouble(double value) {
   if (!std::isfinite(value)) {

@@ -17,28 +17,53 @@ HighPrecision squareRoot(const Rational& value) {
   return result;
 }
 
+namespace {
+
+// The temporaries of distanceBeyondRadius, kept per thread so that no call allocates: the same GMP
+// calls on the same operands at the same precision give the same values as fresh ones.
+struct BeyondRadiusScratch {
+  Rational radiusSquared, excess;
+  mpf_t numerator, denominator, term;
+  mp_bitcnt_t bits = 0;
+  BeyondRadiusScratch() {
+    mpf_init2(numerator, 64);
+    mpf_init2(denominator, 64);
+    mpf_init2(term, 64);
+  }
+  ~BeyondRadiusScratch() {
+    mpf_clear(numerator);
+    mpf_clear(denominator);
+    mpf_clear(term);
+  }
+  void precision(mp_bitcnt_t wanted) {
+    if (wanted != bits) {  // mpf_set_prec gives the precision mpf_init2 gives
+      mpf_set_prec(numerator, wanted);
+      mpf_set_prec(denominator, wanted);
+      mpf_set_prec(term, wanted);
+      bits = wanted;
+    }
+  }
+};
+
+}  // namespace
+
 void distanceBeyondRadius(mpf_t result, const Rational& squaredDistance, const Rational& radius) {
-  const Rational excess = squaredDistance - radius * radius;  // exact
-  if (excess <= 0) {
+  thread_local BeyondRadiusScratch scratch;
+  mpq_ptr excess = scratch.excess.backend().data();
+  mpq_mul(scratch.radiusSquared.backend().data(), radius.backend().data(), radius.backend().data());
+  mpq_sub(excess, squaredDistance.backend().data(), scratch.radiusSquared.backend().data());  // exact
+  if (mpq_sgn(excess) <= 0) {
     mpf_set_ui(result, 0);
     return;
   }
-  const mp_bitcnt_t bits = mpf_get_prec(result);
-  mpf_t numerator;
-  mpf_t denominator;
-  mpf_t term;
-  mpf_init2(numerator, bits);
-  mpf_init2(denominator, bits);
-  mpf_init2(term, bits);
-  mpf_set_q(numerator, excess.backend().data());  // d^2 - r^2 > 0
+  scratch.precision(mpf_get_prec(result));
+  mpf_ptr numerator = scratch.numerator, denominator = scratch.denominator, term = scratch.term;
+  mpf_set_q(numerator, excess);  // d^2 - r^2 > 0
   mpf_set_q(denominator, squaredDistance.backend().data());
   mpf_sqrt(denominator, denominator);  // d > 0
   mpf_set_q(term, radius.backend().data());
   mpf_add(denominator, denominator, term);  // d + r, both >= 0: no cancellation
   mpf_div(result, numerator, denominator);
-  mpf_clear(numerator);
-  mpf_clear(denominator);
-  mpf_clear(term);
 }
 
 HighPrecision distance(const ExactAnswer& answer) {

@@ -32,6 +32,7 @@
 
 #include "oracle/dyadic.h"
 #include "oracle/high_precision.h"
+#include "oracle/exact_points.h"
 
 namespace gjk::oracle {
 
@@ -198,7 +199,9 @@ PreparedErrors::PreparedErrors(const InputShape& shapeA, const InputShape& shape
       radiusA(exactFloat(shapeA.radius)),
       radiusB(exactFloat(shapeB.radius)),
       radiusASquared(radiusA * radiusA),
-      radiusBSquared(radiusB * radiusB) {}
+      radiusBSquared(radiusB * radiusB),
+      coreA(shapeA),
+      coreB(shapeB) {}
 
 // Exact: the same point (the same bits) of the same shape has the same squared distance.
 const Rational& PreparedErrors::squaredDistance(int shape, double x, double y) {
@@ -212,7 +215,7 @@ const Rational& PreparedErrors::squaredDistance(int shape, double x, double y) {
   if (rememberedCount[shape] == REMEMBERED) rememberedNext[shape] = (slot + 1) % REMEMBERED;
   points[slot].x = x;
   points[slot].y = y;
-  points[slot].squared = squaredDistanceToCore(shape == 0 ? *a : *b, x, y);
+  (shape == 0 ? coreA : coreB).squaredDistance(x, y, points[slot].squared);
   return points[slot].squared;
 }
 
@@ -222,23 +225,70 @@ ErrorsInUnits errorsInUnits(const InputShape& a, const InputShape& b, const Exac
   return errorsInUnits(prepared, reported);
 }
 
+namespace {
+
+// The temporaries of errorsInUnits, kept per thread so that judging an answer allocates nothing once
+// they have grown: each value below is formed by the same GMP calls on the same operands, at the same
+// precision, as the HighPrecision and Rational expressions of the reference, so the doubles are the same.
+struct ErrorsScratch {
+  Rational ax, ay, bx, by, gx, gy, gx2, gy2, gapSquared, reportedDistance;
+  mpf_t value, quotient, witnessA, witnessB;
+  mp_bitcnt_t bits = 0;
+  ErrorsScratch() {
+    for (mpf_ptr f : {value, quotient, witnessA, witnessB}) mpf_init2(f, 64);
+  }
+  ~ErrorsScratch() {
+    for (mpf_ptr f : {value, quotient, witnessA, witnessB}) mpf_clear(f);
+  }
+  void precision(mp_bitcnt_t wanted) {
+    if (wanted != bits) {  // mpf_set_prec gives the precision mpf_init2 (HighPrecision's own) gives
+      for (mpf_ptr f : {value, quotient, witnessA, witnessB}) mpf_set_prec(f, wanted);
+      bits = wanted;
+    }
+  }
+};
+
+// exactDouble(value) into out (the same canonical rational).
+void setExactDouble(Rational& out, double value) {
+  const Dyadic split = splitDouble(value);  // throws for a non-finite value, as exactDouble does
+  setDyadic(out, split.mantissa, split.exponent);
+}
+
+}  // namespace
+
 ErrorsInUnits errorsInUnits(PreparedErrors& prepared, const ReportedAnswer& reported) {
   LazyStatistics& statistics = lazyStatistics();
   statistics.values += 3;
-  const HighPrecision& u = prepared.unit;
-  const auto inUnitsOf = [&u](const HighPrecision& value) {
-    return static_cast<double>(HighPrecision(value / u));
+  thread_local ErrorsScratch scratch;
+  mpf_srcptr u = prepared.unit.backend().data();
+  scratch.precision(mpf_get_prec(u));
+  // static_cast<double>(HighPrecision(value / u)): one division at HighPrecision's precision, truncated.
+  const auto inUnitsOf = [u](mpf_srcptr value) {
+    mpf_div(scratch.quotient, value, u);
+    return mpf_get_d(scratch.quotient);
   };
   ErrorsInUnits errors;
 
-  // |d - D| / u and (|pA - pB| - D) / u: the reference's expressions.
-  const HighPrecision& exactDistance = prepared.exactDistance;
-  const HighPrecision reportedDistance(exactDouble(reported.distance));
-  errors.distanceError = inUnitsOf(abs(reportedDistance - exactDistance));
-  const Rational ax = exactDouble(reported.pointAX), ay = exactDouble(reported.pointAY);
-  const Rational bx = exactDouble(reported.pointBX), by = exactDouble(reported.pointBY);
-  const Rational gx = bx - ax, gy = by - ay;
-  errors.witnessGap = inUnitsOf(HighPrecision(squareRoot(gx * gx + gy * gy) - exactDistance));
+  // |d - D| / u and (|pA - pB| - D) / u: the reference's expressions, operation by operation.
+  mpf_srcptr exactDistance = prepared.exactDistance.backend().data();
+  setExactDouble(scratch.reportedDistance, reported.distance);
+  mpf_set_q(scratch.value, scratch.reportedDistance.backend().data());  // HighPrecision(exactDouble(d))
+  mpf_sub(scratch.value, scratch.value, exactDistance);
+  mpf_abs(scratch.value, scratch.value);
+  errors.distanceError = inUnitsOf(scratch.value);
+  setExactDouble(scratch.ax, reported.pointAX);
+  setExactDouble(scratch.ay, reported.pointAY);
+  setExactDouble(scratch.bx, reported.pointBX);
+  setExactDouble(scratch.by, reported.pointBY);
+  mpq_sub(scratch.gx.backend().data(), scratch.bx.backend().data(), scratch.ax.backend().data());
+  mpq_sub(scratch.gy.backend().data(), scratch.by.backend().data(), scratch.ay.backend().data());
+  mpq_mul(scratch.gx2.backend().data(), scratch.gx.backend().data(), scratch.gx.backend().data());
+  mpq_mul(scratch.gy2.backend().data(), scratch.gy.backend().data(), scratch.gy.backend().data());
+  mpq_add(scratch.gapSquared.backend().data(), scratch.gx2.backend().data(), scratch.gy2.backend().data());
+  mpf_set_q(scratch.value, scratch.gapSquared.backend().data());  // squareRoot(gx * gx + gy * gy)
+  mpf_sqrt(scratch.value, scratch.value);
+  mpf_sub(scratch.value, scratch.value, exactDistance);
+  errors.witnessGap = inUnitsOf(scratch.value);
   statistics.highPrecision += 2;
 
   // max(wA, wB) / u, or min(wA, wB) / u for a merged point. distanceBeyondRadius gives exactly 0 when
@@ -255,18 +305,20 @@ ErrorsInUnits errorsInUnits(PreparedErrors& prepared, const ReportedAnswer& repo
     return errors;
   }
   ++statistics.highPrecision;
-  HighPrecision witnessA, witnessB;  // 0 unless computed
+  mpf_set_ui(scratch.witnessA, 0);  // 0 unless computed
+  mpf_set_ui(scratch.witnessB, 0);
   if (!insideA) {
-    distanceBeyondRadius(witnessA.backend().data(), squaredA, radiusA);
+    distanceBeyondRadius(scratch.witnessA, squaredA, radiusA);
   }
   if (!insideB) {
-    distanceBeyondRadius(witnessB.backend().data(), squaredB, radiusB);
+    distanceBeyondRadius(scratch.witnessB, squaredB, radiusB);
   }
+  const int order = mpf_cmp(scratch.witnessA, scratch.witnessB);
   if (reported.merged) {
-    errors.witnessError = inUnitsOf(witnessA < witnessB ? witnessA : witnessB);  // both computed here
+    errors.witnessError = inUnitsOf(order < 0 ? scratch.witnessA : scratch.witnessB);  // both computed here
     return errors;
   }
-  errors.witnessError = inUnitsOf(witnessA > witnessB ? witnessA : witnessB);
+  errors.witnessError = inUnitsOf(order > 0 ? scratch.witnessA : scratch.witnessB);
   return errors;
 }
 
@@ -294,6 +346,23 @@ bool distanceExceeds(const ExactAnswer& exact, const Rational& unit, double fact
 bool valueExceeds(double value, const Rational& unit, double factor) {
   LazyStatistics& statistics = lazyStatistics();
   ++statistics.values;
+  // A value far from the threshold t = factor u is decided in double: with t~ = factor * mpq_get_d(u),
+  // u~ and t~ normal, t~ is within a factor (1 +- 2^-51) of t (mpq_get_d truncates, the product rounds once), so
+  // value > t~ (1 + 2^-40) gives value > t (1 + 2^-300) and value < t~ (1 - 2^-40) gives
+  // value < t (1 - 2^-300): the conclusions the exact comparisons below reach for such values.
+  if (factor > 0 && std::isfinite(factor) && std::isfinite(value)) {
+    const double unitApproximate = mpq_get_d(unit.backend().data());
+    const double threshold = factor * unitApproximate;
+    if (unitApproximate >= 0x1p-1000 && std::isfinite(threshold) && threshold >= 0x1p-900 &&
+        threshold <= 0x1p+900) {
+      if (value > threshold * (1 + 0x1p-40)) {
+        return true;
+      }
+      if (value < threshold * (1 - 0x1p-40)) {
+        return false;
+      }
+    }
+  }
   WideDyadic u;
   if (factor > 0 && std::isfinite(factor) && std::isfinite(value) && dyadic(unit, u) && sign(u) > 0) {
     const WideDyadic threshold = dyadic(factor) * u;

@@ -30,6 +30,7 @@
 
 #include <cmath>
 #include <cstdint>
+#include <memory>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -127,6 +128,25 @@ Rational squaredDistanceToCore(const InputShape& shape, const Rational& x, const
 // The same for a point given as doubles (finite; std::invalid_argument otherwise).
 Rational squaredDistanceToCore(const InputShape& shape, double x, double y);
 
+// A shape prepared for many squaredDistanceToCore queries (the witness points of every strategy on one
+// case): its exact points and its exact hull are built once; a query adds its point to them. Every answer
+// is squaredDistanceToCore(shape, x, y)'s (exact; tested), and a point whose integers do not fit the
+// 128-bit route is answered by squaredDistanceToCore itself. Keeps a pointer to the shape.
+class ShapeCore {
+ public:
+  explicit ShapeCore(const InputShape& shape);
+  ~ShapeCore();
+  ShapeCore(const ShapeCore&) = delete;
+  ShapeCore& operator=(const ShapeCore&) = delete;
+  // squaredDistanceToCore(shape, x, y) into out (finite x and y; std::invalid_argument otherwise).
+  void squaredDistance(double x, double y, Rational& out) const;
+
+ private:
+  struct Prepared;
+  const InputShape* shape_;
+  mutable std::unique_ptr<Prepared> prepared_;  // built on the first query
+};
+
 // The reference for squaredDistanceToCore: the hull of the shape's exact vertices relative to (x, y) in
 // GMP integers (monotone chain), its closest point.
 Rational squaredDistanceToCoreByPointCloud(const InputShape& shape, const Rational& x, const Rational& y);
@@ -206,6 +226,7 @@ struct PreparedErrors {
   HighPrecision exactDistance;  // distance(exact)
   Rational radiusA, radiusB;    // exactFloat of the radii
   Rational radiusASquared, radiusBSquared;
+  ShapeCore coreA, coreB;  // the shapes' exact hulls, for the witness points
 
   static constexpr int REMEMBERED = 8;  // points per shape
   struct RememberedPoint {

@@ -5,6 +5,10 @@
 #include <cmath>
 #include <vector>
 
+#include <climits>
+
+#include "oracle/dyadic.h"
+#include "oracle/exact_points.h"
 #include "oracle/oracle.h"
 
 namespace gjk::oracle {
@@ -39,7 +43,8 @@ void appendTerms(const InputShape& shape, std::vector<AbsoluteTerms>& out) {
 // upper bound is below the largest lower bound cannot be the maximum; the few that remain are summed
 // exactly as rationals and compared exactly.
 Rational problemScale(const InputShape& a, const InputShape& b) {
-  std::vector<AbsoluteTerms> sums;
+  thread_local std::vector<AbsoluteTerms> sums;  // kept per thread: no allocation per case
+  sums.clear();
   sums.reserve(2 * (a.vertices.size() + b.vertices.size()));
   appendTerms(a, sums);
   appendTerms(b, sums);
@@ -48,10 +53,41 @@ Rational problemScale(const InputShape& a, const InputShape& b) {
   for (const AbsoluteTerms& sum : sums) {
     largestLower = std::max(largestLower, sum.approximate * (1 - margin));
   }
-  Rational largest = 0;
+  // The candidates' exact sums: as integers in units of 2^lowest when every term fits 120 bits (then a
+  // sum of three stays below 2^122), compared exactly as integers; otherwise as rationals.
+  thread_local std::vector<const AbsoluteTerms*> candidates;
+  candidates.clear();
+  int lowest = INT_MAX, highest = INT_MIN;
   for (const AbsoluteTerms& sum : sums) {
     if (sum.approximate * (1 + margin) >= largestLower) {
-      const Rational exact = exactDouble(sum.t[0]) + exactDouble(sum.t[1]) + exactDouble(sum.t[2]);
+      candidates.push_back(&sum);
+      for (double term : sum.t) {
+        const Dyadic split = splitDouble(term);  // exact
+        if (split.mantissa != 0) {
+          lowest = std::min(lowest, split.exponent);
+          const int bits = 64 - __builtin_clzll(static_cast<unsigned long long>(split.mantissa));
+          highest = std::max(highest, split.exponent + bits);
+        }
+      }
+    }
+  }
+  Rational largest = 0;
+  if (lowest == INT_MAX) {
+    // every candidate is 0
+  } else if (highest - lowest <= 120) {
+    __int128 best = 0;
+    for (const AbsoluteTerms* sum : candidates) {
+      __int128 value = 0;
+      for (double term : sum->t) {
+        const Dyadic split = splitDouble(term);  // non-negative
+        if (split.mantissa != 0) value += static_cast<__int128>(split.mantissa) << (split.exponent - lowest);
+      }
+      best = std::max(best, value);
+    }
+    setDyadic(largest, best, lowest);  // exact, canonical
+  } else {
+    for (const AbsoluteTerms* sum : candidates) {
+      const Rational exact = exactDouble(sum->t[0]) + exactDouble(sum->t[1]) + exactDouble(sum->t[2]);
       if (exact > largest) {
         largest = exact;
       }

@@ -1,0 +1,75 @@
+// oracle::ShapeCore (a shape's exact hull built once, many witness points located against it) gives
+// exactly squaredDistanceToCore's squared distances: on every category of the generator, for points on,
+// near, inside and far outside the shape, at the shape's scale and far below and above it (so that both
+// the 128-bit route and its fallback to squaredDistanceToCore are taken).
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstdint>
+#include <cstdio>
+#include <vector>
+
+#include "oracle/oracle.h"
+#include "tests/oracle/case_generator.h"
+
+namespace gjk::oracle {
+namespace {
+
+using namespace cases;
+
+constexpr std::uint64_t SEED = 0x7368617065636f72ULL;  // "shapecor"
+
+double nudge(Generator& random, double value, int maximumUlps) {
+  const int steps = random.integer(-maximumUlps, maximumUlps);
+  for (int i = 0; i < std::abs(steps); ++i) {
+    value = std::nextafter(value, steps > 0 ? HUGE_VAL : -HUGE_VAL);
+  }
+  return value;
+}
+
+TEST(ShapeCore, SquaredDistancesAreSquaredDistanceToCoresExactly) {
+  std::printf("[ seed     ] 0x%016llx\n", static_cast<unsigned long long>(SEED));
+  Generator random(SEED);
+  int checked = 0;
+  for (int index = 0; index < 6000; ++index) {
+    const int category = index % CATEGORY_COUNT;
+    const GeneratedCase generated = generate(random, category);
+    const InputShape& shape = random.chance(50) ? generated.a : generated.b;
+    const ShapeCore core(shape);
+    const std::vector<ExactPoint> world = worldVertices(shape);
+    std::vector<std::pair<double, double>> points = {{0.0, 0.0}};
+    for (const ExactPoint& vertex : world) {
+      const double x = static_cast<double>(vertex.x), y = static_cast<double>(vertex.y);
+      points.push_back({x, y});
+      points.push_back({nudge(random, x, 3), nudge(random, y, 3)});
+      points.push_back({static_cast<float>(nudge(random, x, 3)), static_cast<float>(nudge(random, y, 3))});
+      points.push_back({x * 0.5, y * 0.5});
+      points.push_back({x * 3 + 1, y * -2});
+      points.push_back({std::ldexp(x, random.integer(-200, 200)), std::ldexp(y, random.integer(-200, 200))});
+    }
+    points.push_back({0x1p-1000, -0x1p-1070});  // far below every term: the fallback
+    points.push_back({0x1p+1000, 3.0});
+    for (const auto& [x, y] : points) {
+      if (!std::isfinite(x) || !std::isfinite(y)) continue;
+      Rational prepared;
+      core.squaredDistance(x, y, prepared);
+      ASSERT_EQ(prepared, squaredDistanceToCore(shape, x, y))
+          << categoryName(category) << " case " << index << " point (" << x << ", " << y << ")";
+      ++checked;
+    }
+  }
+  std::printf("[ points   ] %d points: ShapeCore = squaredDistanceToCore\n", checked);
+  EXPECT_GT(checked, 100000);
+}
+
+TEST(ShapeCore, RejectsNonFinitePoints) {
+  InputShape shape;
+  shape.vertices = {{0, 0}, {1, 0}, {0, 1}};
+  const ShapeCore core(shape);
+  Rational out;
+  EXPECT_THROW(core.squaredDistance(NAN, 0, out), std::invalid_argument);
+  EXPECT_THROW(core.squaredDistance(0, INFINITY, out), std::invalid_argument);
+}
+
+}  // namespace
+}  // namespace gjk::oracle
