@@ -81,7 +81,14 @@ fs::path findFuzzer(const Options& options) {
 std::vector<std::string> existingSeedFolders(const Options& options) {
   std::vector<std::string> folders;
   for (const std::string& folder : options.seeds) {
-    if (fs::exists(folder)) folders.push_back(folder);
+    if (fs::exists(folder)) {
+      folders.push_back(folder);
+      continue;
+    }
+    // Only a default folder can be missing (a --seeds folder must exist): run outside the checkout, the
+    // campaign seeds from the source tree it was built from, as the engines' adapters are found.
+    const fs::path inTree = fs::path(GJK_SOURCE_DIR) / folder;
+    if (fs::path(folder).is_relative() && fs::exists(inTree)) folders.push_back(inTree.string());
   }
   return folders;
 }

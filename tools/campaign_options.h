@@ -43,7 +43,8 @@ const char* fuzzStrategyVariable(check::QueryKind query);
 // The libFuzzer build of the query's target (fuzzTargetName): --fuzzer, else $GJK_FUZZ_DISTANCE or
 // $GJK_FUZZ_PENETRATION, else beside this program's build; throws UsageError when none is found.
 fs::path findFuzzer(const Options& options);
-// The --seeds folders that exist.
+// The --seeds folders that exist; a default one missing from the current directory is taken from the
+// source tree gjkcheck was built from.
 std::vector<std::string> existingSeedFolders(const Options& options);
 // 1234567 -> "1,234,567".
 std::string withThousands(long long value);

@@ -221,6 +221,13 @@ TEST(Campaign, writesIntoANewFolderOfTheWorkingDirectoryByDefault) {
   EXPECT_TRUE(std::regex_match(made[0], std::regex("campaign-naive-[0-9]{8}T[0-9]{6}Z"))) << made[0];
   EXPECT_EQ(made[1], "fuzz-work");
   EXPECT_TRUE(fs::is_regular_file(dir.path() / "cwd" / made[0] / "README.md"));
+  // Outside the checkout the default seed folders are the source tree's, never silently none.
+  const std::string report = readText(dir.path() / "cwd" / made[0] / "README.md");
+  EXPECT_NE(report.find(std::string("inputs converted from ") + GJK_SOURCE_DIR + "/corpus/seeds, " + GJK_SOURCE_DIR +
+                        "/corpus/regressions;"),
+            std::string::npos)
+      << report.substr(0, 2000);
+  EXPECT_EQ(report.find("| seeds | 0 inputs"), std::string::npos) << report.substr(0, 2000);
 }
 
 // A repository-like folder: .git, corpus/ and reports/.
