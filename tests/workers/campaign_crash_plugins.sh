@@ -34,7 +34,9 @@ row=$(grep "crash crash |" "$report") || { cat "$report"; fail "abort: no crash 
 if ! echo "$row" | grep -q "| filed"; then
   echo "$row" | grep -q "kept in $work/abort/report/unreproduced/crash-" || fail "abort: lost: $row"
   grep -q "## Failures that did not show again" "$report" || fail "abort: no section of unreproduced failures"
-  kept=$(ls "$work"/abort/report/unreproduced/*.txt | head -1)
+  # Other causes (perp's own answers judged between crashes) may be kept there too: read the crash's file.
+  kept=$(grep -l "^cause: .* crash crash$" "$work"/abort/report/unreproduced/*.txt | head -1)
+  [ -n "$kept" ] || fail "abort: no kept file of the crash cause in $work/abort/report/unreproduced"
   grep -q "abort_plugin: query" "$kept" || fail "abort: $kept lacks the plugin's stderr"
   [ -f "${kept%.txt}.case" ] && [ -f "${kept%.txt}" ] || fail "abort: the input or its case is missing beside $kept"
   "$gjk" convert "${kept%.txt}" --out "$work/abort/back.case" > /dev/null || fail "abort: the kept input does not convert"
