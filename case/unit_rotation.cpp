@@ -1,6 +1,22 @@
 // The unit-rotation rule: the exact test and float normalization (case/unit_rotation.h).
 //
-// Exactness of isUnitRotation: a finite float x is M * 2^E with M an integer, |M| < 2^24, and
+// Exactness of isUnitRotation, which runs in double arithmetic without rounding error in what it decides
+// (every case decoded or mutated by the fuzz targets passes through it, several times per execution):
+// - For a finite float x with |x| <= 2, x^2 is an exact double: the product of two 24-bit significands has
+//   at most 48 bits, and x^2 lies between 2^-298 (the smallest subnormal float squared) and 4, well inside
+//   the normal doubles.
+// - a = c^2, b = s^2 exactly; sum = fl(a + b) and err = (a + b) - sum exactly (Knuth's TwoSum, exact in
+//   round-to-nearest without overflow; the build has no contraction, -ffp-contract=off). So the defect is
+//   c^2 + s^2 - 1 = (sum - 1) + err exactly.
+// - If sum < 1/2 or sum > 2, |err| <= 2^-52 and |defect| > 0.49 > 2^-20: not a unit rotation.
+// - Otherwise d = sum - 1 is exact (Sterbenz: sum in [1/2, 2]); d is a multiple of q = ulp(sum) (2^-53 or
+//   2^-52; 1 and the bound T = 2^-20 are multiples of q too) and |err| <= q / 2. Then |d| < T means
+//   |d| <= T - q and |defect| < T; |d| > T means |d| >= T + q and |defect| > T; and |d| = T decides by the
+//   sign of err: d = T passes when err <= 0, d = -T when err >= 0.
+// tests/case/unit_rotation_test.cpp checks this against exact rational arithmetic at the boundary and on
+// random pairs.
+//
+// Exactness of unitRotationDefect (messages only): a finite float x is M * 2^E with M an integer, |M| < 2^24, and
 // E >= -149 - 23 (frexp gives x = f 2^e, f in [0.5, 1); M = f 2^24 is an integer for every float, normal or
 // subnormal). Pairs with |c| > 2 or |s| > 2 fail at once (c^2 > 4). Otherwise E <= 2 - 24 + 1 and c^2 =
 // M^2 2^(2E) with 2E >= -344, so 2^344 (c^2 + s^2 - 1) is an integer of at most about 350 bits, formed and
@@ -48,9 +64,18 @@ bool isUnitRotation(float c, float s) {
   if (!inRange(c, s)) {
     return false;
   }
-  const BigInt defect = scaledDefect(c, s);
-  const BigInt tolerance = BigInt(1) << (SCALE - 20);
-  return defect <= tolerance && -defect <= tolerance;
+  const double a = static_cast<double>(c) * c;  // exact
+  const double b = static_cast<double>(s) * s;  // exact
+  const double sum = a + b;
+  const double bVirtual = sum - a;  // TwoSum: err = (a + b) - sum, exactly
+  const double err = (a - (sum - bVirtual)) + (b - bVirtual);
+  if (sum < 0.5 || sum > 2) {
+    return false;
+  }
+  const double d = sum - 1;  // exact (Sterbenz)
+  if (d == UNIT_ROTATION_TOLERANCE) return err <= 0;
+  if (d == -UNIT_ROTATION_TOLERANCE) return err >= 0;
+  return std::fabs(d) < UNIT_ROTATION_TOLERANCE;
 }
 
 double unitRotationDefect(float c, float s) {

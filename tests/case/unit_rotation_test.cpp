@@ -14,6 +14,7 @@
 #include <cstring>
 #include <random>
 #include <string>
+#include <utility>
 
 #include "case/unit_rotation.h"
 
@@ -126,6 +127,23 @@ TEST(UnitRotation, agreesWithExactRationalArithmeticAtTheBoundary) {
   EXPECT_GT(accepted, 50000);
   EXPECT_GT(rejected, 50000);
   EXPECT_GT(disagreementsWithFloat, 1000);
+}
+
+// isUnitRotation decides in double arithmetic (case/unit_rotation.cpp): d = fl(c^2 + s^2) - 1 and the
+// rounding error err of that sum, exactly; |d| = 2^-20 is decided by the sign of err. A float pair with
+// d = +-2^-20 and err != 0 is very rare: a search over every float c in [2^-14, 2^-2) with the floats s
+// nearest to sqrt(1 +- 2^-20 - c^2), and over every s = 1 - k 2^-24 with the floats c nearest to the
+// boundary, found this one pair only (d = -2^-20, err = +2^-62: inside the boundary, by a hair). It and
+// its symmetric pairs keep that branch tested against exact rational arithmetic.
+TEST(UnitRotation, tieOfTheRoundedSumIsDecidedByItsRoundingError) {
+  const float c = 0x1.fffffp-11f, s = 0x1.ffffep-1f;
+  const double sum = static_cast<double>(c) * c + static_cast<double>(s) * s;
+  ASSERT_EQ(sum - 1, -0x1p-20);                     // the tie: the rounded sum is on the boundary
+  ASSERT_NE(exactDefect(c, s), Rational(-0x1p-20));  // but the exact one is not
+  for (const auto& [x, y] : {std::pair{c, s}, {-c, s}, {c, -s}, {-c, -s}, {s, c}, {-s, c}, {s, -c}, {-s, -c}}) {
+    EXPECT_EQ(isUnitRotation(x, y), exactlyUnit(x, y)) << pairText(x, y);
+    EXPECT_TRUE(isUnitRotation(x, y)) << pairText(x, y);
+  }
 }
 
 TEST(UnitRotation, agreesWithExactRationalArithmeticOnRandomPairs) {
