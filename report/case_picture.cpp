@@ -156,7 +156,7 @@ std::vector<std::pair<std::string, std::string>> PictureWriter::textLines() cons
           realText(2 * inset.panel.half, 3) + " around " + pointText(inset.panel.centre, 10));
     }
   }
-  if (!scene_.finite) add("the reported witness points are not finite: they are not drawn");
+  if (scene_.answered && !scene_.finite) add("the reported witness points are not finite: they are not drawn");
   if (!scene_.exactA && exact_.relation != oracle::Relation::Overlapping) {
     add("no exact closest pair found for drawing");
   }

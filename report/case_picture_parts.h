@@ -250,12 +250,14 @@ struct Scene {
   RealPoint closestRounded;  // the closest point of M ⊕ disk(r) to the origin (the origin when in contact)
   Real distance;             // max(0, d0 - r)
   // The strategy.
-  bool finite = false;
+  bool answered = false;  // the strategy answers distance queries (a penetration-only one gives no points)
+  bool finite = false;    // answered, and the reported witness points and distance are finite: drawn
   RealPoint reportedA, reportedB, reportedM;  // pA, pB, pB - pA when finite
   std::vector<TraceStepGeometry> trace;
 };
 
-Scene buildScene(const Case& value, const oracle::ExactAnswer& exact, const StrategyResult& result);
+Scene buildScene(const Case& value, const oracle::ExactAnswer& exact, const StrategyResult& result,
+                 bool answersDistance);
 Panel windowAround(const std::vector<std::pair<RealPoint, Real>>& discs, const Rational& scale);
 
 // Something that may be too small to see in a panel: its size (world units), what it is in words, and
@@ -281,7 +283,7 @@ class PictureWriter {
   PictureWriter(const Case& value, const oracle::ExactAnswer& exact, const StrategyInfo& strategy,
                 const StrategyResult& result, const Verdict& verdict)
       : value_(value), exact_(exact), strategy_(strategy), result_(result), verdict_(verdict),
-        scene_(buildScene(value, exact, result)) {}
+        scene_(buildScene(value, exact, result, answersDistance(strategy.query))) {}
 
   std::string render();
 

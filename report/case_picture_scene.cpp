@@ -60,7 +60,8 @@ std::string pointText(const RealPoint& p, int digits) {
   return "(" + realText(p.x, digits) + ", " + realText(p.y, digits) + ")";
 }
 
-Scene buildScene(const Case& value, const oracle::ExactAnswer& exact, const StrategyResult& result) {
+Scene buildScene(const Case& value, const oracle::ExactAnswer& exact, const StrategyResult& result,
+                 bool answersDistance) {
   Scene scene;
   std::vector<ExactPoint> worldA = oracle::worldVertices(toOracleShape(value.a));
   std::vector<ExactPoint> worldB = oracle::worldVertices(toOracleShape(value.b));
@@ -107,7 +108,9 @@ Scene buildScene(const Case& value, const oracle::ExactAnswer& exact, const Stra
     }
   }
 
-  scene.finite = isFinite(result.pointA) && isFinite(result.pointB) && std::isfinite(result.distance);
+  scene.answered = answersDistance;
+  scene.finite =
+      answersDistance && isFinite(result.pointA) && isFinite(result.pointB) && std::isfinite(result.distance);
   if (scene.finite) {
     scene.reportedA = toReal(result.pointA);
     scene.reportedB = toReal(result.pointB);

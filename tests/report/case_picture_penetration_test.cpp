@@ -36,5 +36,28 @@ TEST(CasePicturePenetration, drawsTheExactAndTheReportedPenetrationVectors) {
   EXPECT_NE(svg.find("(depth-error)"), std::string::npos);  // the line may wrap before it
 }
 
+// A penetration-only strategy reports no witness points: the picture draws none (no marker at the
+// origin for the points it never gave) and does not call them non-finite; a strategy answering both
+// queries, with the same penetration answer, has its witness points drawn.
+TEST(CasePicturePenetration, drawsNoWitnessPointsForAPenetrationOnlyStrategy) {
+  const Case value = overlappingSquares();
+  const oracle::ExactAnswer exact = solveExactly(value);
+  for (QueryKind query : {QueryKind::Penetration, QueryKind::Both}) {
+    StrategyInfo strategy;
+    strategy.name = "by-hand";
+    strategy.scalar = "float";
+    strategy.query = query;
+    StrategyResult result;
+    result.penetration = {true, true, 0.25, {1, 0}, {1, 0.5}, {0.75, 0.5}};
+    const std::string svg =
+        renderCasePicture(value, exact, strategy, result, judge(value, exact, result, strategy));
+    const bool drawn = query == QueryKind::Both;
+    EXPECT_EQ(svg.find("class=\"reported-witness\"") != std::string::npos, drawn);
+    EXPECT_EQ(svg.find("class=\"reported-pair\"") != std::string::npos, drawn);
+    EXPECT_EQ(svg.find("not finite"), std::string::npos);
+    EXPECT_NE(svg.find("class=\"reported-penetration\""), std::string::npos);
+  }
+}
+
 }  // namespace
 }  // namespace gjk::check
