@@ -10,6 +10,7 @@
 #include "families/families.h"
 #include "report/case_picture.h"
 #include "report/svg.h"
+#include "verdict/classify.h"
 #include "verdict/exact_case.h"
 #include "verdict/thresholds.h"
 
@@ -507,38 +508,10 @@ std::vector<ChartFile> writeComparisonCharts(const fs::path& folder, const Compa
   return charts;
 }
 
-namespace {
-
-// Letters, digits, '.', '_' and '-' stay; every other character (':', '/', '#', ' ', ...) becomes '-'.
-std::string portable(std::string_view text) {
-  std::string name(text);
-  for (char& c : name) {
-    const bool keep = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '.' ||
-                      c == '_' || c == '-';
-    if (!keep) c = '-';
-  }
-  return name;
-}
-
-// A gallery name for a strategy: its name, or for `plugin:PATH[#ENTRY]` `plugin-<file name without its
-// extension>[-ENTRY]` (a file name holds no ':' or '/', and a report folder is read on every system).
-std::string galleryName(const std::string& strategy) {
-  if (strategy.rfind("plugin:", 0) != 0) return portable(strategy);
-  std::string_view rest = std::string_view(strategy).substr(7);
-  const std::size_t hash = rest.find('#');
-  std::string file = fs::path(std::string(rest.substr(0, hash))).filename().string();
-  if (file.size() > 3 && file.compare(file.size() - 3, 3, ".so") == 0) file.resize(file.size() - 3);
-  std::string name = "plugin-" + portable(file);
-  if (hash != std::string_view::npos) name += "-" + portable(rest.substr(hash + 1));
-  return name;
-}
-
-}  // namespace
-
 std::vector<std::string> galleryNames(const std::vector<const StrategyInfo*>& strategies) {
   std::vector<std::string> names;
   for (std::size_t s = 0; s < strategies.size(); ++s) {
-    std::string name = galleryName(strategies[s]->name);
+    std::string name = strategyFileName(strategies[s]->name);  // verdict/classify.h
     // Two plugins of the same file name in one comparison: the later ones get their position.
     if (std::find(names.begin(), names.end(), name) != names.end()) name += "-" + std::to_string(s + 1);
     names.push_back(name);

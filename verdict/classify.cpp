@@ -235,6 +235,38 @@ std::string classifyFamily(const Case& value, const oracle::ExactAnswer& exact) 
   return "random-convex";
 }
 
+namespace {
+
+// Letters, digits, '.', '_' and '-' stay; every other character (':', '/', '#', ' ', ...) becomes '-'.
+std::string portable(std::string_view text) {
+  std::string name(text);
+  for (char& c : name) {
+    const bool keep = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '.' ||
+                      c == '_' || c == '-';
+    if (!keep) c = '-';
+  }
+  return name;
+}
+
+}  // namespace
+
+std::string strategyFileName(const std::string& strategy) {
+  if (strategy.rfind("plugin:", 0) != 0) return portable(strategy);
+  std::string_view rest = std::string_view(strategy).substr(7);
+  const std::size_t hash = rest.find('#');
+  std::string_view path = rest.substr(0, hash);
+  const std::size_t slash = path.rfind('/');
+  std::string_view file = slash == std::string_view::npos ? path : path.substr(slash + 1);
+  if (file.size() > 3 && file.substr(file.size() - 3) == ".so") file.remove_suffix(3);
+  std::string name = "plugin-" + portable(file);
+  if (hash != std::string_view::npos) name += "-" + portable(rest.substr(hash + 1));
+  return name;
+}
+
+std::string causeFileName(const std::string& strategy, const std::string& kind, const std::string& termination) {
+  return strategyFileName(strategy) + "." + portable(kind) + "." + portable(termination) + ".case";
+}
+
 ViolationSummary summarizeViolation(const Case& value, const StrategyInfo& strategy, const oracle::ExactAnswer& exact,
                                     const StrategyResult& result, const Verdict& verdict) {
   ViolationSummary summary;
@@ -243,11 +275,7 @@ ViolationSummary summarizeViolation(const Case& value, const StrategyInfo& strat
   // metadata, not part of the cause.
   std::string kind = verdict.reasons.empty() ? "ok" : verdict.reasons.front();
   summary.signature = strategy.name + " " + kind + " " + result.termination;
-  summary.fileName = summary.signature;
-  std::replace(summary.fileName.begin(), summary.fileName.end(), ' ', '.');
-  // A plugin's strategy name holds its path: a file name has no folders.
-  std::replace(summary.fileName.begin(), summary.fileName.end(), '/', '_');
-  summary.fileName += ".case";
+  summary.fileName = causeFileName(strategy.name, kind, result.termination);
   if (result.failure != EngineFailure::None) {
     // An engine that gave no answer: the story is how it failed, the first line of what it said.
     std::string detail = result.failureDetail.substr(0, result.failureDetail.find('\n')).substr(0, 200);

@@ -59,11 +59,21 @@ struct ViolationSummary {
   // is verdict.reasons.front(). Files of earlier campaigns carry a fourth word, the family, in their
   // meta.signature and name; tools/campaign_findings.h re-derives their cause by judging them again.
   std::string signature;
-  // The finding's file name: the signature with spaces replaced by dots, then ".case".
+  // The finding's file name: causeFileName of the cause's three words.
   std::string fileName;
   // One line: what went wrong, with the numbers (reported and exact distance, errors in u, u).
   std::string story;
 };
+
+// A strategy's name as part of a file name: the name itself, or for `plugin:PATH[#ENTRY]`
+// `plugin-<file name without .so>[-ENTRY]` (a file name holds no folders, and a plugin's path says where it
+// was built, not what it is); any character other than a letter, digit, '.', '_' or '-' becomes '-'. The
+// comparison gallery and the campaign's files name strategies this way.
+std::string strategyFileName(const std::string& strategy);
+
+// A cause's file: "<strategyFileName>.<kind>.<termination>.case", e.g.
+// box2d-v3.1.false-overlap.tiny-direction-overlap.case.
+std::string causeFileName(const std::string& strategy, const std::string& kind, const std::string& termination);
 
 // Requires verdict.violation.
 ViolationSummary summarizeViolation(const Case& value, const StrategyInfo& strategy, const oracle::ExactAnswer& exact,

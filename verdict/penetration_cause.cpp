@@ -35,10 +35,7 @@ ViolationSummary summarizePenetrationViolation(const Case& value, const Strategy
   summary.family = classifyFamily(value, exact);
   const std::string kind = primaryPenetrationKind(verdict);
   summary.signature = strategy.name + " " + kind + " " + penetrationTermination(strategy, result);
-  summary.fileName = summary.signature;
-  std::replace(summary.fileName.begin(), summary.fileName.end(), ' ', '.');
-  std::replace(summary.fileName.begin(), summary.fileName.end(), '/', '_');
-  summary.fileName += ".case";
+  summary.fileName = causeFileName(strategy.name, kind, penetrationTermination(strategy, result));
   if (result.failure != EngineFailure::None) {
     const std::string detail = result.failureDetail.substr(0, result.failureDetail.find('\n')).substr(0, 200);
     summary.story = strategy.name + " gave no penetration answer: " + kind + " (" + detail + "); family " +

@@ -57,6 +57,21 @@ TEST(Classify, returnsOnlyTheListedFamilies) {
   }
 }
 
+// File names of strategies and causes: a plugin is named by its file and entry, never by the folders of
+// its path (which say where it was built); built-in names stay as they are.
+TEST(Classify, namesFilesOfStrategiesAndCausesPortably) {
+  EXPECT_EQ(strategyFileName("box2d-v3.1"), "box2d-v3.1");
+  EXPECT_EQ(strategyFileName("perp+local+scaled"), "perp-local-scaled");
+  EXPECT_EQ(strategyFileName("plugin:/work/scratch/box2d-v3.1.1.so"), "plugin-box2d-v3.1.1");
+  EXPECT_EQ(strategyFileName("plugin:/work/scratch/box2d-v3.1.1.so#b2ShapeDistance"),
+            "plugin-box2d-v3.1.1-b2ShapeDistance");
+  EXPECT_EQ(strategyFileName("plugin:libmine.so"), "plugin-libmine");
+  EXPECT_EQ(causeFileName("plugin:/tmp/a b/triangle_abort_plugin.so", "crash", "abort"),
+            "plugin-triangle_abort_plugin.crash.abort.case");
+  EXPECT_EQ(causeFileName("box2d-v3.1", "false-overlap", "tiny-direction-overlap"),
+            "box2d-v3.1.false-overlap.tiny-direction-overlap.case");
+}
+
 TEST(Classify, namesBox2dsShortEdgeFailureAsItsRegressionDoes) {
   Case plank = readCaseFile(SOURCE / "corpus/seeds/short-edge/box2d-plank-vs-point.case");
   const StrategyInfo& strategy = *findStrategy("box2d-v3.1");

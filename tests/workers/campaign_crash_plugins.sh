@@ -23,7 +23,9 @@ campaign() {  # name plugin
 campaign triangle "$triangle"
 report=$work/triangle/report/README.md
 grep -q "crash crash | [0-9]* / [0-9]* | crash | filed" "$report" || { cat "$report"; fail "triangle: no crash case filed"; }
-case=$(ls "$work"/triangle/out/*.crash.crash.case) || fail "triangle: no .crash.crash.case in out"
+# Named by the plugin's file, not its folders (verdict/classify.h strategyFileName).
+case="$work/triangle/out/plugin-$(basename "$triangle" .so).crash.crash.case"
+[ -f "$case" ] || { ls "$work/triangle/out"; fail "triangle: no $(basename "$case") in out"; }
 "$gjk" corpus check "$work/triangle/out" > /dev/null || fail "triangle: the filed cases do not replay"
 [ "$(grep -c '^a\.vertex' "$case")" -eq 3 ] || fail "triangle: the crash case's shape A is no triangle: $case"
 echo "triangle: filed $case"
