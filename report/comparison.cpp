@@ -14,6 +14,9 @@ namespace gjk::check {
 namespace {
 
 constexpr std::uint64_t BLOCK = 64;  // cases a worker takes at a time
+// Cases an external engine is sent in one stream before `streaming` is told how far it got: the pipeline
+// drains once per stream, one round trip (tens of microseconds) per 4,096 queries of a few microseconds.
+constexpr std::uint64_t STREAM = 4096;
 
 std::uint32_t kindBits(const Verdict& verdict) {
   std::uint32_t bits = 0;
@@ -121,7 +124,12 @@ ComparisonResult runComparison(const ComparisonOptions& options) {
       if (!options.strategies[s]->runBatch) continue;
       batched[s].resize(count);
       auto start = std::chrono::steady_clock::now();
-      runBatch(*options.strategies[s], cases, batched[s]);
+      for (std::uint64_t begin = 0; begin < count; begin += STREAM) {
+        const std::uint64_t size = std::min(STREAM, count - begin);
+        runBatch(*options.strategies[s], std::span<const Case>(cases).subspan(begin, size),
+                 std::span<StrategyResult>(batched[s]).subspan(begin, size));
+        if (options.streaming) options.streaming(options.strategies[s]->name, options.families[f], begin + size, count);
+      }
       auto stop = std::chrono::steady_clock::now();
       totals[0].nanoseconds[s][f] += std::chrono::duration<double, std::nano>(stop - start).count();
       totals[0].queries[s][f] += count;

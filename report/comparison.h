@@ -27,6 +27,9 @@ struct ComparisonOptions {
   std::uint64_t shard = 0, shards = 1;
   // Called now and then from one reporting thread (never concurrently): (cases done, cases in all).
   std::function<void(std::uint64_t, std::uint64_t)> progress;
+  // Called from the calling thread while an external engine answers a family's cases, before they are
+  // judged (and so before `progress` moves): (engine, family, cases answered, cases of the family).
+  std::function<void(const std::string&, const std::string&, std::uint64_t, std::uint64_t)> streaming;
 };
 
 struct ComparisonRow {

@@ -64,8 +64,15 @@ void showProgress(std::uint64_t done, std::uint64_t total, double seconds) {
   int filled = static_cast<int>(fraction * WIDTH);
   std::string bar = std::string(filled, '#') + std::string(WIDTH - filled, '.');
   double eta = fraction > 0 ? seconds / fraction - seconds : 0;
-  std::fprintf(stderr, "\rcompare [%s] %3.0f%%  %llu/%llu cases  %.0f s  eta %.0f s ", bar.c_str(), 100 * fraction,
+  std::fprintf(stderr, "\r\033[Kcompare [%s] %3.0f%%  %llu/%llu cases  %.0f s  eta %.0f s ", bar.c_str(), 100 * fraction,
                static_cast<unsigned long long>(done), static_cast<unsigned long long>(total), seconds, eta);
+}
+
+// While an external engine answers a family's cases (before they are judged), on the same line.
+void showStreaming(const std::string& engine, const std::string& family, std::uint64_t answered, std::uint64_t cases,
+                   double seconds) {
+  std::fprintf(stderr, "\r\033[Kcompare: %s answers %s: %llu/%llu cases  %.0f s", engine.c_str(), family.c_str(),
+               static_cast<unsigned long long>(answered), static_cast<unsigned long long>(cases), seconds);
 }
 
 }  // namespace
@@ -127,6 +134,8 @@ int compareCommand(int argc, char** argv, int first) {
   // lines are written, without carriage returns.
   if (isatty(STDERR_FILENO)) {
     options.progress = [&elapsed](std::uint64_t done, std::uint64_t total) { showProgress(done, total, elapsed()); };
+    options.streaming = [&elapsed](const std::string& engine, const std::string& family, std::uint64_t answered,
+                                   std::uint64_t cases) { showStreaming(engine, family, answered, cases, elapsed()); };
   }
   std::fprintf(stderr, "compare: %zu strategies x %zu families x %llu cases, seed %llu, %d jobs\n",
                options.strategies.size(), options.families.size(), static_cast<unsigned long long>(options.count),
