@@ -11,6 +11,7 @@
 #include "oracle/dyadic.h"
 #include "oracle/exact_points.h"
 #include "oracle/fast_hull.h"
+#include "oracle/point_distance.h"
 
 namespace gjk::oracle {
 
@@ -100,8 +101,10 @@ ShapeCore::ShapeCore(const InputShape& shape) : shape_(&shape) {}
 
 ShapeCore::~ShapeCore() = default;
 
-// Exact: the same points as squaredDistanceToCore's (the shape's, then the query point), the same hull of
-// the shape (computed once, from the same exact sign tests), then the same merge, feature and distance.
+// Exact: the squared distance from (x, y) to the shape's exact hull (computed once, from the same exact
+// sign tests as squaredDistanceToCore's), located by squaredDistanceToHull; a point that does not fit its
+// 128-bit route is answered by squaredDistanceToCore. The squared distance is a canonical rational, so
+// both give the same Rational.
 void ShapeCore::squaredDistance(double x, double y, Rational& out) const {
   if (!std::isfinite(x) || !std::isfinite(y)) {
     throw std::invalid_argument("oracle: a non-finite number has no exact value");
@@ -113,17 +116,9 @@ void ShapeCore::squaredDistance(double x, double y, Rational& out) const {
     appendWorldTerms(*shape_, xs, ys);
     prepared_ = std::make_unique<Prepared>(xs, ys);
   }
-  if (!ExactPoints::extends(prepared_->points, x, y)) {
+  if (!squaredDistanceToHull(prepared_->points, prepared_->hull, x, y, out)) {
     out = squaredDistanceToCore(*shape_, x, y);
-    return;
   }
-  ExactPoints points(prepared_->points, x, y);
-  const int count = prepared_->points.size();
-  ShapeHull point;
-  point.vertices.push_back(count);
-  point.largest = 0;
-  const MergedHull merged = mergeHulls(points, point, prepared_->hull);
-  out = std::move(exactClosest(points, merged, closestFeature(points, merged), false).distanceSquared);
 }
 
 // Exact: splitDouble reads m * 2^k off the IEEE fields (dyadic.h); setDyadic builds the canonical rational.

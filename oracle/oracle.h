@@ -129,7 +129,8 @@ Rational squaredDistanceToCore(const InputShape& shape, const Rational& x, const
 Rational squaredDistanceToCore(const InputShape& shape, double x, double y);
 
 // A shape prepared for many squaredDistanceToCore queries (the witness points of every strategy on one
-// case): its exact points and its exact hull are built once; a query adds its point to them. Every answer
+// case): its exact points and its exact hull are built once; a query locates its point against them
+// (point_distance.h) without copying them. Every answer
 // is squaredDistanceToCore(shape, x, y)'s (exact; tested), and a point whose integers do not fit the
 // 128-bit route is answered by squaredDistanceToCore itself. Keeps a pointer to the shape.
 class ShapeCore {
