@@ -19,22 +19,56 @@ ExactAnswer solveByHull(const InputShape& a, const InputShape& b) {
   return solveByHull(a, b, HullOptions{});
 }
 
-// Exact (see oracle.h and fast_hull.h): every sign test is exact, the hull is the merge of the exact
-// shape hulls, and the rationals are formed from the scaled integers; the relation compares the exact
-// rationals d0^2 and r^2 as the reference does.
+struct CaseHulls::State {
+  ExactPoints points;
+  ShapeHull hullA, hullB;
+
+  State(const SmallVector<TermSum>& xs, const SmallVector<TermSum>& ys, bool filter) : points(xs, ys, filter) {}
+};
+
+CaseHulls::CaseHulls() = default;
+CaseHulls::~CaseHulls() = default;
+
+const ExactPoints& CaseHulls::points() const { return state_->points; }
+
+const ShapeHull& CaseHulls::hull(int shape) const { return shape == 0 ? state_->hullA : state_->hullB; }
+
+namespace {
+
+ExactAnswer solveOn(const InputShape& a, const InputShape& b, const HullOptions& options, CaseHulls::State& state);
+
+}  // namespace
+
 ExactAnswer solveByHull(const InputShape& a, const InputShape& b, const HullOptions& options) {
+  return solveByHull(a, b, options, nullptr);
+}
+
+ExactAnswer solveByHull(const InputShape& a, const InputShape& b, const HullOptions& options, CaseHulls* hulls) {
   SmallVector<TermSum> xs, ys;
   xs.reserve(a.vertices.size() + b.vertices.size());
   ys.reserve(a.vertices.size() + b.vertices.size());
   appendWorldTerms(a, xs, ys);
   appendWorldTerms(b, xs, ys);
+  if (hulls != nullptr) {
+    hulls->state_ = std::make_unique<CaseHulls::State>(xs, ys, options.filter);
+    return solveOn(a, b, options, *hulls->state_);
+  }
+  CaseHulls::State state(xs, ys, options.filter);
+  return solveOn(a, b, options, state);
+}
+
+namespace {
+
+// Exact (see oracle.h and fast_hull.h): every sign test is exact, the hull is the merge of the exact
+// shape hulls, and the rationals are formed from the scaled integers; the relation compares the exact
+// rationals d0^2 and r^2 as the reference does.
+ExactAnswer solveOn(const InputShape& a, const InputShape& b, const HullOptions& options, CaseHulls::State& state) {
   const int countA = static_cast<int>(a.vertices.size());
   const int countB = static_cast<int>(b.vertices.size());
-  ExactPoints points(std::move(xs), std::move(ys), options.filter);
-
-  const ShapeHull hullA = shapeHull(points, 0, countA);
-  const ShapeHull hullB = shapeHull(points, countA, countB);
-  const MergedHull merged = mergeHulls(points, hullB, hullA);
+  ExactPoints& points = state.points;
+  state.hullA = shapeHull(points, 0, countA);
+  state.hullB = shapeHull(points, countA, countB);
+  const MergedHull merged = mergeHulls(points, state.hullB, state.hullA);
   const ClosestFeature feature = closestFeature(points, merged);
   ExactClosest closest = exactClosest(points, merged, feature);
 
@@ -66,6 +100,8 @@ ExactAnswer solveByHull(const InputShape& a, const InputShape& b, const HullOpti
   answer.scale = problemScale(a, b);
   return answer;
 }
+
+}  // namespace
 
 // Exact: M = {(x, y)} - shape, whose squared distance from the origin is the squared distance from
 // (x, y) to the shape's core; the point is one more exact point with the single term x (or y).
@@ -99,6 +135,9 @@ struct ShapeCore::Prepared {
 
 ShapeCore::ShapeCore(const InputShape& shape) : shape_(&shape) {}
 
+ShapeCore::ShapeCore(const InputShape& shape, const CaseHulls* hulls, int which)
+    : shape_(&shape), hulls_(hulls != nullptr && hulls->filled() ? hulls : nullptr), which_(which) {}
+
 ShapeCore::~ShapeCore() = default;
 
 // Exact: the squared distance from (x, y) to the shape's exact hull (computed once, from the same exact
@@ -108,6 +147,12 @@ ShapeCore::~ShapeCore() = default;
 void ShapeCore::squaredDistance(double x, double y, Rational& out) const {
   if (!std::isfinite(x) || !std::isfinite(y)) {
     throw std::invalid_argument("oracle: a non-finite number has no exact value");
+  }
+  if (hulls_ != nullptr) {  // the case's points: the shape's hull among both shapes' points
+    if (!squaredDistanceToHull(hulls_->points(), hulls_->hull(which_), x, y, out)) {
+      out = squaredDistanceToCore(*shape_, x, y);
+    }
+    return;
   }
   if (!prepared_) {  // built on the first point: a case whose witness points are all remembered needs none
     SmallVector<TermSum> xs, ys;

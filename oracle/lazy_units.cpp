@@ -191,6 +191,10 @@ ErrorsInUnits errorsInUnitsByHighPrecision(const InputShape& a, const InputShape
 
 PreparedErrors::PreparedErrors(const InputShape& shapeA, const InputShape& shapeB, const ExactAnswer& answer,
                                const Rational& errorUnit)
+    : PreparedErrors(shapeA, shapeB, answer, errorUnit, nullptr) {}
+
+PreparedErrors::PreparedErrors(const InputShape& shapeA, const InputShape& shapeB, const ExactAnswer& answer,
+                               const Rational& errorUnit, const CaseHulls* hulls)
     : a(&shapeA),
       b(&shapeB),
       exact(&answer),
@@ -200,8 +204,8 @@ PreparedErrors::PreparedErrors(const InputShape& shapeA, const InputShape& shape
       radiusB(exactFloat(shapeB.radius)),
       radiusASquared(radiusA * radiusA),
       radiusBSquared(radiusB * radiusB),
-      coreA(shapeA),
-      coreB(shapeB) {}
+      coreA(shapeA, hulls, 0),
+      coreB(shapeB, hulls, 1) {}
 
 // Exact: the same point (the same bits) of the same shape has the same squared distance.
 const Rational& PreparedErrors::squaredDistance(int shape, double x, double y) {

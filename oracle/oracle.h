@@ -110,6 +110,35 @@ struct HullOptions {
 };
 ExactAnswer solveByHull(const InputShape& a, const InputShape& b, const HullOptions& options);
 
+class ExactPoints;  // internal to oracle/ (exact_points.h, fast_hull.h)
+struct ShapeHull;
+
+// The exact points of a case's two shapes and their exact hulls, as solveByHull builds them, kept for the
+// witness points judged on the same case: PreparedErrors locates them against these hulls instead of
+// building each shape's hull again (the same exact sign tests give the same hull). Empty until
+// solveByHull(a, b, options, &hulls) fills it; the points and hulls are oracle/'s internals.
+class CaseHulls {
+ public:
+  CaseHulls();
+  ~CaseHulls();
+  CaseHulls(const CaseHulls&) = delete;
+  CaseHulls& operator=(const CaseHulls&) = delete;
+
+  bool filled() const { return state_ != nullptr; }
+  // Only when filled: both shapes' exact points (a's first), and the hull of shape 0 (a) or 1 (b).
+  const ExactPoints& points() const;
+  const ShapeHull& hull(int shape) const;
+
+  struct State;
+
+ private:
+  friend ExactAnswer solveByHull(const InputShape& a, const InputShape& b, const HullOptions& options,
+                                 CaseHulls* hulls);
+  std::unique_ptr<State> state_;
+};
+// solveByHull that also keeps its exact points and shape hulls in *hulls (the same answer).
+ExactAnswer solveByHull(const InputShape& a, const InputShape& b, const HullOptions& options, CaseHulls* hulls);
+
 // The reference method: the explicit Minkowski point cloud {b - a} (n*m points), its exact convex hull
 // (monotone chain with exact GMP-integer orientation), the closest point of the hull to the origin.
 // Slow and simple; kept as the reference that solveByHull is checked against.
@@ -136,6 +165,9 @@ Rational squaredDistanceToCore(const InputShape& shape, double x, double y);
 class ShapeCore {
  public:
   explicit ShapeCore(const InputShape& shape);
+  // The shape (0: a, 1: b) of a case whose hulls solveByHull kept (filled; it must outlive this): its
+  // hull there is used, nothing is built. hulls == nullptr (or not filled) is ShapeCore(shape).
+  ShapeCore(const InputShape& shape, const CaseHulls* hulls, int which);
   ~ShapeCore();
   ShapeCore(const ShapeCore&) = delete;
   ShapeCore& operator=(const ShapeCore&) = delete;
@@ -145,7 +177,9 @@ class ShapeCore {
  private:
   struct Prepared;
   const InputShape* shape_;
-  mutable std::unique_ptr<Prepared> prepared_;  // built on the first query
+  const CaseHulls* hulls_ = nullptr;
+  int which_ = 0;
+  mutable std::unique_ptr<Prepared> prepared_;  // built on the first query, when no hulls are given
 };
 
 // The reference for squaredDistanceToCore: the hull of the shape's exact vertices relative to (x, y) in
@@ -217,6 +251,10 @@ ErrorsInUnits errorsInUnits(const InputShape& a, const InputShape& b, const Exac
 // strategies often report the same point; a remembered value is the one squaredDistanceToCore returned.
 struct PreparedErrors {
   PreparedErrors(const InputShape& a, const InputShape& b, const ExactAnswer& exact, const Rational& unit);
+  // The same, with the shapes' hulls that solveByHull kept when it solved a and b into exact (filled, or
+  // nullptr: each shape's hull is built on its first witness point); hulls must outlive it.
+  PreparedErrors(const InputShape& a, const InputShape& b, const ExactAnswer& exact, const Rational& unit,
+                 const CaseHulls* hulls);
   // squaredDistanceToCore(shape (0: a, 1: b), x, y), remembered.
   const Rational& squaredDistance(int shape, double x, double y);
 

@@ -56,9 +56,10 @@ void compareCase(const ComparisonOptions& options, int f, std::uint64_t i, const
                  std::vector<std::vector<double>>& nanoseconds, std::vector<std::vector<std::uint64_t>>& queries,
                  StrategyResult* const* answered) {
   const int strategyCount = static_cast<int>(options.strategies.size());
-  oracle::ExactAnswer exact = solveExactlyWithoutHull(value);  // rows use no hull
+  // solveExactlyWithoutHull (rows use no Minkowski hull), its shape hulls kept for the witness points.
+  CaseJudge judgeCase(value);
+  const oracle::ExactAnswer& exact = judgeCase.exact();
   double scaleLog10 = log10Of(exact.scale);
-  CaseJudge judgeCase(value, exact);
   for (int s = 0; s < strategyCount; ++s) {
     StrategyResult answer;
     if (answered != nullptr && answered[s] != nullptr) {

@@ -36,12 +36,22 @@ TEST(CaseJudge, EqualsJudgeForEveryStrategyOnEveryFamily) {
       EXPECT_EQ(full.relation, noHull.relation);
       EXPECT_EQ(full.scale, noHull.scale);
       CaseJudge judgeCase(value, noHull);
+      CaseJudge solving(value);  // solves the case itself and keeps the shapes' hulls
+      EXPECT_EQ(solving.exact().coreDistanceSquared, noHull.coreDistanceSquared);
+      EXPECT_EQ(solving.exact().closestPoint.x, noHull.closestPoint.x);
+      EXPECT_EQ(solving.exact().closestPoint.y, noHull.closestPoint.y);
+      EXPECT_EQ(solving.exact().radius, noHull.radius);
+      EXPECT_EQ(solving.exact().relation, noHull.relation);
+      EXPECT_EQ(solving.exact().scale, noHull.scale);
+      EXPECT_TRUE(solving.exact().minkowskiHull.empty());
       // Twice over: the second round finds every answer already judged (the remembered path).
       for (int round = 0; round < 2; ++round) {
         for (const StrategyInfo* strategy : all) {
           const StrategyResult answer = strategy->run(value, {});
           const std::string where = family + "/" + std::to_string(index) + " " + strategy->name;
-          expectSameVerdict(judge(value, full, answer, *strategy), judgeCase.judge(answer, *strategy), where);
+          const Verdict expected = judge(value, full, answer, *strategy);
+          expectSameVerdict(expected, judgeCase.judge(answer, *strategy), where);
+          expectSameVerdict(expected, solving.judge(answer, *strategy), where + " (CaseJudge(value))");
         }
       }
     }
