@@ -5,6 +5,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <memory>
+#include <optional>
 #include <stdexcept>
 #include <vector>
 
@@ -19,17 +21,38 @@ ExactAnswer solveByHull(const InputShape& a, const InputShape& b) {
   return solveByHull(a, b, HullOptions{});
 }
 
+// The points are built in place (emplace) for each case; a State is kept per thread when its CaseHulls is
+// done with it (spareStates), so that a case allocates none.
 struct CaseHulls::State {
-  ExactPoints points;
+  std::optional<ExactPoints> points;
   ShapeHull hullA, hullB;
-
-  State(const SmallVector<TermSum>& xs, const SmallVector<TermSum>& ys, bool filter) : points(xs, ys, filter) {}
 };
 
-CaseHulls::CaseHulls() = default;
-CaseHulls::~CaseHulls() = default;
+namespace {
 
-const ExactPoints& CaseHulls::points() const { return state_->points; }
+constexpr std::size_t SPARE_STATES = 4;
+std::vector<std::unique_ptr<CaseHulls::State>>& spareStates() {
+  thread_local std::vector<std::unique_ptr<CaseHulls::State>> spare;
+  return spare;
+}
+
+}  // namespace
+
+CaseHulls::CaseHulls() = default;
+
+CaseHulls::~CaseHulls() {
+  if (state_ == nullptr) {
+    return;
+  }
+  state_->points.reset();  // its filter statistics are counted now, as before
+  std::vector<std::unique_ptr<State>>& spare = spareStates();
+  if (spare.size() < SPARE_STATES) {
+    spare.reserve(SPARE_STATES);
+    spare.push_back(std::move(state_));
+  }
+}
+
+const ExactPoints& CaseHulls::points() const { return *state_->points; }
 
 const ShapeHull& CaseHulls::hull(int shape) const { return shape == 0 ? state_->hullA : state_->hullB; }
 
@@ -50,10 +73,18 @@ ExactAnswer solveByHull(const InputShape& a, const InputShape& b, const HullOpti
   appendWorldTerms(a, xs, ys);
   appendWorldTerms(b, xs, ys);
   if (hulls != nullptr) {
-    hulls->state_ = std::make_unique<CaseHulls::State>(xs, ys, options.filter);
+    std::vector<std::unique_ptr<CaseHulls::State>>& spare = spareStates();
+    if (hulls->state_ == nullptr && !spare.empty()) {
+      hulls->state_ = std::move(spare.back());
+      spare.pop_back();
+    } else if (hulls->state_ == nullptr) {
+      hulls->state_ = std::make_unique<CaseHulls::State>();
+    }
+    hulls->state_->points.emplace(xs, ys, options.filter);
     return solveOn(a, b, options, *hulls->state_);
   }
-  CaseHulls::State state(xs, ys, options.filter);
+  CaseHulls::State state;
+  state.points.emplace(xs, ys, options.filter);
   return solveOn(a, b, options, state);
 }
 
@@ -65,7 +96,7 @@ namespace {
 ExactAnswer solveOn(const InputShape& a, const InputShape& b, const HullOptions& options, CaseHulls::State& state) {
   const int countA = static_cast<int>(a.vertices.size());
   const int countB = static_cast<int>(b.vertices.size());
-  ExactPoints& points = state.points;
+  ExactPoints& points = *state.points;
   state.hullA = shapeHull(points, 0, countA);
   state.hullB = shapeHull(points, countA, countB);
   const MergedHull merged = mergeHulls(points, state.hullB, state.hullA);

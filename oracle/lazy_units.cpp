@@ -29,6 +29,8 @@
 #include <cstdint>
 #include <cstring>
 #include <limits>
+#include <memory>
+#include <vector>
 
 #include "oracle/dyadic.h"
 #include "oracle/high_precision.h"
@@ -189,6 +191,37 @@ ErrorsInUnits errorsInUnitsByHighPrecision(const InputShape& a, const InputShape
   return errors;
 }
 
+namespace {
+
+// The spare Remembered blocks of this thread (PreparedErrors::remembered).
+constexpr std::size_t SPARE_REMEMBERED = 4;
+std::vector<std::unique_ptr<PreparedErrors::Remembered>>& spareRemembered() {
+  thread_local std::vector<std::unique_ptr<PreparedErrors::Remembered>> spare;
+  return spare;
+}
+
+PreparedErrors::Remembered* takeRemembered() {
+  std::vector<std::unique_ptr<PreparedErrors::Remembered>>& spare = spareRemembered();
+  if (spare.empty()) {
+    return new PreparedErrors::Remembered;
+  }
+  PreparedErrors::Remembered* remembered = spare.back().release();
+  spare.pop_back();
+  return remembered;
+}
+
+}  // namespace
+
+void PreparedErrors::GiveBack::operator()(Remembered* remembered) const {
+  std::vector<std::unique_ptr<Remembered>>& spare = spareRemembered();
+  if (spare.size() < SPARE_REMEMBERED) {
+    spare.reserve(SPARE_REMEMBERED);
+    spare.emplace_back(remembered);
+  } else {
+    delete remembered;
+  }
+}
+
 PreparedErrors::PreparedErrors(const InputShape& shapeA, const InputShape& shapeB, const ExactAnswer& answer,
                                const Rational& errorUnit)
     : PreparedErrors(shapeA, shapeB, answer, errorUnit, nullptr) {}
@@ -205,11 +238,12 @@ PreparedErrors::PreparedErrors(const InputShape& shapeA, const InputShape& shape
       radiusASquared(radiusA * radiusA),
       radiusBSquared(radiusB * radiusB),
       coreA(shapeA, hulls, 0),
-      coreB(shapeB, hulls, 1) {}
+      coreB(shapeB, hulls, 1),
+      remembered(takeRemembered()) {}
 
 // Exact: the same point (the same bits) of the same shape has the same squared distance.
 const Rational& PreparedErrors::squaredDistance(int shape, double x, double y) {
-  RememberedPoint* points = remembered[shape];
+  RememberedPoint* points = remembered->points[shape];
   for (int k = 0; k < rememberedCount[shape]; ++k) {
     if (std::memcmp(&points[k].x, &x, sizeof x) == 0 && std::memcmp(&points[k].y, &y, sizeof y) == 0) {
       return points[k].squared;

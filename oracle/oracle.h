@@ -272,7 +272,16 @@ struct PreparedErrors {
     double x = 0, y = 0;
     Rational squared;
   };
-  RememberedPoint remembered[2][REMEMBERED];
+  // The remembered points of both shapes. Taken from a per-thread pool and given back to it when done, so
+  // that their Rationals' limbs are allocated once per thread, not once per case (every slot read is
+  // written first: rememberedCount says which).
+  struct Remembered {
+    RememberedPoint points[2][REMEMBERED];
+  };
+  struct GiveBack {
+    void operator()(Remembered* remembered) const;
+  };
+  std::unique_ptr<Remembered, GiveBack> remembered;
   int rememberedCount[2] = {0, 0};
   int rememberedNext[2] = {0, 0};  // the slot to overwrite when full
 };
