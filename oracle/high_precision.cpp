@@ -50,8 +50,12 @@ struct BeyondRadiusScratch {
 void distanceBeyondRadius(mpf_t result, const Rational& squaredDistance, const Rational& radius) {
   thread_local BeyondRadiusScratch scratch;
   mpq_ptr excess = scratch.excess.backend().data();
-  mpq_mul(scratch.radiusSquared.backend().data(), radius.backend().data(), radius.backend().data());
-  mpq_sub(excess, squaredDistance.backend().data(), scratch.radiusSquared.backend().data());  // exact
+  if (mpq_sgn(radius.backend().data()) == 0) {
+    mpq_set(excess, squaredDistance.backend().data());  // d^2 - 0: the same rational, without the products
+  } else {
+    mpq_mul(scratch.radiusSquared.backend().data(), radius.backend().data(), radius.backend().data());
+    mpq_sub(excess, squaredDistance.backend().data(), scratch.radiusSquared.backend().data());  // exact
+  }
   if (mpq_sgn(excess) <= 0) {
     mpf_set_ui(result, 0);
     return;

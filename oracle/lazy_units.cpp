@@ -25,6 +25,8 @@
 #include <gmp.h>
 
 #include <algorithm>
+#include <bit>
+#include <climits>
 #include <cmath>
 #include <cstdint>
 #include <cstring>
@@ -270,6 +272,7 @@ namespace {
 // precision, as the HighPrecision and Rational expressions of the reference, so the doubles are the same.
 struct ErrorsScratch {
   Rational ax, ay, bx, by, gx, gy, gx2, gy2, gapSquared, reportedDistance;
+  Integer gapInteger;
   mpf_t value, quotient, witnessA, witnessB;
   mp_bitcnt_t bits = 0;
   ErrorsScratch() {
@@ -290,6 +293,42 @@ struct ErrorsScratch {
 void setExactDouble(Rational& out, double value) {
   const Dyadic split = splitDouble(value);  // throws for a non-finite value, as exactDouble does
   setDyadic(out, split.mantissa, split.exponent);
+}
+
+int bitLength(long long mantissa) {
+  return 64 - std::countl_zero(static_cast<unsigned long long>(mantissa < 0 ? -mantissa : mantissa));
+}
+
+// Exact: (bx - ax)^2 + (by - ay)^2 of the reported points as the canonical rational the reference's
+// Rational expression gives (exactDouble of each, differences, squares, sum: a rational is its value),
+// formed in integers: every coordinate is m 2^k (dyadic.h), so in units of 2^lowest (the smallest k of a
+// nonzero coordinate) each is an integer below 2^120 when the four span at most 120 bits, their
+// differences below 2^121, and setProductSum's 256-bit products hold the sum of squares exactly. false
+// (out untouched) when they span more: the caller takes the rational route.
+bool gapSquaredInIntegers(const ReportedAnswer& reported, Integer& scratch, Rational& out) {
+  const Dyadic split[4] = {splitDouble(reported.pointAX), splitDouble(reported.pointAY),
+                           splitDouble(reported.pointBX), splitDouble(reported.pointBY)};
+  int lowest = INT_MAX, highest = INT_MIN;
+  for (const Dyadic& term : split) {
+    if (term.mantissa != 0) {
+      lowest = std::min(lowest, term.exponent);
+      highest = std::max(highest, term.exponent + bitLength(term.mantissa));
+    }
+  }
+  if (lowest == INT_MAX) {
+    mpq_set_ui(out.backend().data(), 0, 1);  // four zeros
+    return true;
+  }
+  if (highest - lowest > 120) {
+    return false;
+  }
+  const auto integer = [lowest](const Dyadic& term) -> __int128 {
+    return term.mantissa == 0 ? 0 : static_cast<__int128>(term.mantissa) << (term.exponent - lowest);
+  };
+  const __int128 gx = integer(split[2]) - integer(split[0]), gy = integer(split[3]) - integer(split[1]);
+  setProductSum(scratch, gx, gx, gy, gy);
+  setDyadic(out, scratch, 2 * lowest);  // canonical
+  return true;
 }
 
 }  // namespace
@@ -314,15 +353,18 @@ ErrorsInUnits errorsInUnits(PreparedErrors& prepared, const ReportedAnswer& repo
   mpf_sub(scratch.value, scratch.value, exactDistance);
   mpf_abs(scratch.value, scratch.value);
   errors.distanceError = inUnitsOf(scratch.value);
-  setExactDouble(scratch.ax, reported.pointAX);
-  setExactDouble(scratch.ay, reported.pointAY);
-  setExactDouble(scratch.bx, reported.pointBX);
-  setExactDouble(scratch.by, reported.pointBY);
-  mpq_sub(scratch.gx.backend().data(), scratch.bx.backend().data(), scratch.ax.backend().data());
-  mpq_sub(scratch.gy.backend().data(), scratch.by.backend().data(), scratch.ay.backend().data());
-  mpq_mul(scratch.gx2.backend().data(), scratch.gx.backend().data(), scratch.gx.backend().data());
-  mpq_mul(scratch.gy2.backend().data(), scratch.gy.backend().data(), scratch.gy.backend().data());
-  mpq_add(scratch.gapSquared.backend().data(), scratch.gx2.backend().data(), scratch.gy2.backend().data());
+  // gx * gx + gy * gy: the same exact rational by either route.
+  if (!gapSquaredInIntegers(reported, scratch.gapInteger, scratch.gapSquared)) {
+    setExactDouble(scratch.ax, reported.pointAX);
+    setExactDouble(scratch.ay, reported.pointAY);
+    setExactDouble(scratch.bx, reported.pointBX);
+    setExactDouble(scratch.by, reported.pointBY);
+    mpq_sub(scratch.gx.backend().data(), scratch.bx.backend().data(), scratch.ax.backend().data());
+    mpq_sub(scratch.gy.backend().data(), scratch.by.backend().data(), scratch.ay.backend().data());
+    mpq_mul(scratch.gx2.backend().data(), scratch.gx.backend().data(), scratch.gx.backend().data());
+    mpq_mul(scratch.gy2.backend().data(), scratch.gy.backend().data(), scratch.gy.backend().data());
+    mpq_add(scratch.gapSquared.backend().data(), scratch.gx2.backend().data(), scratch.gy2.backend().data());
+  }
   mpf_set_q(scratch.value, scratch.gapSquared.backend().data());  // squareRoot(gx * gx + gy * gy)
   mpf_sqrt(scratch.value, scratch.value);
   mpf_sub(scratch.value, scratch.value, exactDistance);
