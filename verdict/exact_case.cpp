@@ -4,6 +4,7 @@ namespace gjk::check {
 
 oracle::InputShape toOracleShape(const ShapeSpec& shape) {
   oracle::InputShape result;
+  result.vertices.reserve(shape.vertices.size());
   for (const Vertex& v : shape.vertices) {
     result.vertices.push_back({v.x, v.y});
   }
