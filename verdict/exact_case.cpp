@@ -1,5 +1,7 @@
 #include "verdict/exact_case.h"
 
+#include <gmp.h>
+
 namespace gjk::check {
 
 oracle::InputShape toOracleShape(const ShapeSpec& shape) {
@@ -33,8 +35,11 @@ oracle::ExactAnswer solveWithoutHull(const oracle::InputShape& a, const oracle::
 
 namespace {
 
+// Exact: S / 2^24, canonical (GMP's mpq_div_2exp strips the common factors of two).
 oracle::Rational unitOfScale(const oracle::Rational& scale) {
-  return scale / oracle::Rational(oracle::Integer(1) << 24);
+  oracle::Rational unit;
+  mpq_div_2exp(unit.backend().data(), scale.backend().data(), 24);
+  return unit;
 }
 
 }  // namespace
