@@ -101,7 +101,7 @@ ExactAnswer solveOn(const InputShape& a, const InputShape& b, const HullOptions&
   state.hullB = shapeHull(points, countA, countB);
   const MergedHull merged = mergeHulls(points, state.hullB, state.hullA);
   const ClosestFeature feature = closestFeature(points, merged);
-  ExactClosest closest = exactClosest(points, merged, feature);
+  ExactClosest closest = exactClosest(points, merged, feature, options.closestPoint);
 
   ExactAnswer answer;
   answer.coreDistanceSquared = std::move(closest.distanceSquared);

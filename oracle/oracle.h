@@ -107,6 +107,9 @@ struct HullOptions {
   // false: minkowskiHull is left empty (its rationals are the largest part of the answer's cost), for
   // callers that only judge answers; every other field is the same.
   bool minkowskiHull = true;
+  // false: closestPoint is left at (0, 0) (two more exact quotients when the closest feature is an edge),
+  // for callers that only judge answers, which never read it; every other field is the same.
+  bool closestPoint = true;
 };
 ExactAnswer solveByHull(const InputShape& a, const InputShape& b, const HullOptions& options);
 

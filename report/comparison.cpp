@@ -56,7 +56,8 @@ void compareCase(const ComparisonOptions& options, int f, std::uint64_t i, const
                  std::vector<std::vector<double>>& nanoseconds, std::vector<std::vector<std::uint64_t>>& queries,
                  StrategyResult* const* answered) {
   const int strategyCount = static_cast<int>(options.strategies.size());
-  // solveExactlyWithoutHull (rows use no Minkowski hull), its shape hulls kept for the witness points.
+  // The exact answer without Minkowski hull and closest point (rows use neither), its shape hulls kept for
+  // the witness points.
   CaseJudge judgeCase(value);
   const oracle::ExactAnswer& exact = judgeCase.exact();
   double scaleLog10 = log10Of(exact.scale);

@@ -23,13 +23,16 @@ oracle::ExactAnswer solveExactly(const Case& value) {
 }
 
 oracle::ExactAnswer solveExactlyWithoutHull(const Case& value) {
-  return solveWithoutHull(toOracleShape(value.a), toOracleShape(value.b), nullptr);
-}
-
-oracle::ExactAnswer solveWithoutHull(const oracle::InputShape& a, const oracle::InputShape& b,
-                                     oracle::CaseHulls* hulls) {
   oracle::HullOptions options;
   options.minkowskiHull = false;
+  return oracle::solveByHull(toOracleShape(value.a), toOracleShape(value.b), options);
+}
+
+oracle::ExactAnswer solveForJudging(const oracle::InputShape& a, const oracle::InputShape& b,
+                                    oracle::CaseHulls* hulls) {
+  oracle::HullOptions options;
+  options.minkowskiHull = false;
+  options.closestPoint = false;
   return oracle::solveByHull(a, b, options, hulls);
 }
 

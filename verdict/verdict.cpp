@@ -97,11 +97,11 @@ CaseJudge::CaseJudge(const Case& value, const oracle::ExactAnswer& exact)
       unit_(errorUnit(exact)),
       prepared_(a_, b_, exact, unit_) {}
 
-// solveExactlyWithoutHull's solve, on the shapes converted once, keeping its hulls.
+// solveForJudging, on the shapes converted once, keeping its hulls.
 CaseJudge::CaseJudge(const Case& value)
     : a_(toOracleShape(value.a)),
       b_(toOracleShape(value.b)),
-      solved_(solveWithoutHull(a_, b_, &hulls_)),
+      solved_(solveForJudging(a_, b_, &hulls_)),
       exact_(solved_),
       unit_(errorUnit(solved_)),
       prepared_(a_, b_, solved_, unit_, &hulls_) {}

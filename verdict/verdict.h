@@ -63,9 +63,9 @@ Verdict judge(const Case& value, const oracle::ExactAnswer& exact, const Strateg
 class CaseJudge {
  public:
   CaseJudge(const Case& value, const oracle::ExactAnswer& exact);
-  // The same judge for the case solved by the judge itself: exact() is solveExactlyWithoutHull(value), and
-  // the shapes' exact hulls the solve built are kept for the witness points (oracle::CaseHulls) instead of
-  // being built again.
+  // The same judge for the case solved by the judge itself: exact() is solveForJudging's answer
+  // (solveExactlyWithoutHull's, closestPoint left at (0, 0)), and the shapes' exact hulls the solve built
+  // are kept for the witness points (oracle::CaseHulls) instead of being built again.
   explicit CaseJudge(const Case& value);
   CaseJudge(const CaseJudge&) = delete;
   CaseJudge& operator=(const CaseJudge&) = delete;

@@ -38,8 +38,8 @@ TEST(CaseJudge, EqualsJudgeForEveryStrategyOnEveryFamily) {
       CaseJudge judgeCase(value, noHull);
       CaseJudge solving(value);  // solves the case itself and keeps the shapes' hulls
       EXPECT_EQ(solving.exact().coreDistanceSquared, noHull.coreDistanceSquared);
-      EXPECT_EQ(solving.exact().closestPoint.x, noHull.closestPoint.x);
-      EXPECT_EQ(solving.exact().closestPoint.y, noHull.closestPoint.y);
+      EXPECT_EQ(solving.exact().closestPoint.x, 0);  // not formed: no verdict reads it
+      EXPECT_EQ(solving.exact().closestPoint.y, 0);
       EXPECT_EQ(solving.exact().radius, noHull.radius);
       EXPECT_EQ(solving.exact().relation, noHull.relation);
       EXPECT_EQ(solving.exact().scale, noHull.scale);
