@@ -244,19 +244,24 @@ PreparedErrors::PreparedErrors(const InputShape& shapeA, const InputShape& shape
       remembered(takeRemembered()) {}
 
 // Exact: the same point (the same bits) of the same shape has the same squared distance.
-const Rational& PreparedErrors::squaredDistance(int shape, double x, double y) {
+PreparedErrors::RememberedPoint& PreparedErrors::rememberedPoint(int shape, double x, double y) {
   RememberedPoint* points = remembered->points[shape];
   for (int k = 0; k < rememberedCount[shape]; ++k) {
     if (std::memcmp(&points[k].x, &x, sizeof x) == 0 && std::memcmp(&points[k].y, &y, sizeof y) == 0) {
-      return points[k].squared;
+      return points[k];
     }
   }
   int slot = rememberedCount[shape] < REMEMBERED ? rememberedCount[shape]++ : rememberedNext[shape];
   if (rememberedCount[shape] == REMEMBERED) rememberedNext[shape] = (slot + 1) % REMEMBERED;
   points[slot].x = x;
   points[slot].y = y;
+  points[slot].beyondKnown = false;
   (shape == 0 ? coreA : coreB).squaredDistance(x, y, points[slot].squared);
-  return points[slot].squared;
+  return points[slot];
+}
+
+const Rational& PreparedErrors::squaredDistance(int shape, double x, double y) {
+  return rememberedPoint(shape, x, y).squared;
 }
 
 ErrorsInUnits errorsInUnits(const InputShape& a, const InputShape& b, const ExactAnswer& exact,
@@ -374,8 +379,10 @@ ErrorsInUnits errorsInUnits(PreparedErrors& prepared, const ReportedAnswer& repo
   // max(wA, wB) / u, or min(wA, wB) / u for a merged point. distanceBeyondRadius gives exactly 0 when
   // dist^2 - r^2 <= 0 (decided on the exact rationals), so such a witness needs no high precision, and
   // two of them (or one, for a merged point) give exactly 0.
-  const Rational& squaredA = prepared.squaredDistance(0, reported.pointAX, reported.pointAY);
-  const Rational& squaredB = prepared.squaredDistance(1, reported.pointBX, reported.pointBY);
+  PreparedErrors::RememberedPoint& pointA = prepared.rememberedPoint(0, reported.pointAX, reported.pointAY);
+  PreparedErrors::RememberedPoint& pointB = prepared.rememberedPoint(1, reported.pointBX, reported.pointBY);
+  const Rational& squaredA = pointA.squared;
+  const Rational& squaredB = pointB.squared;
   const Rational& radiusA = prepared.radiusA;
   const Rational& radiusB = prepared.radiusB;
   const bool insideA = squaredA <= prepared.radiusASquared;
@@ -387,18 +394,24 @@ ErrorsInUnits errorsInUnits(PreparedErrors& prepared, const ReportedAnswer& repo
   ++statistics.highPrecision;
   mpf_set_ui(scratch.witnessA, 0);  // 0 unless computed
   mpf_set_ui(scratch.witnessB, 0);
-  if (!insideA) {
-    distanceBeyondRadius(scratch.witnessA, squaredA, radiusA);
-  }
-  if (!insideB) {
-    distanceBeyondRadius(scratch.witnessB, squaredB, radiusB);
-  }
-  const int order = mpf_cmp(scratch.witnessA, scratch.witnessB);
+  // distanceBeyondRadius at the scratch's precision, once per remembered point.
+  const auto beyond = [](PreparedErrors::RememberedPoint& point, const Rational& radius) -> mpf_srcptr {
+    mpf_ptr value = point.beyond.backend().data();
+    if (!point.beyondKnown || mpf_get_prec(value) != scratch.bits) {
+      if (mpf_get_prec(value) != scratch.bits) mpf_set_prec(value, scratch.bits);  // as scratch.precision
+      distanceBeyondRadius(value, point.squared, radius);
+      point.beyondKnown = true;
+    }
+    return value;
+  };
+  const mpf_srcptr witnessA = insideA ? scratch.witnessA : beyond(pointA, radiusA);
+  const mpf_srcptr witnessB = insideB ? scratch.witnessB : beyond(pointB, radiusB);
+  const int order = mpf_cmp(witnessA, witnessB);
   if (reported.merged) {
-    errors.witnessError = inUnitsOf(order < 0 ? scratch.witnessA : scratch.witnessB);  // both computed here
+    errors.witnessError = inUnitsOf(order < 0 ? witnessA : witnessB);  // both computed here
     return errors;
   }
-  errors.witnessError = inUnitsOf(order > 0 ? scratch.witnessA : scratch.witnessB);
+  errors.witnessError = inUnitsOf(order > 0 ? witnessA : witnessB);
   return errors;
 }
 

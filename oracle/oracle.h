@@ -274,7 +274,13 @@ struct PreparedErrors {
   struct RememberedPoint {
     double x = 0, y = 0;
     Rational squared;
+    // distanceBeyondRadius(squared, the shape's radius) at the unit's precision, once errorsInUnits asked
+    // for it (the same GMP calls on the same values give the same mpf value: it is kept, not recomputed).
+    HighPrecision beyond;
+    bool beyondKnown = false;
   };
+  // The remembered point (x, y) of the shape (0: a, 1: b), its squared distance computed when it is new.
+  RememberedPoint& rememberedPoint(int shape, double x, double y);
   // The remembered points of both shapes. Taken from a per-thread pool and given back to it when done, so
   // that their Rationals' limbs are allocated once per thread, not once per case (every slot read is
   // written first: rememberedCount says which).

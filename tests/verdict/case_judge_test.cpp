@@ -74,5 +74,44 @@ TEST(CaseJudge, PreparedErrorsRemembersAndOverwritesSquaredDistances) {
   }
 }
 
+// Answers that share witness points with earlier ones (the same point on A with new points on B, merged
+// points, points inside and outside): each remembered point's distance beyond the radius is computed once
+// and kept, and every error is still errorsInUnitsByHighPrecision's, bit for bit.
+TEST(CaseJudge, PreparedErrorsKeepsEachWitnessDistanceAndGivesTheReferenceErrors) {
+  for (const char* family : {"random-convex", "radius", "touching", "scale"}) {
+    for (std::uint64_t index = 0; index < 6; ++index) {
+      const Case value = sampleFamily(family, 5, index);
+      const oracle::InputShape a = toOracleShape(value.a), b = toOracleShape(value.b);
+      const oracle::ExactAnswer exact = solveExactly(value);
+      const oracle::Rational unit = errorUnit(exact);
+      oracle::PreparedErrors prepared(a, b, exact, unit);
+      const double cx = static_cast<double>(exact.closestPoint.x), cy = static_cast<double>(exact.closestPoint.y);
+      const double ax = a.vertices[0].x + static_cast<double>(a.positionX), ay = a.vertices[0].y + static_cast<double>(a.positionY);
+      const double points[][2] = {{ax, ay}, {ax + cx, ay + cy}, {ax * 0.5, ay * 0.5}, {ax + 3, ay - 2}, {0, 0}};
+      for (int round = 0; round < 2; ++round) {
+        for (const auto& pa : points) {
+          for (const auto& pb : points) {
+            for (bool merged : {false, true}) {
+              oracle::ReportedAnswer reported;
+              reported.distance = static_cast<double>(oracle::distance(exact));
+              reported.pointAX = pa[0];
+              reported.pointAY = pa[1];
+              reported.pointBX = merged ? pa[0] : pb[0];
+              reported.pointBY = merged ? pa[1] : pb[1];
+              reported.merged = merged;
+              const oracle::ErrorsInUnits kept = oracle::errorsInUnits(prepared, reported);
+              const oracle::ErrorsInUnits reference = oracle::errorsInUnitsByHighPrecision(a, b, exact, unit, reported);
+              const std::string where = std::string(family) + "/" + std::to_string(index);
+              EXPECT_TRUE(sameBits(kept.witnessError, reference.witnessError)) << where;
+              EXPECT_TRUE(sameBits(kept.witnessGap, reference.witnessGap)) << where;
+              EXPECT_TRUE(sameBits(kept.distanceError, reference.distanceError)) << where;
+            }
+          }
+        }
+      }
+    }
+  }
+}
+
 }  // namespace
 }  // namespace gjk::check
