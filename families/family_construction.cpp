@@ -50,7 +50,7 @@ LatticePolygon latticeHull(LatticePolygon points) {
   if (points.size() < 3) {
     return points;
   }
-  LatticePolygon hull(2 * points.size());
+  boost::container::small_vector<LatticePoint, 2 * 16> hull(2 * points.size());  // in place for 16 points
   std::size_t k = 0;
   for (std::size_t i = 0; i < points.size(); ++i) {  // lower chain
     while (k >= 2 && cross(hull[k - 1] - hull[k - 2], points[i] - hull[k - 2]) <= 0) --k;
@@ -60,11 +60,10 @@ LatticePolygon latticeHull(LatticePolygon points) {
     while (k >= lower && cross(hull[k - 1] - hull[k - 2], points[i] - hull[k - 2]) <= 0) --k;
     hull[k++] = points[i];
   }
-  hull.resize(k - 1);
-  if (hull.size() < 3) {  // all collinear: the two extreme points
+  if (k - 1 < 3) {  // all collinear: the two extreme points
     return {points.front(), points.back()};
   }
-  return hull;
+  return LatticePolygon(hull.begin(), hull.begin() + static_cast<std::ptrdiff_t>(k - 1));
 }
 
 // Is p strictly inside the counter-clockwise strictly convex polygon?
@@ -186,11 +185,13 @@ LatticePolygon drawConvexPolygon(Draw& in, int minVertices, int maxVertices, int
   const int n = in.integer<int>(minVertices, maxVertices, minVertices);
   const int bits = in.integer<int>(1, maxBits, std::min(3, maxBits));
   const Int range = Int(1) << bits;
+  // Up to 16 in place (MAX_POLYGON_VERTICES), more on the heap.
+  using Steps = boost::container::small_vector<Int, 16>;
   auto steps = [&]() {
-    std::vector<Int> values(n);
+    Steps values(static_cast<std::size_t>(n));
     for (Int& v : values) v = in.integer<Int>(0, range, 0);
     std::sort(values.begin(), values.end());
-    std::vector<Int> out;
+    Steps out;
     Int lastTop = values.front(), lastBottom = values.front();
     for (int i = 1; i + 1 < n; ++i) {
       if (in.chance(50)) {
@@ -205,13 +206,18 @@ LatticePolygon drawConvexPolygon(Draw& in, int minVertices, int maxVertices, int
     out.push_back(lastBottom - values.back());
     return out;
   };
-  const std::vector<Int> dx = steps(), dy = steps();
-  std::vector<int> keys(n);
+  const Steps dx = steps(), dy = steps();
+  boost::container::small_vector<int, 16> keys(static_cast<std::size_t>(n));
   for (int& k : keys) k = in.integer<int>(0, n - 1, 0);
-  std::vector<int> order(n);
-  std::iota(order.begin(), order.end(), 0);
-  std::stable_sort(order.begin(), order.end(), [&](int a, int b) { return keys[a] < keys[b]; });
-  std::vector<LatticePoint> vectors;
+  // The indices in order of their keys, equal keys in index order: the one stable order (std::stable_sort's),
+  // by insertion, which needs no buffer.
+  boost::container::small_vector<int, 16> order;
+  for (int i = 0; i < n; ++i) {
+    std::size_t at = order.size();
+    while (at > 0 && keys[order[at - 1]] > keys[i]) --at;
+    order.insert(order.begin() + static_cast<std::ptrdiff_t>(at), i);
+  }
+  LatticePolygon vectors;
   for (int i = 0; i < n; ++i) {
     LatticePoint v{dx[i], dy[order[i]]};
     if (v.x != 0 || v.y != 0)
@@ -263,6 +269,7 @@ LatticePolygon drawSideCloud(Draw& in, LatticePoint step, int minCount, int maxC
 
 ShapeSpec latticeShape(const LatticePolygon& points, int exponent, Int radius, Placement placement) {
   ShapeSpec shape;
+  shape.vertices.reserve(points.size());
   for (LatticePoint p : points) {
     shape.vertices.push_back({latticeFloat(p.x, exponent), latticeFloat(p.y, exponent)});
   }

@@ -11,8 +11,11 @@
 // exact relation.
 #pragma once
 
+#include <boost/container/small_vector.hpp>
+
 #include <algorithm>
 #include <cstdint>
+#include <initializer_list>
 #include <numeric>
 #include <stdexcept>
 #include <string>
@@ -62,12 +65,13 @@ class Draw {
 
   // An index drawn with the given weights (zero weights never drawn); choice 0 is the first index of
   // nonzero weight (each family lists its simplest construction first).
-  int choice(const std::vector<int>& weights) {
+  int choice(std::initializer_list<int> weights) {
     const int total = std::accumulate(weights.begin(), weights.end(), 0);
     auto draw = static_cast<int>(source_.choose(static_cast<std::uint64_t>(total)));
+    const int* weight = weights.begin();
     int index = 0;
-    while (draw >= weights[index]) {
-      draw -= weights[index];
+    while (draw >= weight[index]) {
+      draw -= weight[index];
       ++index;
     }
     return index;
@@ -84,7 +88,8 @@ struct LatticePoint {
   Int x = 0;
   Int y = 0;
 };
-using LatticePolygon = std::vector<LatticePoint>;
+// Up to 16 points (MAX_POLYGON_VERTICES) in place, more on the heap: a sampled case allocates little.
+using LatticePolygon = boost::container::small_vector<LatticePoint, 16>;
 
 LatticePoint operator+(LatticePoint a, LatticePoint b);
 LatticePoint operator-(LatticePoint a, LatticePoint b);

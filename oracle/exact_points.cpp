@@ -324,46 +324,6 @@ bool ExactPoints::extends(const ExactPoints& base, double x, double y) {
   return std::max(highest, base.highest_) - std::min(lowest, base.exponent_) <= NARROW_BITS;
 }
 
-// Exact: the same quantities the term constructor computes for base's terms and the point's terms
-// (x, 0, 0) and (y, 0, 0): the lowest exponent and the highest bound over all nonzero terms, X~ = (x + 0) + 0
-// = x, T~ the largest (|t0| + |t1|) + |t2|, and each integer in units of 2^lowest (base's shifted left
-// by its own lowest minus the new one, exact: the result stays below 2^120 because it is narrow).
-ExactPoints::ExactPoints(const ExactPoints& base, double x, double y)
-    : approxX_(base.approxX_),
-      approxY_(base.approxY_),
-      filter_(base.filter_),
-      narrow_(true),
-      narrowX_(base.narrowX_),
-      narrowY_(base.narrowY_) {
-  const Dyadic splitX = splitDouble(x), splitY = splitDouble(y);
-  int lowest = base.exponent_, highest = base.highest_;
-  int pointLowest = 0, pointHighest = 0;
-  if (pointRange(splitX, splitY, pointLowest, pointHighest)) {
-    lowest = std::min(lowest, pointLowest);
-    highest = std::max(highest, pointHighest);
-  }
-  exponent_ = lowest;
-  highest_ = highest;
-  approxX_.push_back(x);
-  approxY_.push_back(y);
-  magnitude_ = std::max({base.magnitude_, std::fabs(x), std::fabs(y)});
-  if (lowest < FILTER_MIN_EXPONENT || highest > FILTER_MAX_EXPONENT) {
-    filter_ = false;
-  }
-  differenceBound_ = DIFFERENCE_SIGN_BOUND * magnitude_;
-  productBound_ = (PRODUCT_SIGN_BOUND * magnitude_) * magnitude_;
-  const int shift = base.exponent_ - lowest;
-  if (shift > 0) {
-    for (__int128& value : narrowX_) value <<= shift;
-    for (__int128& value : narrowY_) value <<= shift;
-  }
-  const auto integer = [lowest](const Dyadic& term) -> __int128 {
-    return term.mantissa == 0 ? 0 : static_cast<__int128>(term.mantissa) << (term.exponent - lowest);
-  };
-  narrowX_.push_back(integer(splitX));
-  narrowY_.push_back(integer(splitY));
-}
-
 ExactPoints::~ExactPoints() {
   FilterStatistics& statistics = filterStatistics();
   statistics.queries += 1;

@@ -46,11 +46,10 @@ class ExactPoints {
   // cross-check of the filtered path against the unfiltered one). Throws std::invalid_argument for a
   // non-finite term.
   ExactPoints(const SmallVector<TermSum>& xs, const SmallVector<TermSum>& ys, bool filter = true);
-  // The points of base and one more, (x, y), last: the same points, the same exact sign tests, as the
-  // constructor above given base's terms and the point's. Only when extends(base, x, y) (the result is
-  // narrow; x and y finite): then base's integers are shifted, not split again, so a shape prepared once
-  // takes many query points cheaply (ShapeCore).
-  ExactPoints(const ExactPoints& base, double x, double y);
+  // Whether base's points and one more, (x, y), would still be narrow (x and y finite, base narrow and
+  // not all zero): then base's integers, shifted to the pair's common power of two, are exact below 2^122,
+  // and a query point can be located against base's points without splitting them again
+  // (point_distance.h, ShapeCore).
   static bool extends(const ExactPoints& base, double x, double y);
   // Adds this query's counts to filterStatistics().
   ~ExactPoints();
@@ -74,11 +73,15 @@ class ExactPoints {
   void integerDifference(int p, int q, int axis, Integer& out) const;
   // Exact: X_p - X_q in units of 2^exponent(), below 2^123 in magnitude; only when narrow().
   __int128 narrowDifference(int p, int q, int axis) const;
+  // Exact: X_p in units of 2^exponent(), below 2^122 in magnitude; only when narrow().
+  __int128 narrowCoordinate(int p, int axis) const { return (axis == 0 ? narrowX_ : narrowY_)[p]; }
   // Exact: X_p - X_q as a canonical rational.
   void rationalDifference(int p, int q, int axis, Rational& out) const;
   // Exact: the coordinate as a canonical rational.
   void rationalCoordinate(int p, int axis, Rational& out) const;
   int exponent() const { return exponent_; }
+  // Every term is below 2^highest() in magnitude (0 when every term is 0).
+  int highest() const { return highest_; }
 
   // The filter's inputs, for its tests: X~ of a coordinate, T~, and the two bounds (error_bounds.h).
   double approximate(int p, int axis) const { return (axis == 0 ? approxX_ : approxY_)[p]; }

@@ -5,12 +5,15 @@
 
 #include <algorithm>
 #include <cmath>
+#include <memory>
+#include <optional>
 #include <stdexcept>
 #include <vector>
 
 #include "oracle/dyadic.h"
 #include "oracle/exact_points.h"
 #include "oracle/fast_hull.h"
+#include "oracle/point_distance.h"
 
 namespace gjk::oracle {
 
@@ -18,24 +21,87 @@ ExactAnswer solveByHull(const InputShape& a, const InputShape& b) {
   return solveByHull(a, b, HullOptions{});
 }
 
-// Exact (see oracle.h and fast_hull.h): every sign test is exact, the hull is the merge of the exact
-// shape hulls, and the rationals are formed from the scaled integers; the relation compares the exact
-// rationals d0^2 and r^2 as the reference does.
+// The points are built in place (emplace) for each case; a State is kept per thread when its CaseHulls is
+// done with it (spareStates), so that a case allocates none.
+struct CaseHulls::State {
+  std::optional<ExactPoints> points;
+  ShapeHull hullA, hullB;
+};
+
+namespace {
+
+constexpr std::size_t SPARE_STATES = 4;
+std::vector<std::unique_ptr<CaseHulls::State>>& spareStates() {
+  thread_local std::vector<std::unique_ptr<CaseHulls::State>> spare;
+  return spare;
+}
+
+}  // namespace
+
+CaseHulls::CaseHulls() = default;
+
+CaseHulls::~CaseHulls() {
+  if (state_ == nullptr) {
+    return;
+  }
+  state_->points.reset();  // its filter statistics are counted now, as before
+  std::vector<std::unique_ptr<State>>& spare = spareStates();
+  if (spare.size() < SPARE_STATES) {
+    spare.reserve(SPARE_STATES);
+    spare.push_back(std::move(state_));
+  }
+}
+
+const ExactPoints& CaseHulls::points() const { return *state_->points; }
+
+const ShapeHull& CaseHulls::hull(int shape) const { return shape == 0 ? state_->hullA : state_->hullB; }
+
+namespace {
+
+ExactAnswer solveOn(const InputShape& a, const InputShape& b, const HullOptions& options, CaseHulls::State& state);
+
+}  // namespace
+
 ExactAnswer solveByHull(const InputShape& a, const InputShape& b, const HullOptions& options) {
+  return solveByHull(a, b, options, nullptr);
+}
+
+ExactAnswer solveByHull(const InputShape& a, const InputShape& b, const HullOptions& options, CaseHulls* hulls) {
   SmallVector<TermSum> xs, ys;
   xs.reserve(a.vertices.size() + b.vertices.size());
   ys.reserve(a.vertices.size() + b.vertices.size());
   appendWorldTerms(a, xs, ys);
   appendWorldTerms(b, xs, ys);
+  if (hulls != nullptr) {
+    std::vector<std::unique_ptr<CaseHulls::State>>& spare = spareStates();
+    if (hulls->state_ == nullptr && !spare.empty()) {
+      hulls->state_ = std::move(spare.back());
+      spare.pop_back();
+    } else if (hulls->state_ == nullptr) {
+      hulls->state_ = std::make_unique<CaseHulls::State>();
+    }
+    hulls->state_->points.emplace(xs, ys, options.filter);
+    return solveOn(a, b, options, *hulls->state_);
+  }
+  CaseHulls::State state;
+  state.points.emplace(xs, ys, options.filter);
+  return solveOn(a, b, options, state);
+}
+
+namespace {
+
+// Exact (see oracle.h and fast_hull.h): every sign test is exact, the hull is the merge of the exact
+// shape hulls, and the rationals are formed from the scaled integers; the relation compares the exact
+// rationals d0^2 and r^2 as the reference does.
+ExactAnswer solveOn(const InputShape& a, const InputShape& b, const HullOptions& options, CaseHulls::State& state) {
   const int countA = static_cast<int>(a.vertices.size());
   const int countB = static_cast<int>(b.vertices.size());
-  ExactPoints points(std::move(xs), std::move(ys), options.filter);
-
-  const ShapeHull hullA = shapeHull(points, 0, countA);
-  const ShapeHull hullB = shapeHull(points, countA, countB);
-  const MergedHull merged = mergeHulls(points, hullB, hullA);
+  ExactPoints& points = *state.points;
+  state.hullA = shapeHull(points, 0, countA);
+  state.hullB = shapeHull(points, countA, countB);
+  const MergedHull merged = mergeHulls(points, state.hullB, state.hullA);
   const ClosestFeature feature = closestFeature(points, merged);
-  ExactClosest closest = exactClosest(points, merged, feature);
+  ExactClosest closest = exactClosest(points, merged, feature, options.closestPoint);
 
   ExactAnswer answer;
   answer.coreDistanceSquared = std::move(closest.distanceSquared);
@@ -65,6 +131,8 @@ ExactAnswer solveByHull(const InputShape& a, const InputShape& b, const HullOpti
   answer.scale = problemScale(a, b);
   return answer;
 }
+
+}  // namespace
 
 // Exact: M = {(x, y)} - shape, whose squared distance from the origin is the squared distance from
 // (x, y) to the shape's core; the point is one more exact point with the single term x (or y).
@@ -98,13 +166,24 @@ struct ShapeCore::Prepared {
 
 ShapeCore::ShapeCore(const InputShape& shape) : shape_(&shape) {}
 
+ShapeCore::ShapeCore(const InputShape& shape, const CaseHulls* hulls, int which)
+    : shape_(&shape), hulls_(hulls != nullptr && hulls->filled() ? hulls : nullptr), which_(which) {}
+
 ShapeCore::~ShapeCore() = default;
 
-// Exact: the same points as squaredDistanceToCore's (the shape's, then the query point), the same hull of
-// the shape (computed once, from the same exact sign tests), then the same merge, feature and distance.
+// Exact: the squared distance from (x, y) to the shape's exact hull (computed once, from the same exact
+// sign tests as squaredDistanceToCore's), located by squaredDistanceToHull; a point that does not fit its
+// 128-bit route is answered by squaredDistanceToCore. The squared distance is a canonical rational, so
+// both give the same Rational.
 void ShapeCore::squaredDistance(double x, double y, Rational& out) const {
   if (!std::isfinite(x) || !std::isfinite(y)) {
     throw std::invalid_argument("oracle: a non-finite number has no exact value");
+  }
+  if (hulls_ != nullptr) {  // the case's points: the shape's hull among both shapes' points
+    if (!squaredDistanceToHull(hulls_->points(), hulls_->hull(which_), x, y, out)) {
+      out = squaredDistanceToCore(*shape_, x, y);
+    }
+    return;
   }
   if (!prepared_) {  // built on the first point: a case whose witness points are all remembered needs none
     SmallVector<TermSum> xs, ys;
@@ -113,17 +192,9 @@ void ShapeCore::squaredDistance(double x, double y, Rational& out) const {
     appendWorldTerms(*shape_, xs, ys);
     prepared_ = std::make_unique<Prepared>(xs, ys);
   }
-  if (!ExactPoints::extends(prepared_->points, x, y)) {
+  if (!squaredDistanceToHull(prepared_->points, prepared_->hull, x, y, out)) {
     out = squaredDistanceToCore(*shape_, x, y);
-    return;
   }
-  ExactPoints points(prepared_->points, x, y);
-  const int count = prepared_->points.size();
-  ShapeHull point;
-  point.vertices.push_back(count);
-  point.largest = 0;
-  const MergedHull merged = mergeHulls(points, point, prepared_->hull);
-  out = std::move(exactClosest(points, merged, closestFeature(points, merged), false).distanceSquared);
 }
 
 // Exact: splitDouble reads m * 2^k off the IEEE fields (dyadic.h); setDyadic builds the canonical rational.

@@ -50,8 +50,12 @@ struct BeyondRadiusScratch {
 void distanceBeyondRadius(mpf_t result, const Rational& squaredDistance, const Rational& radius) {
   thread_local BeyondRadiusScratch scratch;
   mpq_ptr excess = scratch.excess.backend().data();
-  mpq_mul(scratch.radiusSquared.backend().data(), radius.backend().data(), radius.backend().data());
-  mpq_sub(excess, squaredDistance.backend().data(), scratch.radiusSquared.backend().data());  // exact
+  if (mpq_sgn(radius.backend().data()) == 0) {
+    mpq_set(excess, squaredDistance.backend().data());  // d^2 - 0: the same rational, without the products
+  } else {
+    mpq_mul(scratch.radiusSquared.backend().data(), radius.backend().data(), radius.backend().data());
+    mpq_sub(excess, squaredDistance.backend().data(), scratch.radiusSquared.backend().data());  // exact
+  }
   if (mpq_sgn(excess) <= 0) {
     mpf_set_ui(result, 0);
     return;
@@ -59,7 +63,11 @@ void distanceBeyondRadius(mpf_t result, const Rational& squaredDistance, const R
   scratch.precision(mpf_get_prec(result));
   mpf_ptr numerator = scratch.numerator, denominator = scratch.denominator, term = scratch.term;
   mpf_set_q(numerator, excess);  // d^2 - r^2 > 0
-  mpf_set_q(denominator, squaredDistance.backend().data());
+  if (mpq_sgn(radius.backend().data()) == 0) {
+    mpf_set(denominator, numerator);  // d^2 - 0 = d^2: mpf_set_q of the same rational at the same precision
+  } else {
+    mpf_set_q(denominator, squaredDistance.backend().data());
+  }
   mpf_sqrt(denominator, denominator);  // d > 0
   mpf_set_q(term, radius.backend().data());
   mpf_add(denominator, denominator, term);  // d + r, both >= 0: no cancellation

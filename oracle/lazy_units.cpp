@@ -25,10 +25,14 @@
 #include <gmp.h>
 
 #include <algorithm>
+#include <bit>
+#include <climits>
 #include <cmath>
 #include <cstdint>
 #include <cstring>
 #include <limits>
+#include <memory>
+#include <vector>
 
 #include "oracle/dyadic.h"
 #include "oracle/high_precision.h"
@@ -189,8 +193,43 @@ ErrorsInUnits errorsInUnitsByHighPrecision(const InputShape& a, const InputShape
   return errors;
 }
 
+namespace {
+
+// The spare Remembered blocks of this thread (PreparedErrors::remembered).
+constexpr std::size_t SPARE_REMEMBERED = 4;
+std::vector<std::unique_ptr<PreparedErrors::Remembered>>& spareRemembered() {
+  thread_local std::vector<std::unique_ptr<PreparedErrors::Remembered>> spare;
+  return spare;
+}
+
+PreparedErrors::Remembered* takeRemembered() {
+  std::vector<std::unique_ptr<PreparedErrors::Remembered>>& spare = spareRemembered();
+  if (spare.empty()) {
+    return new PreparedErrors::Remembered;
+  }
+  PreparedErrors::Remembered* remembered = spare.back().release();
+  spare.pop_back();
+  return remembered;
+}
+
+}  // namespace
+
+void PreparedErrors::GiveBack::operator()(Remembered* remembered) const {
+  std::vector<std::unique_ptr<Remembered>>& spare = spareRemembered();
+  if (spare.size() < SPARE_REMEMBERED) {
+    spare.reserve(SPARE_REMEMBERED);
+    spare.emplace_back(remembered);
+  } else {
+    delete remembered;
+  }
+}
+
 PreparedErrors::PreparedErrors(const InputShape& shapeA, const InputShape& shapeB, const ExactAnswer& answer,
                                const Rational& errorUnit)
+    : PreparedErrors(shapeA, shapeB, answer, errorUnit, nullptr) {}
+
+PreparedErrors::PreparedErrors(const InputShape& shapeA, const InputShape& shapeB, const ExactAnswer& answer,
+                               const Rational& errorUnit, const CaseHulls* hulls)
     : a(&shapeA),
       b(&shapeB),
       exact(&answer),
@@ -200,23 +239,29 @@ PreparedErrors::PreparedErrors(const InputShape& shapeA, const InputShape& shape
       radiusB(exactFloat(shapeB.radius)),
       radiusASquared(radiusA * radiusA),
       radiusBSquared(radiusB * radiusB),
-      coreA(shapeA),
-      coreB(shapeB) {}
+      coreA(shapeA, hulls, 0),
+      coreB(shapeB, hulls, 1),
+      remembered(takeRemembered()) {}
 
 // Exact: the same point (the same bits) of the same shape has the same squared distance.
-const Rational& PreparedErrors::squaredDistance(int shape, double x, double y) {
-  RememberedPoint* points = remembered[shape];
+PreparedErrors::RememberedPoint& PreparedErrors::rememberedPoint(int shape, double x, double y) {
+  RememberedPoint* points = remembered->points[shape];
   for (int k = 0; k < rememberedCount[shape]; ++k) {
     if (std::memcmp(&points[k].x, &x, sizeof x) == 0 && std::memcmp(&points[k].y, &y, sizeof y) == 0) {
-      return points[k].squared;
+      return points[k];
     }
   }
   int slot = rememberedCount[shape] < REMEMBERED ? rememberedCount[shape]++ : rememberedNext[shape];
   if (rememberedCount[shape] == REMEMBERED) rememberedNext[shape] = (slot + 1) % REMEMBERED;
   points[slot].x = x;
   points[slot].y = y;
+  points[slot].beyondKnown = false;
   (shape == 0 ? coreA : coreB).squaredDistance(x, y, points[slot].squared);
-  return points[slot].squared;
+  return points[slot];
+}
+
+const Rational& PreparedErrors::squaredDistance(int shape, double x, double y) {
+  return rememberedPoint(shape, x, y).squared;
 }
 
 ErrorsInUnits errorsInUnits(const InputShape& a, const InputShape& b, const ExactAnswer& exact,
@@ -232,6 +277,7 @@ namespace {
 // precision, as the HighPrecision and Rational expressions of the reference, so the doubles are the same.
 struct ErrorsScratch {
   Rational ax, ay, bx, by, gx, gy, gx2, gy2, gapSquared, reportedDistance;
+  Integer gapInteger;
   mpf_t value, quotient, witnessA, witnessB;
   mp_bitcnt_t bits = 0;
   ErrorsScratch() {
@@ -252,6 +298,42 @@ struct ErrorsScratch {
 void setExactDouble(Rational& out, double value) {
   const Dyadic split = splitDouble(value);  // throws for a non-finite value, as exactDouble does
   setDyadic(out, split.mantissa, split.exponent);
+}
+
+int bitLength(long long mantissa) {
+  return 64 - std::countl_zero(static_cast<unsigned long long>(mantissa < 0 ? -mantissa : mantissa));
+}
+
+// Exact: (bx - ax)^2 + (by - ay)^2 of the reported points as the canonical rational the reference's
+// Rational expression gives (exactDouble of each, differences, squares, sum: a rational is its value),
+// formed in integers: every coordinate is m 2^k (dyadic.h), so in units of 2^lowest (the smallest k of a
+// nonzero coordinate) each is an integer below 2^120 when the four span at most 120 bits, their
+// differences below 2^121, and setProductSum's 256-bit products hold the sum of squares exactly. false
+// (out untouched) when they span more: the caller takes the rational route.
+bool gapSquaredInIntegers(const ReportedAnswer& reported, Integer& scratch, Rational& out) {
+  const Dyadic split[4] = {splitDouble(reported.pointAX), splitDouble(reported.pointAY),
+                           splitDouble(reported.pointBX), splitDouble(reported.pointBY)};
+  int lowest = INT_MAX, highest = INT_MIN;
+  for (const Dyadic& term : split) {
+    if (term.mantissa != 0) {
+      lowest = std::min(lowest, term.exponent);
+      highest = std::max(highest, term.exponent + bitLength(term.mantissa));
+    }
+  }
+  if (lowest == INT_MAX) {
+    mpq_set_ui(out.backend().data(), 0, 1);  // four zeros
+    return true;
+  }
+  if (highest - lowest > 120) {
+    return false;
+  }
+  const auto integer = [lowest](const Dyadic& term) -> __int128 {
+    return term.mantissa == 0 ? 0 : static_cast<__int128>(term.mantissa) << (term.exponent - lowest);
+  };
+  const __int128 gx = integer(split[2]) - integer(split[0]), gy = integer(split[3]) - integer(split[1]);
+  setProductSum(scratch, gx, gx, gy, gy);
+  setDyadic(out, scratch, 2 * lowest);  // canonical
+  return true;
 }
 
 }  // namespace
@@ -276,15 +358,18 @@ ErrorsInUnits errorsInUnits(PreparedErrors& prepared, const ReportedAnswer& repo
   mpf_sub(scratch.value, scratch.value, exactDistance);
   mpf_abs(scratch.value, scratch.value);
   errors.distanceError = inUnitsOf(scratch.value);
-  setExactDouble(scratch.ax, reported.pointAX);
-  setExactDouble(scratch.ay, reported.pointAY);
-  setExactDouble(scratch.bx, reported.pointBX);
-  setExactDouble(scratch.by, reported.pointBY);
-  mpq_sub(scratch.gx.backend().data(), scratch.bx.backend().data(), scratch.ax.backend().data());
-  mpq_sub(scratch.gy.backend().data(), scratch.by.backend().data(), scratch.ay.backend().data());
-  mpq_mul(scratch.gx2.backend().data(), scratch.gx.backend().data(), scratch.gx.backend().data());
-  mpq_mul(scratch.gy2.backend().data(), scratch.gy.backend().data(), scratch.gy.backend().data());
-  mpq_add(scratch.gapSquared.backend().data(), scratch.gx2.backend().data(), scratch.gy2.backend().data());
+  // gx * gx + gy * gy: the same exact rational by either route.
+  if (!gapSquaredInIntegers(reported, scratch.gapInteger, scratch.gapSquared)) {
+    setExactDouble(scratch.ax, reported.pointAX);
+    setExactDouble(scratch.ay, reported.pointAY);
+    setExactDouble(scratch.bx, reported.pointBX);
+    setExactDouble(scratch.by, reported.pointBY);
+    mpq_sub(scratch.gx.backend().data(), scratch.bx.backend().data(), scratch.ax.backend().data());
+    mpq_sub(scratch.gy.backend().data(), scratch.by.backend().data(), scratch.ay.backend().data());
+    mpq_mul(scratch.gx2.backend().data(), scratch.gx.backend().data(), scratch.gx.backend().data());
+    mpq_mul(scratch.gy2.backend().data(), scratch.gy.backend().data(), scratch.gy.backend().data());
+    mpq_add(scratch.gapSquared.backend().data(), scratch.gx2.backend().data(), scratch.gy2.backend().data());
+  }
   mpf_set_q(scratch.value, scratch.gapSquared.backend().data());  // squareRoot(gx * gx + gy * gy)
   mpf_sqrt(scratch.value, scratch.value);
   mpf_sub(scratch.value, scratch.value, exactDistance);
@@ -294,8 +379,10 @@ ErrorsInUnits errorsInUnits(PreparedErrors& prepared, const ReportedAnswer& repo
   // max(wA, wB) / u, or min(wA, wB) / u for a merged point. distanceBeyondRadius gives exactly 0 when
   // dist^2 - r^2 <= 0 (decided on the exact rationals), so such a witness needs no high precision, and
   // two of them (or one, for a merged point) give exactly 0.
-  const Rational& squaredA = prepared.squaredDistance(0, reported.pointAX, reported.pointAY);
-  const Rational& squaredB = prepared.squaredDistance(1, reported.pointBX, reported.pointBY);
+  PreparedErrors::RememberedPoint& pointA = prepared.rememberedPoint(0, reported.pointAX, reported.pointAY);
+  PreparedErrors::RememberedPoint& pointB = prepared.rememberedPoint(1, reported.pointBX, reported.pointBY);
+  const Rational& squaredA = pointA.squared;
+  const Rational& squaredB = pointB.squared;
   const Rational& radiusA = prepared.radiusA;
   const Rational& radiusB = prepared.radiusB;
   const bool insideA = squaredA <= prepared.radiusASquared;
@@ -307,18 +394,24 @@ ErrorsInUnits errorsInUnits(PreparedErrors& prepared, const ReportedAnswer& repo
   ++statistics.highPrecision;
   mpf_set_ui(scratch.witnessA, 0);  // 0 unless computed
   mpf_set_ui(scratch.witnessB, 0);
-  if (!insideA) {
-    distanceBeyondRadius(scratch.witnessA, squaredA, radiusA);
-  }
-  if (!insideB) {
-    distanceBeyondRadius(scratch.witnessB, squaredB, radiusB);
-  }
-  const int order = mpf_cmp(scratch.witnessA, scratch.witnessB);
+  // distanceBeyondRadius at the scratch's precision, once per remembered point.
+  const auto beyond = [](PreparedErrors::RememberedPoint& point, const Rational& radius) -> mpf_srcptr {
+    mpf_ptr value = point.beyond.backend().data();
+    if (!point.beyondKnown || mpf_get_prec(value) != scratch.bits) {
+      if (mpf_get_prec(value) != scratch.bits) mpf_set_prec(value, scratch.bits);  // as scratch.precision
+      distanceBeyondRadius(value, point.squared, radius);
+      point.beyondKnown = true;
+    }
+    return value;
+  };
+  const mpf_srcptr witnessA = insideA ? scratch.witnessA : beyond(pointA, radiusA);
+  const mpf_srcptr witnessB = insideB ? scratch.witnessB : beyond(pointB, radiusB);
+  const int order = mpf_cmp(witnessA, witnessB);
   if (reported.merged) {
-    errors.witnessError = inUnitsOf(order < 0 ? scratch.witnessA : scratch.witnessB);  // both computed here
+    errors.witnessError = inUnitsOf(order < 0 ? witnessA : witnessB);  // both computed here
     return errors;
   }
-  errors.witnessError = inUnitsOf(order > 0 ? scratch.witnessA : scratch.witnessB);
+  errors.witnessError = inUnitsOf(order > 0 ? witnessA : witnessB);
   return errors;
 }
 

@@ -107,8 +107,40 @@ struct HullOptions {
   // false: minkowskiHull is left empty (its rationals are the largest part of the answer's cost), for
   // callers that only judge answers; every other field is the same.
   bool minkowskiHull = true;
+  // false: closestPoint is left at (0, 0) (two more exact quotients when the closest feature is an edge),
+  // for callers that only judge answers, which never read it; every other field is the same.
+  bool closestPoint = true;
 };
 ExactAnswer solveByHull(const InputShape& a, const InputShape& b, const HullOptions& options);
+
+class ExactPoints;  // internal to oracle/ (exact_points.h, fast_hull.h)
+struct ShapeHull;
+
+// The exact points of a case's two shapes and their exact hulls, as solveByHull builds them, kept for the
+// witness points judged on the same case: PreparedErrors locates them against these hulls instead of
+// building each shape's hull again (the same exact sign tests give the same hull). Empty until
+// solveByHull(a, b, options, &hulls) fills it; the points and hulls are oracle/'s internals.
+class CaseHulls {
+ public:
+  CaseHulls();
+  ~CaseHulls();
+  CaseHulls(const CaseHulls&) = delete;
+  CaseHulls& operator=(const CaseHulls&) = delete;
+
+  bool filled() const { return state_ != nullptr; }
+  // Only when filled: both shapes' exact points (a's first), and the hull of shape 0 (a) or 1 (b).
+  const ExactPoints& points() const;
+  const ShapeHull& hull(int shape) const;
+
+  struct State;
+
+ private:
+  friend ExactAnswer solveByHull(const InputShape& a, const InputShape& b, const HullOptions& options,
+                                 CaseHulls* hulls);
+  std::unique_ptr<State> state_;
+};
+// solveByHull that also keeps its exact points and shape hulls in *hulls (the same answer).
+ExactAnswer solveByHull(const InputShape& a, const InputShape& b, const HullOptions& options, CaseHulls* hulls);
 
 // The reference method: the explicit Minkowski point cloud {b - a} (n*m points), its exact convex hull
 // (monotone chain with exact GMP-integer orientation), the closest point of the hull to the origin.
@@ -129,12 +161,16 @@ Rational squaredDistanceToCore(const InputShape& shape, const Rational& x, const
 Rational squaredDistanceToCore(const InputShape& shape, double x, double y);
 
 // A shape prepared for many squaredDistanceToCore queries (the witness points of every strategy on one
-// case): its exact points and its exact hull are built once; a query adds its point to them. Every answer
+// case): its exact points and its exact hull are built once; a query locates its point against them
+// (point_distance.h) without copying them. Every answer
 // is squaredDistanceToCore(shape, x, y)'s (exact; tested), and a point whose integers do not fit the
 // 128-bit route is answered by squaredDistanceToCore itself. Keeps a pointer to the shape.
 class ShapeCore {
  public:
   explicit ShapeCore(const InputShape& shape);
+  // The shape (0: a, 1: b) of a case whose hulls solveByHull kept (filled; it must outlive this): its
+  // hull there is used, nothing is built. hulls == nullptr (or not filled) is ShapeCore(shape).
+  ShapeCore(const InputShape& shape, const CaseHulls* hulls, int which);
   ~ShapeCore();
   ShapeCore(const ShapeCore&) = delete;
   ShapeCore& operator=(const ShapeCore&) = delete;
@@ -144,7 +180,9 @@ class ShapeCore {
  private:
   struct Prepared;
   const InputShape* shape_;
-  mutable std::unique_ptr<Prepared> prepared_;  // built on the first query
+  const CaseHulls* hulls_ = nullptr;
+  int which_ = 0;
+  mutable std::unique_ptr<Prepared> prepared_;  // built on the first query, when no hulls are given
 };
 
 // The reference for squaredDistanceToCore: the hull of the shape's exact vertices relative to (x, y) in
@@ -216,6 +254,10 @@ ErrorsInUnits errorsInUnits(const InputShape& a, const InputShape& b, const Exac
 // strategies often report the same point; a remembered value is the one squaredDistanceToCore returned.
 struct PreparedErrors {
   PreparedErrors(const InputShape& a, const InputShape& b, const ExactAnswer& exact, const Rational& unit);
+  // The same, with the shapes' hulls that solveByHull kept when it solved a and b into exact (filled, or
+  // nullptr: each shape's hull is built on its first witness point); hulls must outlive it.
+  PreparedErrors(const InputShape& a, const InputShape& b, const ExactAnswer& exact, const Rational& unit,
+                 const CaseHulls* hulls);
   // squaredDistanceToCore(shape (0: a, 1: b), x, y), remembered.
   const Rational& squaredDistance(int shape, double x, double y);
 
@@ -232,8 +274,23 @@ struct PreparedErrors {
   struct RememberedPoint {
     double x = 0, y = 0;
     Rational squared;
+    // distanceBeyondRadius(squared, the shape's radius) at the unit's precision, once errorsInUnits asked
+    // for it (the same GMP calls on the same values give the same mpf value: it is kept, not recomputed).
+    HighPrecision beyond;
+    bool beyondKnown = false;
   };
-  RememberedPoint remembered[2][REMEMBERED];
+  // The remembered point (x, y) of the shape (0: a, 1: b), its squared distance computed when it is new.
+  RememberedPoint& rememberedPoint(int shape, double x, double y);
+  // The remembered points of both shapes. Taken from a per-thread pool and given back to it when done, so
+  // that their Rationals' limbs are allocated once per thread, not once per case (every slot read is
+  // written first: rememberedCount says which).
+  struct Remembered {
+    RememberedPoint points[2][REMEMBERED];
+  };
+  struct GiveBack {
+    void operator()(Remembered* remembered) const;
+  };
+  std::unique_ptr<Remembered, GiveBack> remembered;
   int rememberedCount[2] = {0, 0};
   int rememberedNext[2] = {0, 0};  // the slot to overwrite when full
 };

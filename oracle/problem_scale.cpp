@@ -71,7 +71,37 @@ Rational problemScale(const InputShape& a, const InputShape& b) {
       }
     }
   }
+  // The radii join the integers when they fit too: then S = largest + rA + rB is one integer in units of
+  // 2^lowest (below 2^123), a canonical rational by setDyadic, the same as the rational sum below.
+  const Dyadic radii[2] = {splitFloat(a.radius), splitFloat(b.radius)};
+  int lowestWithRadii = lowest, highestWithRadii = highest;
+  for (const Dyadic& radius : radii) {
+    if (radius.mantissa != 0) {
+      lowestWithRadii = std::min(lowestWithRadii, radius.exponent);
+      const int bits = 64 - __builtin_clzll(static_cast<unsigned long long>(radius.mantissa));
+      highestWithRadii = std::max(highestWithRadii, radius.exponent + bits);
+    }
+  }
   Rational largest = 0;
+  if (lowestWithRadii != INT_MAX && highestWithRadii - lowestWithRadii <= 120) {
+    const auto integer = [lowestWithRadii](const Dyadic& split) -> __int128 {
+      return split.mantissa == 0 ? 0 : static_cast<__int128>(split.mantissa) << (split.exponent - lowestWithRadii);
+    };
+    __int128 best = 0;
+    for (const AbsoluteTerms* sum : candidates) {
+      __int128 value = 0;
+      for (double term : sum->t) value += integer(splitDouble(term));  // non-negative
+      best = std::max(best, value);
+    }
+    const __int128 total = best + integer(radii[0]) + integer(radii[1]);  // radii >= 0
+    Rational scale;
+    if (total == 0) {
+      scale = Rational(Integer(1), Integer(1) << 126);  // the smallest normal float, 2^-126
+    } else {
+      setDyadic(scale, total, lowestWithRadii);  // exact, canonical
+    }
+    return scale;
+  }
   if (lowest == INT_MAX) {
     // every candidate is 0
   } else if (highest - lowest <= 120) {

@@ -1,5 +1,7 @@
 #include "report/comparison.h"
 
+#include <gmp.h>
+
 #include <atomic>
 #include <chrono>
 #include <cmath>
@@ -28,15 +30,27 @@ std::uint32_t kindBits(const Verdict& verdict) {
   return bits;
 }
 
+// The integer's leading 53 bits (all of them when it has fewer), as a double: exact, since the integer
+// they form has at most 53 bits. shift is how many bits were dropped (0 when none).
+double leadingBits(mpz_srcptr value, long long& shift) {
+  shift = static_cast<long long>(mpz_sizeinbase(value, 2)) - 1 - 52;  // msb - 52
+  if (shift <= 0) {
+    shift = 0;
+    return mpz_get_d(value);
+  }
+  thread_local oracle::Integer leading;
+  mpz_ptr bits = leading.backend().data();
+  mpz_tdiv_q_2exp(bits, value, static_cast<mp_bitcnt_t>(shift));  // value > 0: floor, as value >> shift
+  return mpz_get_d(bits);
+}
+
 double log10Of(const oracle::Rational& value) {
-  // log10 of a positive rational without overflow: through the bit lengths of numerator and denominator.
-  const oracle::Integer& p = boost::multiprecision::numerator(value);
-  const oracle::Integer& q = boost::multiprecision::denominator(value);
-  long long shiftP = static_cast<long long>(msb(p)) - 52, shiftQ = static_cast<long long>(msb(q)) - 52;
-  double mp = static_cast<double>(shiftP > 0 ? oracle::Integer(p >> shiftP) : p);
-  double mq = static_cast<double>(shiftQ > 0 ? oracle::Integer(q >> shiftQ) : q);
-  return std::log10(mp / mq) + static_cast<double>((shiftP > 0 ? shiftP : 0) - (shiftQ > 0 ? shiftQ : 0)) *
-                                   0.30102999566398120;
+  // log10 of a positive rational without overflow: through the bit lengths of numerator and denominator
+  // (the numbers are those of p >> shiftP and q >> shiftQ, formed without copying p and q).
+  long long shiftP = 0, shiftQ = 0;
+  const double mp = leadingBits(mpq_numref(value.backend().data()), shiftP);
+  const double mq = leadingBits(mpq_denref(value.backend().data()), shiftQ);
+  return std::log10(mp / mq) + static_cast<double>(shiftP - shiftQ) * 0.30102999566398120;
 }
 
 struct WorkerTotals {
@@ -59,9 +73,11 @@ void compareCase(const ComparisonOptions& options, int f, std::uint64_t i, const
                  std::vector<std::vector<double>>& nanoseconds, std::vector<std::vector<std::uint64_t>>& queries,
                  StrategyResult* const* answered) {
   const int strategyCount = static_cast<int>(options.strategies.size());
-  oracle::ExactAnswer exact = solveExactlyWithoutHull(value);  // rows use no hull
+  // The exact answer without Minkowski hull and closest point (rows use neither), its shape hulls kept for
+  // the witness points.
+  CaseJudge judgeCase(value);
+  const oracle::ExactAnswer& exact = judgeCase.exact();
   double scaleLog10 = log10Of(exact.scale);
-  CaseJudge judgeCase(value, exact);
   for (int s = 0; s < strategyCount; ++s) {
     StrategyResult answer;
     if (answered != nullptr && answered[s] != nullptr) {

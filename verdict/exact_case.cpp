@@ -1,9 +1,12 @@
 #include "verdict/exact_case.h"
 
+#include <gmp.h>
+
 namespace gjk::check {
 
 oracle::InputShape toOracleShape(const ShapeSpec& shape) {
   oracle::InputShape result;
+  result.vertices.reserve(shape.vertices.size());
   for (const Vertex& v : shape.vertices) {
     result.vertices.push_back({v.x, v.y});
   }
@@ -25,10 +28,21 @@ oracle::ExactAnswer solveExactlyWithoutHull(const Case& value) {
   return oracle::solveByHull(toOracleShape(value.a), toOracleShape(value.b), options);
 }
 
+oracle::ExactAnswer solveForJudging(const oracle::InputShape& a, const oracle::InputShape& b,
+                                    oracle::CaseHulls* hulls) {
+  oracle::HullOptions options;
+  options.minkowskiHull = false;
+  options.closestPoint = false;
+  return oracle::solveByHull(a, b, options, hulls);
+}
+
 namespace {
 
+// Exact: S / 2^24, canonical (GMP's mpq_div_2exp strips the common factors of two).
 oracle::Rational unitOfScale(const oracle::Rational& scale) {
-  return scale / oracle::Rational(oracle::Integer(1) << 24);
+  oracle::Rational unit;
+  mpq_div_2exp(unit.backend().data(), scale.backend().data(), 24);
+  return unit;
 }
 
 }  // namespace

@@ -12,6 +12,11 @@ oracle::InputShape toOracleShape(const ShapeSpec& shape);
 oracle::ExactAnswer solveExactly(const Case& value);
 // The same answer with minkowskiHull left empty (oracle::HullOptions): for callers that only judge.
 oracle::ExactAnswer solveExactlyWithoutHull(const Case& value);
+// What a judge needs of the exact answer, for the oracle shapes of a case (toOracleShape): the answer of
+// solveExactlyWithoutHull with closestPoint also left at (0, 0) (no verdict reads either), the solve's
+// exact points and shape hulls kept in *hulls (oracle::CaseHulls) for the witness points.
+oracle::ExactAnswer solveForJudging(const oracle::InputShape& a, const oracle::InputShape& b,
+                                    oracle::CaseHulls* hulls);
 
 // The unit of error u = S * 2^-24 of design §5, exact.
 oracle::Rational errorUnit(const oracle::ExactAnswer& answer);

@@ -91,11 +91,20 @@ Verdict judge(const Case& value, const oracle::ExactAnswer& exact, const Strateg
 }
 
 CaseJudge::CaseJudge(const Case& value, const oracle::ExactAnswer& exact)
-    : exact_(exact),
-      a_(toOracleShape(value.a)),
+    : a_(toOracleShape(value.a)),
       b_(toOracleShape(value.b)),
+      exact_(exact),
       unit_(errorUnit(exact)),
       prepared_(a_, b_, exact, unit_) {}
+
+// solveForJudging, on the shapes converted once, keeping its hulls.
+CaseJudge::CaseJudge(const Case& value)
+    : a_(toOracleShape(value.a)),
+      b_(toOracleShape(value.b)),
+      solved_(solveForJudging(a_, b_, &hulls_)),
+      exact_(solved_),
+      unit_(errorUnit(solved_)),
+      prepared_(a_, b_, solved_, unit_, &hulls_) {}
 
 Verdict CaseJudge::judge(const StrategyResult& result, const StrategyInfo& strategy) {
   if (result.failure != EngineFailure::None) {

@@ -59,18 +59,27 @@ Verdict judge(const Case& value, const oracle::ExactAnswer& exact, const Strateg
 // the case alone (its oracle shapes, the unit u, D in high precision, the false-overlap decision) is
 // computed once, and an answer bit for bit equal to one already judged (the same distance and witness
 // points, as happens when strategies agree) reuses its errors. Every verdict equals judge's, bit for bit.
-// Keeps references to value and exact, which must outlive it.
+// Keeps a reference to exact, which must outlive it.
 class CaseJudge {
  public:
   CaseJudge(const Case& value, const oracle::ExactAnswer& exact);
+  // The same judge for the case solved by the judge itself: exact() is solveForJudging's answer
+  // (solveExactlyWithoutHull's, closestPoint left at (0, 0)), and the shapes' exact hulls the solve built
+  // are kept for the witness points (oracle::CaseHulls) instead of being built again.
+  explicit CaseJudge(const Case& value);
   CaseJudge(const CaseJudge&) = delete;
   CaseJudge& operator=(const CaseJudge&) = delete;
 
   Verdict judge(const StrategyResult& result, const StrategyInfo& strategy);
 
+  // The exact answer the verdicts are judged against.
+  const oracle::ExactAnswer& exact() const { return exact_; }
+
  private:
-  const oracle::ExactAnswer& exact_;
   oracle::InputShape a_, b_;
+  oracle::CaseHulls hulls_;     // filled when the judge solved the case itself
+  oracle::ExactAnswer solved_;  // the answer, when the judge solved the case itself
+  const oracle::ExactAnswer& exact_;
   oracle::Rational unit_;
   oracle::PreparedErrors prepared_;
   int distanceExceedsT_ = -1;  // oracle::distanceExceeds(exact, unit, T): -1 until first asked

@@ -114,6 +114,53 @@ TEST(LazyUnits, ErrorsAndDecisionsAreTheHighPrecisionOnesBitForBit) {
   EXPECT_GT(zeroWitness, 100);
 }
 
+// The witness gap |pB - pA| of reported points whose coordinates span few bits or very many (the gap's
+// square is formed in integers when the four coordinates span at most 120 bits, else in rationals): zeros,
+// equal points, coordinates from 2^-1074 to 2^1000, a coordinate one ulp from another; bit for bit the
+// reference's.
+TEST(LazyUnits, WitnessGapsOfPointsOfEveryScaleAreTheHighPrecisionOnes) {
+  Generator random(SEED ^ 0x676170);  // "gap"
+  int checked = 0;
+  for (int index = 0; index < 3000; ++index) {
+    const GeneratedCase generated = generate(random, index % CATEGORY_COUNT);
+    const ExactAnswer exact = solveByHull(generated.a, generated.b);
+    const Rational unit = exact.scale / Rational(Integer(1) << 24);
+    const auto coordinate = [&random]() -> double {
+      switch (random.integer(0, 5)) {
+        case 0:
+          return 0.0;
+        case 1:
+          return random.chance(50) ? -0.0 : 1.0;
+        case 2:
+          return std::ldexp(random.unit() - 0.5, random.integer(-30, 30));  // similar scales
+        case 3:
+          return std::ldexp(random.unit() - 0.5, random.integer(-1074, 1000));  // any scale
+        case 4:
+          return std::ldexp(1.0 + random.unit(), random.integer(-60, 60));
+        default:
+          return std::ldexp(static_cast<double>(random.integer(-1000, 1000)), random.integer(-8, 8));
+      }
+    };
+    ReportedAnswer reported;
+    reported.distance = static_cast<double>(distance(exact));
+    reported.pointAX = coordinate();
+    reported.pointAY = coordinate();
+    reported.pointBX = random.chance(20) ? reported.pointAX : coordinate();
+    reported.pointBY = random.chance(20) ? std::nextafter(reported.pointAY, HUGE_VAL) : coordinate();
+    reported.merged = random.chance(10);
+    if (!std::isfinite(reported.distance) || !std::isfinite(reported.pointBY)) continue;
+    const ErrorsInUnits lazy = errorsInUnits(generated.a, generated.b, exact, unit, reported);
+    const ErrorsInUnits reference = errorsInUnitsByHighPrecision(generated.a, generated.b, exact, unit, reported);
+    ASSERT_TRUE(same(lazy.witnessGap, reference.witnessGap))
+        << index << ": (" << reported.pointAX << ", " << reported.pointAY << ") (" << reported.pointBX << ", "
+        << reported.pointBY << ")";
+    ASSERT_TRUE(same(lazy.witnessError, reference.witnessError)) << index;
+    ASSERT_TRUE(same(lazy.distanceError, reference.distanceError)) << index;
+    ++checked;
+  }
+  EXPECT_GT(checked, 2500);
+}
+
 // Decisions right at the threshold: a reported distance of exactly T u (a dyadic), and of T u +- one
 // double ulp, are decided as high precision decides them.
 TEST(LazyUnits, ThresholdDecisionsAtTheHair) {

@@ -167,6 +167,30 @@ TEST(OracleCrossCheck, SquaredDistanceToCoreEqualsSolveWithAPoint) {
   EXPECT_THROW(squaredDistanceToCore(square, std::nan(""), 0.0), std::invalid_argument);
 }
 
+// The options that leave a field out (HullOptions: minkowskiHull, closestPoint) leave only that field out,
+// and the hulls kept for the witness points (CaseHulls) change nothing of the answer.
+TEST(OracleCrossCheck, HullOptionsLeaveOutOnlyTheirFields) {
+  Generator random(SEED ^ 3);
+  for (int index = 0; index < 5000; ++index) {
+    const GeneratedCase generated = generate(random, index % CATEGORY_COUNT);
+    const ExactAnswer full = solveByHull(generated.a, generated.b);
+    HullOptions options;
+    options.minkowskiHull = false;
+    options.closestPoint = false;
+    options.filter = index % 2 == 0;
+    CaseHulls hulls;
+    const ExactAnswer lean = solveByHull(generated.a, generated.b, options, &hulls);
+    ASSERT_TRUE(hulls.filled());
+    ASSERT_EQ(lean.relation, full.relation) << categoryName(index % CATEGORY_COUNT) << " " << index;
+    ASSERT_EQ(lean.coreDistanceSquared, full.coreDistanceSquared) << index;
+    ASSERT_EQ(lean.radius, full.radius) << index;
+    ASSERT_EQ(lean.scale, full.scale) << index;
+    ASSERT_EQ(lean.closestPoint.x, 0) << index;
+    ASSERT_EQ(lean.closestPoint.y, 0) << index;
+    ASSERT_TRUE(lean.minkowskiHull.empty()) << index;
+  }
+}
+
 // worldVertices against the transform written out in rationals from exactFloat.
 TEST(OracleCrossCheck, WorldVerticesEqualRationalTransform) {
   Generator random(SEED ^ 2);

@@ -62,6 +62,19 @@ TEST(ProblemScale, ZeroFallsBackToTheSmallestNormalFloat) {
   EXPECT_EQ(problemScale(shape({{0, 0}}), shape({{-0.0f, 0}})), Rational(Integer(1), Integer(1) << 126));
 }
 
+// The radii are summed with the largest term sum exactly, whether they are of its scale (one integer sum)
+// or far from it (rationals), and alone when every term is 0.
+TEST(ProblemScale, RadiiOfEveryScaleAreAddedExactly) {
+  EXPECT_EQ(problemScale(shape({{0, 0}}, 0.25f), shape({{0, 0}}, 0.5f)), Rational(3, 4));
+  EXPECT_EQ(problemScale(shape({{0, 0}}, 1e-45f), shape({{0, 0}})), exact(1e-45f));
+  const InputShape huge = shape({{3e38f, 0}}, 1e-45f), small = shape({{1, 2}}, 0.375f);
+  EXPECT_EQ(problemScale(huge, small), exact(3e38f) + exact(1e-45f) + Rational(3, 8));
+  EXPECT_EQ(problemScale(huge, small), referenceScale(huge, small));
+  const InputShape near = shape({{1.5f, -2}}, 0x1p-30f, 0.125f, 0), other = shape({{7, 0}}, 3);
+  EXPECT_EQ(problemScale(near, other), Rational(7) + exact(0x1p-30f) + 3);
+  EXPECT_EQ(problemScale(near, other), referenceScale(near, other));
+}
+
 TEST(ProblemScale, HugeAndSubnormalTermsAreExact) {
   // 3e38 + 1e38 is beyond float but S is exact: 4e38 as the sum of the two floats.
   const InputShape a = shape({{0, 0}, {1e38f, 0}, {0, 1e37f}}, 0, 3e38f, 0);
@@ -104,7 +117,8 @@ TEST(ProblemScale, AgreesWithTheRationalReference) {
       const float angle = static_cast<float>(next() % 6283) / 1000.0f;
       s.rotationC = std::cos(angle);
       s.rotationS = std::sin(angle);
-      s.radius = trial % 5 == 0 ? std::fabs(randomFloat(low, high)) : 0.0f;
+      s.radius = trial % 5 == 0 ? std::fabs(randomFloat(low, high))
+                                : (trial % 5 == 2 ? std::fabs(randomFloat(-140, 120)) : 0.0f);
     }
     ASSERT_EQ(problemScale(shapes[0], shapes[1]), referenceScale(shapes[0], shapes[1])) << "trial " << trial;
   }

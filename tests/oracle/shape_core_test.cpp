@@ -1,5 +1,5 @@
-// oracle::ShapeCore (a shape's exact hull built once, many witness points located against it) gives
-// exactly squaredDistanceToCore's squared distances: on every category of the generator, for points on,
+// oracle::ShapeCore (a shape's exact hull built once, or kept by solveByHull, many witness points located
+// against it) gives exactly squaredDistanceToCore's squared distances: on every category of the generator, for points on,
 // near, inside and far outside the shape, at the shape's scale and far below and above it (so that both
 // the 128-bit route and its fallback to squaredDistanceToCore are taken).
 #include <gtest/gtest.h>
@@ -34,8 +34,13 @@ TEST(ShapeCore, SquaredDistancesAreSquaredDistanceToCoresExactly) {
   for (int index = 0; index < 6000; ++index) {
     const int category = index % CATEGORY_COUNT;
     const GeneratedCase generated = generate(random, category);
-    const InputShape& shape = random.chance(50) ? generated.a : generated.b;
+    const int which = random.chance(50) ? 0 : 1;
+    const InputShape& shape = which == 0 ? generated.a : generated.b;
     const ShapeCore core(shape);
+    CaseHulls hulls;  // the hulls solveByHull kept: the shape's hull among both shapes' points
+    solveByHull(generated.a, generated.b, HullOptions{}, &hulls);
+    ASSERT_TRUE(hulls.filled());
+    const ShapeCore caseCore(shape, &hulls, which);
     const std::vector<ExactPoint> world = worldVertices(shape);
     std::vector<std::pair<double, double>> points = {{0.0, 0.0}};
     for (const ExactPoint& vertex : world) {
@@ -53,8 +58,13 @@ TEST(ShapeCore, SquaredDistancesAreSquaredDistanceToCoresExactly) {
       if (!std::isfinite(x) || !std::isfinite(y)) continue;
       Rational prepared;
       core.squaredDistance(x, y, prepared);
-      ASSERT_EQ(prepared, squaredDistanceToCore(shape, x, y))
-          << categoryName(category) << " case " << index << " point (" << x << ", " << y << ")";
+      const Rational expected = squaredDistanceToCore(shape, x, y);
+      ASSERT_EQ(prepared, expected) << categoryName(category) << " case " << index << " point (" << x << ", " << y
+                                    << ")";
+      Rational fromCase;
+      caseCore.squaredDistance(x, y, fromCase);
+      ASSERT_EQ(fromCase, expected) << categoryName(category) << " case " << index << " point (" << x << ", " << y
+                                    << "), the case's hulls";
       ++checked;
     }
   }
