@@ -47,9 +47,13 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   std::optional<check::Case> value = check::decodeFuzzInput(data, size);
   if (!value) return -1;
   check::StrategyResult result = strategy.run(*value, {});
-  oracle::ExactAnswer exact = check::solveExactlyWithoutHull(*value);  // judged only; no hull needed
-  check::Verdict verdict = check::judge(*value, exact, result, strategy);
+  // The judge solves the case itself (no Minkowski hull, no closest point: no verdict reads them) and keeps
+  // the shapes' exact hulls for the witness points, so they are built once (verdict/verdict.h CaseJudge).
+  check::Verdict verdict = check::CaseJudge(*value).judge(result, strategy);
   if (!verdict.violation || !fuzz::wantedReasons(verdict.reasons)) return 0;
+
+  // A violation: the exact answer with its closest point, for the summary and the report.
+  oracle::ExactAnswer exact = check::solveExactlyWithoutHull(*value);
 
   check::ViolationSummary summary = check::summarizeViolation(*value, strategy, exact, result, verdict);
   if (fuzz::knownSignaturesFromEnvironment().count(summary.signature)) return 0;
