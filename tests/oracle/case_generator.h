@@ -81,6 +81,16 @@ enum Category {
   CATEGORY_COUNT
 };
 
+// value moved by up to maximumUlps doubles either way (a random count): points on, just inside and just
+// outside a boundary.
+inline double nudge(Generator& random, double value, int maximumUlps) {
+  const int steps = random.integer(-maximumUlps, maximumUlps);
+  for (int i = 0; i < std::abs(steps); ++i) {
+    value = std::nextafter(value, steps > 0 ? HUGE_VAL : -HUGE_VAL);
+  }
+  return value;
+}
+
 inline const char* categoryName(int category) {
   static const char* const NAMES[CATEGORY_COUNT] = {
       "small-integer", "scaled-integer", "subnormal",      "wide-exponent", "narrow-exponent",

@@ -26,14 +26,6 @@ bool same(double x, double y) {
   return std::bit_cast<std::uint64_t>(x) == std::bit_cast<std::uint64_t>(y);
 }
 
-double nudge(Generator& random, double value, int maximumUlps) {
-  const int steps = random.integer(-maximumUlps, maximumUlps);
-  for (int i = 0; i < std::abs(steps); ++i) {
-    value = std::nextafter(value, steps > 0 ? HUGE_VAL : -HUGE_VAL);
-  }
-  return value;
-}
-
 TEST(LazyUnits, ErrorsAndDecisionsAreTheHighPrecisionOnesBitForBit) {
   std::printf("[ seed     ] 0x%016llx\n", static_cast<unsigned long long>(SEED));
   Generator random(SEED);

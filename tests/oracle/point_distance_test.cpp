@@ -27,14 +27,6 @@ using namespace cases;
 
 constexpr std::uint64_t SEED = 0x706f696e74646973ULL;  // "pointdis"
 
-double nudge(Generator& random, double value, int maximumUlps) {
-  const int steps = random.integer(-maximumUlps, maximumUlps);
-  for (int i = 0; i < std::abs(steps); ++i) {
-    value = std::nextafter(value, steps > 0 ? HUGE_VAL : -HUGE_VAL);
-  }
-  return value;
-}
-
 // Query points for a shape whose world vertices (as doubles, rounded when they are not doubles) are
 // `world`: exact ties wherever the vertices are exact doubles and the arithmetic below is exact (small
 // integers, scaled integers), near ties elsewhere.

@@ -19,14 +19,6 @@ using namespace cases;
 
 constexpr std::uint64_t SEED = 0x7368617065636f72ULL;  // "shapecor"
 
-double nudge(Generator& random, double value, int maximumUlps) {
-  const int steps = random.integer(-maximumUlps, maximumUlps);
-  for (int i = 0; i < std::abs(steps); ++i) {
-    value = std::nextafter(value, steps > 0 ? HUGE_VAL : -HUGE_VAL);
-  }
-  return value;
-}
-
 TEST(ShapeCore, SquaredDistancesAreSquaredDistanceToCoresExactly) {
   std::printf("[ seed     ] 0x%016llx\n", static_cast<unsigned long long>(SEED));
   Generator random(SEED);
