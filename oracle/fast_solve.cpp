@@ -14,6 +14,7 @@
 #include "oracle/exact_points.h"
 #include "oracle/fast_hull.h"
 #include "oracle/point_distance.h"
+#include "oracle/spare_pool.h"
 
 namespace gjk::oracle {
 
@@ -21,22 +22,12 @@ ExactAnswer solveByHull(const InputShape& a, const InputShape& b) {
   return solveByHull(a, b, HullOptions{});
 }
 
-// The points are built in place (emplace) for each case; a State is kept per thread when its CaseHulls is
-// done with it (spareStates), so that a case allocates none.
+// The points are built in place (emplace) for each case; a State goes back to this thread's SparePool when
+// its CaseHulls is done with it, so that a case allocates none.
 struct CaseHulls::State {
   std::optional<ExactPoints> points;
   ShapeHull hullA, hullB;
 };
-
-namespace {
-
-constexpr std::size_t SPARE_STATES = 4;
-std::vector<std::unique_ptr<CaseHulls::State>>& spareStates() {
-  thread_local std::vector<std::unique_ptr<CaseHulls::State>> spare;
-  return spare;
-}
-
-}  // namespace
 
 CaseHulls::CaseHulls() = default;
 
@@ -45,11 +36,7 @@ CaseHulls::~CaseHulls() {
     return;
   }
   state_->points.reset();  // its filter statistics are counted now, as before
-  std::vector<std::unique_ptr<State>>& spare = spareStates();
-  if (spare.size() < SPARE_STATES) {
-    spare.reserve(SPARE_STATES);
-    spare.push_back(std::move(state_));
-  }
+  SparePool<State>::giveBack(std::move(state_));
 }
 
 const ExactPoints& CaseHulls::points() const { return *state_->points; }
@@ -73,13 +60,7 @@ ExactAnswer solveByHull(const InputShape& a, const InputShape& b, const HullOpti
   appendWorldTerms(a, xs, ys);
   appendWorldTerms(b, xs, ys);
   if (hulls != nullptr) {
-    std::vector<std::unique_ptr<CaseHulls::State>>& spare = spareStates();
-    if (hulls->state_ == nullptr && !spare.empty()) {
-      hulls->state_ = std::move(spare.back());
-      spare.pop_back();
-    } else if (hulls->state_ == nullptr) {
-      hulls->state_ = std::make_unique<CaseHulls::State>();
-    }
+    if (hulls->state_ == nullptr) hulls->state_ = SparePool<CaseHulls::State>::take();
     hulls->state_->points.emplace(xs, ys, options.filter);
     return solveOn(a, b, options, *hulls->state_);
   }

@@ -36,6 +36,7 @@
 
 #include "oracle/dyadic.h"
 #include "oracle/high_precision.h"
+#include "oracle/spare_pool.h"
 #include "oracle/exact_points.h"
 
 namespace gjk::oracle {
@@ -193,35 +194,9 @@ ErrorsInUnits errorsInUnitsByHighPrecision(const InputShape& a, const InputShape
   return errors;
 }
 
-namespace {
-
-// The spare Remembered blocks of this thread (PreparedErrors::remembered).
-constexpr std::size_t SPARE_REMEMBERED = 4;
-std::vector<std::unique_ptr<PreparedErrors::Remembered>>& spareRemembered() {
-  thread_local std::vector<std::unique_ptr<PreparedErrors::Remembered>> spare;
-  return spare;
-}
-
-PreparedErrors::Remembered* takeRemembered() {
-  std::vector<std::unique_ptr<PreparedErrors::Remembered>>& spare = spareRemembered();
-  if (spare.empty()) {
-    return new PreparedErrors::Remembered;
-  }
-  PreparedErrors::Remembered* remembered = spare.back().release();
-  spare.pop_back();
-  return remembered;
-}
-
-}  // namespace
-
+// The Remembered blocks come from this thread's SparePool and go back to it.
 void PreparedErrors::GiveBack::operator()(Remembered* remembered) const {
-  std::vector<std::unique_ptr<Remembered>>& spare = spareRemembered();
-  if (spare.size() < SPARE_REMEMBERED) {
-    spare.reserve(SPARE_REMEMBERED);
-    spare.emplace_back(remembered);
-  } else {
-    delete remembered;
-  }
+  SparePool<Remembered>::giveBack(std::unique_ptr<Remembered>(remembered));
 }
 
 PreparedErrors::PreparedErrors(const InputShape& shapeA, const InputShape& shapeB, const ExactAnswer& answer,
@@ -241,7 +216,7 @@ PreparedErrors::PreparedErrors(const InputShape& shapeA, const InputShape& shape
       radiusBSquared(radiusB * radiusB),
       coreA(shapeA, hulls, 0),
       coreB(shapeB, hulls, 1),
-      remembered(takeRemembered()) {}
+      remembered(SparePool<Remembered>::take().release()) {}
 
 // Exact: the same point (the same bits) of the same shape has the same squared distance.
 PreparedErrors::RememberedPoint& PreparedErrors::rememberedPoint(int shape, double x, double y) {
