@@ -1,6 +1,6 @@
 /* Box2D v3's b2ShapeDistance as a gjkcheck plugin (include/gjkcheck/strategy.h), compiled by
- * adapters/box2d-v3/build-plugin together with a user's Box2D v3 source tree (nothing of Box2D is in
- * this repository). Two entries, both float as Box2D is (proxy is the first, run by `plugin:OUT`):
+ * adapters/box2d-v3/build-plugin and linked against a Box2D v3 library the user built with Box2D's own
+ * build (nothing of Box2D is in this repository, and this repository compiles none of it). Two entries, both float as Box2D is (proxy is the first, run by `plugin:OUT`):
  *
  *   polygon  shapes made as Box2D v3 users make polygons: b2ComputeHull of the points, then
  *            b2MakePolygon(&hull, radius), then b2MakeProxy(polygon.vertices, polygon.count,
@@ -16,7 +16,7 @@
  *
  * The query is b2ShapeDistance with useRadii = true and a cold cache. Rotations are the case's (c, s)
  * pair set on b2Rot as given, as the built-in strategies box2d-v3.1 and box2d-v3 do. Box2D v3's
- * b2DistanceInput changed after v3.1.1: build-plugin detects which one the tree has and defines
+ * b2DistanceInput changed after v3.1.1: build-plugin detects which one the headers have and defines
  * GJKCHECK_BOX2D_RELATIVE_TRANSFORM for the newer one (main: one transform, B in A's frame, output in
  * A's frame), which this file then feeds as a user does and as the built-in box2d-v3 does:
  * transform = b2InvMulTransforms(xfA, xfB), world points = b2TransformPoint(xfA, output point).
