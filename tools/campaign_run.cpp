@@ -382,6 +382,20 @@ class Campaign {
     }
   }
 
+  // The report names paths as a reader of it can follow them: the fuzzer, the seed folders and the work
+  // folder are found as absolute paths, and those under the current folder are shown relative to it (the
+  // folder the report's command was run in), so that a committed report names no path of this machine.
+  static std::string readableFromHere(std::string text) {
+    std::error_code error;
+    const std::string here = fs::current_path(error).string();
+    if (error || here.size() <= 1) return text;
+    const std::string prefix = here + "/";
+    for (std::size_t at = text.find(prefix); at != std::string::npos; at = text.find(prefix, at)) {
+      text.erase(at, prefix.size());
+    }
+    return text;
+  }
+
   void writeReport() {
     std::string text;
     const bool penetration = options_.query == check::QueryKind::Penetration;
@@ -392,7 +406,7 @@ class Campaign {
     text += "| query | " +
             std::string(penetration ? "penetration: the penetration verdict (docs/verdict.md, Penetration), "
                                       "fuzz target fuzz_penetration"
-                                    : "distance: the distance verdict (design §5), fuzz target fuzz_distance") +
+                                    : "distance: the distance verdict (docs/verdict.md), fuzz target fuzz_distance") +
             " |\n";
     text += "| date | " + date_ + " |\n| commit | " + commitDescription() + " |\n";
     text += "| machine | " + machineDescription() + " |\n";
@@ -487,7 +501,7 @@ class Campaign {
     text += "Replay every case filed: `gjkcheck corpus check " + options_.out.string() +
             "`; one case: `gjkcheck repro FILE --strategy " + strategy_.name +
             "`; promote one into the corpus: `gjkcheck corpus add FILE`.\n";
-    check::writeFileAtomically(report_ / "README.md", text);
+    check::writeFileAtomically(report_ / "README.md", readableFromHere(text));
     std::fprintf(stderr, "report %s\n", (report_ / "README.md").c_str());
   }
 
