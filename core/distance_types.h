@@ -27,8 +27,8 @@ struct SimplexCache {
   std::uint8_t indexB[3] = {0, 0, 0};  // vertex indices on shape B
 };
 
-// Why the loop stopped. One stop rule per name (design §6); docs/strategies.md gives, per strategy,
-// the exact test behind each name it can return.
+// Why the loop stopped. One stop rule per name (docs/terminations.md); docs/strategies.md gives, per
+// strategy, the exact test behind each name it can return.
 enum class Termination : std::uint8_t {
   Containment,                  // the simplex became a triangle holding the origin: overlap
   DuplicateSupport,             // the new support index pair was already in the simplex (Box2D)
@@ -77,6 +77,31 @@ inline const char* terminationName(Termination t) {
   return "unknown";
 }
 
+// A step after the loop: how the loop's core answer became the reported one. Most only carry the loop's
+// answer through (the radii subtracted, or the rounded shapes found to overlap); two replace it, and then the
+// answer's cause is that rule, not the loop's termination (docs/terminations.md, "Rules after the loop").
+enum class PostRule : std::uint8_t {
+  None,                // no step after the loop ran (no radii asked for, or an overlap stop)
+  RadiiApplied,        // core distance > rA + rB (and the strategy's floor): radii subtracted, points moved out
+  RadiiOverlap,        // core distance <= rA + rB: the rounded shapes touch or overlap, distance 0
+  EpsilonMerge,        // rA + rB < core distance <= epsilon: the points merge at their midpoint, distance 0
+  SmallCoreDistance,   // box2d-v3.1: core distance <= 0.1 B2_LINEAR_SLOP: the radii are not applied
+  ClosestFeaturePair,  // robust: the witness points recomputed from the closest pair of features
+};
+
+// "radii-applied", "epsilon-merge", ...
+inline const char* postRuleName(PostRule rule) {
+  switch (rule) {
+    case PostRule::None: return "none";
+    case PostRule::RadiiApplied: return "radii-applied";
+    case PostRule::RadiiOverlap: return "radii-overlap";
+    case PostRule::EpsilonMerge: return "epsilon-merge";
+    case PostRule::SmallCoreDistance: return "small-core-distance";
+    case PostRule::ClosestFeaturePair: return "closest-feature-pair";
+  }
+  return "unknown";
+}
+
 template <class T>
 struct DistanceOutput {
   Vec2<T> pointA;  // closest point on shape A, world frame (on the rounded surface when useRadii)
@@ -85,7 +110,17 @@ struct DistanceOutput {
   int iterations = 0;  // support point calls, as Box2D counts them
   int simplexCount = 0;  // vertices in the final simplex
   Termination termination = Termination::IterationCap;
+  // The rule after the loop that changed the answer (EpsilonMerge, SmallCoreDistance), or None: then the
+  // loop's termination decided it. Set only in the branch that changes the answer.
+  PostRule decidedBy = PostRule::None;
 };
+
+// The name of the rule that decided the answer: a rule after the loop when one changed it, else the loop's
+// termination. Failure signatures and finding file names use this name (verdict/classify.h).
+template <class T>
+inline const char* causeName(const DistanceOutput<T>& output) {
+  return output.decidedBy != PostRule::None ? postRuleName(output.decidedBy) : terminationName(output.termination);
+}
 
 template <class T>
 struct SimplexVertex;
@@ -95,13 +130,34 @@ struct SimplexVertex;
 template <class T>
 struct TraceStep;
 
+// The last entry of a trace: the step after the loop, with the numbers it compared. rule None: no step
+// ran after the loop.
+template <class T>
+struct PostLoopStep {
+  PostRule rule = PostRule::None;
+  bool decided = false;  // the rule changed the answer (DistanceOutput::decidedBy)
+  T coreDistance = 0;    // the distance of the loop's witness points, before the rule
+  T bound = 0;           // what it was compared with: rA + rB, epsilon, 0.1 B2_LINEAR_SLOP (0: nothing)
+  T distance = 0;        // the distance reported after the rule
+};
+
 // A caller-owned buffer for the iteration trace; the query writes at most `capacity` steps and counts
-// them in `count`. Passing no trace costs nothing.
+// them in `count`, then the step after the loop into `post`. Passing no trace costs nothing: every write is
+// behind a test of the trace pointer.
 template <class T>
 struct Trace {
   TraceStep<T>* steps = nullptr;
   int capacity = 0;
   int count = 0;
+  PostLoopStep<T> post{};
 };
+
+// Records the step after the loop when there is a trace.
+template <class T>
+inline void tracePostLoop(Trace<T>* trace, PostRule rule, bool decided, T coreDistance, T bound, T distance) {
+  if (trace != nullptr) {
+    trace->post = {rule, decided, coreDistance, bound, distance};
+  }
+}
 
 }  // namespace gjk

@@ -10,7 +10,8 @@
 //           the pair is already in the simplex                      -> stop: DuplicateSupport
 //           add the vertex
 //   until Policy::MAX_ITERATIONS support calls                      -> stop: IterationCap
-//   witness points from the barycentric coordinates; distance = |pB - pA|; radii applied last.
+//   witness points from the barycentric coordinates; distance = |pB - pA|; radii applied last (the radius
+//   step: the trace's last entry, and the answer's cause when its epsilon merge made the distance 0).
 //
 // A policy provides:
 //   static constexpr int MAX_ITERATIONS;
@@ -93,13 +94,16 @@ inline void writeCache(const Simplex<T>& simplex, SimplexCache<T>* cache) {
 
 // Box2D 2.4.1's final step with useRadii: when the core distance exceeds rA + rB (and epsilon), move the
 // witness points out to the rounded surfaces along the normal and subtract the radii; otherwise the
-// shapes overlap: both witness points go to the midpoint and the distance is 0.
+// shapes overlap: both witness points go to the midpoint and the distance is 0. The merge is the answer's
+// cause (PostRule::EpsilonMerge) when the radii do not cover the core distance: only the epsilon made it 0.
 template <class T>
-inline void applyRadii(const DistanceInput<T>& input, DistanceOutput<T>* output) {
+inline void applyRadii(const DistanceInput<T>& input, DistanceOutput<T>* output, Trace<T>* trace = nullptr) {
   T rA = input.proxyA.radius;
   T rB = input.proxyB.radius;
+  const T coreDistance = output->distance;
   if (output->distance > rA + rB && output->distance > EPSILON<T>) {
     output->distance -= rA + rB;
+    tracePostLoop(trace, PostRule::RadiiApplied, false, coreDistance, rA + rB, output->distance);
     Vec2<T> normal = output->pointB - output->pointA;
     T len = length(normal);  // b2Vec2::Normalize: leaves the vector as it is when shorter than epsilon
     if (len >= EPSILON<T>) {
@@ -113,6 +117,12 @@ inline void applyRadii(const DistanceInput<T>& input, DistanceOutput<T>* output)
     output->pointA = p;
     output->pointB = p;
     output->distance = 0;
+    if (coreDistance > rA + rB) {  // the epsilon, not the radii, made the distance 0
+      output->decidedBy = PostRule::EpsilonMerge;
+      tracePostLoop(trace, PostRule::EpsilonMerge, true, coreDistance, EPSILON<T>, T(0));
+    } else {
+      tracePostLoop(trace, PostRule::RadiiOverlap, false, coreDistance, rA + rB, T(0));
+    }
   }
 }
 
@@ -130,16 +140,18 @@ inline bool isSavedSupportPair(const SimplexVertex<T>& vertex, const int* saveA,
 
 // The output of a loop that ends on a Box2D-style simplex (Box2D 2.4.1's "Prepare output"): witness points
 // from the barycentric coordinates, distance = |pB - pA|, the cache written; then a stop the strategy calls an
-// overlap reports distance 0 with both points at their midpoint, and otherwise the radii are applied when asked.
+// overlap reports distance 0 with both points at their midpoint, and otherwise the radii are applied when asked
+// (the trace's last entry says what that step did).
 template <class T>
 inline void finishOutput(const DistanceInput<T>& input, const Simplex<T>& simplex, int iterations,
                          Termination termination, SimplexCache<T>* cache, DistanceOutput<T>* output,
-                         bool overlap = false) {
+                         bool overlap = false, Trace<T>* trace = nullptr) {
   simplex.witnessPoints(&output->pointA, &output->pointB);
   output->distance = distance(output->pointA, output->pointB);
   output->iterations = iterations;
   output->simplexCount = simplex.count;
   output->termination = termination;
+  output->decidedBy = PostRule::None;
   writeCache(simplex, cache);
 
   if (overlap) {
@@ -150,7 +162,7 @@ inline void finishOutput(const DistanceInput<T>& input, const Simplex<T>& simple
     return;
   }
   if (input.useRadii) {
-    applyRadii(input, output);
+    applyRadii(input, output, trace);
   }
 }
 
@@ -206,7 +218,7 @@ void gjkDistance(const DistanceInput<T>& input, SimplexCache<T>* cache, Distance
     simplex.v[simplex.count++] = vertex;
   }
 
-  finishOutput(input, simplex, iteration, termination, cache, output);
+  finishOutput(input, simplex, iteration, termination, cache, output, false, trace);
 }
 
 }  // namespace gjk

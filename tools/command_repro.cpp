@@ -20,9 +20,34 @@ std::string pointText(check::Point2 p, const std::string& scalar) {
   return "(" + check::scalarDecimal(p.x, scalar) + ", " + check::scalarDecimal(p.y, scalar) + ")";
 }
 
+// The step after the loop in one line: what the rule compared and what it did.
+std::string postStepText(const check::TracePostStep& post, const std::string& s) {
+  const std::string core = check::scalarDecimal(post.coreDistance, s);
+  const std::string bound = check::scalarDecimal(post.bound, s);
+  const std::string after = check::scalarDecimal(post.distance, s);
+  std::string text;
+  if (post.rule == "radii-applied") {
+    text = "radius step: core distance " + core + " > rA + rB = " + bound + " -> radii subtracted, distance " + after;
+  } else if (post.rule == "radii-overlap") {
+    text = "radius step: core distance " + core + " <= rA + rB = " + bound + " -> the rounded shapes touch or " +
+           "overlap, merged, distance " + after;
+  } else if (post.rule == "epsilon-merge") {
+    text = "radius step: core distance " + core + " <= epsilon = " + bound + " -> merged, distance " + after;
+  } else if (post.rule == "small-core-distance") {
+    text = "radius step: core distance " + core + " <= 0.1 linear slop = " + bound +
+           " -> radii not applied, distance " + after;
+  } else if (post.rule == "closest-feature-pair") {
+    text = "final step: witness points from the closest pair of features, distance " + after;
+  } else {
+    text = post.rule + ": core distance " + core + " -> distance " + after;
+  }
+  if (!post.text.empty()) text += " (" + post.text + ")";
+  return text;
+}
+
 void printTrace(const check::StrategyInfo& strategy, const check::StrategyResult& result) {
   std::printf("\ntrace of %s (%zu steps; w = wB - wA is a point of the Minkowski difference)\n",
-              strategy.name.c_str(), result.trace.size());
+              strategy.name.c_str(), result.trace.size() + (result.tracePost.rule.empty() ? 0 : 1));
   if (result.trace.empty()) {
     std::printf("  this strategy records no trace\n");
     return;
@@ -43,7 +68,15 @@ void printTrace(const check::StrategyInfo& strategy, const check::StrategyResult
                   step.support.indexB);
     }
   }
-  std::printf("  stopped by %s after %d iterations\n", result.termination.c_str(), result.iterations);
+  const std::string& loop = result.loopTermination.empty() ? result.termination : result.loopTermination;
+  std::printf("  stopped by %s after %d iterations\n", loop.c_str(), result.iterations);
+  if (!result.tracePost.rule.empty()) {
+    std::printf("  step %zu, after the loop: %s\n", result.trace.size(), postStepText(result.tracePost, s).c_str());
+  }
+  if (result.termination != loop) {
+    std::printf("  answer decided by %s (the rule after the loop changed the loop's answer)\n",
+                result.termination.c_str());
+  }
 }
 
 }  // namespace
@@ -56,8 +89,9 @@ int reproCommand(int argc, char** argv, int first) {
         "Everything about one case: the exact answer and the Minkowski hull, every strategy side by\n"
         "side with its errors in u and its verdict, and the iteration trace of the chosen strategy\n"
         "(default perp): each step's simplex, barycentric coordinates, search direction and support.\n"
-        "An external engine (a manifest's name, or plugin:PATH[#ENTRY]) shows its answer beside ours, no\n"
-        "trace (docs/workers.md). A penetration strategy (epa, sat, ...; rapier2d answers both) shows its\n"
+        "The trace's last entry is the step after the loop (the radius step) and says when it decided the\n"
+        "answer (docs/terminations.md). An external engine (a manifest's name, or plugin:PATH[#ENTRY]) shows\n"
+        "its answer beside ours, and its trace when it gives one (docs/workers.md). A penetration strategy (epa, sat, ...; rapier2d answers both) shows its\n"
         "penetration answer judged by the penetration verdict (docs/verdict.md, Penetration), and the picture\n"
         "of a penetration-only strategy is captioned with that verdict.\n\n"
         "--svg FILE  also draw the case for the chosen strategy into FILE (SVG, written atomically):\n"
@@ -136,7 +170,7 @@ int reproCommand(int argc, char** argv, int first) {
     // side-by-side table: run it for its trace, or for its answer beside ours. A penetration answer is judged
     // by the penetration verdict (issue 13); a distance answer, when the strategy gives one, by the distance
     // verdict.
-    tracedResult = traced->run(value, {.trace = !traced->external});
+    tracedResult = traced->run(value, {.trace = true});  // an external engine traces when its worker can
     const bool penetration = check::answersPenetration(traced->query);
     if (penetration) {
       const check::PenetrationVerdict verdict = check::judgePenetration(value, exact, tracedResult, *traced);
@@ -165,8 +199,10 @@ int reproCommand(int argc, char** argv, int first) {
       }
     }
   }
-  if (traced->external) {
-    std::printf("\nno trace: %s runs in another process and gives its answer only\n", traced->name.c_str());
+  if (traced->external && tracedResult.trace.empty()) {
+    std::printf("\nno trace: %s runs in another process and gives its answer only (a plugin shows its steps when "
+                "it exports gjkcheck_plugin_traced_distance, docs/workers.md)\n",
+                traced->name.c_str());
   } else {
     printTrace(*traced, tracedResult);
   }

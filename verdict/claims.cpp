@@ -125,7 +125,7 @@ std::string terminatesWithinItsCapWithFiniteResults(const StrategyInfo& strategy
            number(r.pointA.y) + "), pB (" + number(r.pointB.x) + ", " + number(r.pointB.y) + "); " +
            describe(r);
   }
-  if (r.termination == "iteration-cap")
+  if (r.termination == "iteration-cap" || r.loopTermination == "iteration-cap")
     return "stopped by its iteration cap: " + describe(r);
   return "";
 }

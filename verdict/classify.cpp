@@ -271,8 +271,9 @@ ViolationSummary summarizeViolation(const Case& value, const StrategyInfo& strat
                                     const StrategyResult& result, const Verdict& verdict) {
   ViolationSummary summary;
   summary.family = classifyFamily(value, exact);
-  // The cause: the primary kind is the verdict's first reason (design §5 orders them); the family is
-  // metadata, not part of the cause.
+  // The cause: the primary kind is the verdict's first reason (docs/verdict.md orders them), then the rule
+  // that decided the answer (result.termination: a rule after the loop when one changed the answer, else the
+  // loop's termination; docs/terminations.md); the family is metadata, not part of the cause.
   std::string kind = verdict.reasons.empty() ? "ok" : verdict.reasons.front();
   summary.signature = strategy.name + " " + kind + " " + result.termination;
   summary.fileName = causeFileName(strategy.name, kind, result.termination);
@@ -285,7 +286,11 @@ ViolationSummary summarizeViolation(const Case& value, const StrategyInfo& strat
   }
 
   double unit = static_cast<double>(errorUnit(exact));
-  summary.story = strategy.name + " reports distance " + shortNumber(result.distance) + " (" + result.termination +
+  // The cause, and the loop's stop before it when a rule after the loop decided the answer.
+  const std::string stop = result.loopTermination.empty() || result.loopTermination == result.termination
+                               ? result.termination
+                               : result.termination + ", the loop stopped by " + result.loopTermination;
+  summary.story = strategy.name + " reports distance " + shortNumber(result.distance) + " (" + stop +
                   " after " + std::to_string(result.iterations) + " iterations) where the exact distance is " +
                   shortNumber(static_cast<double>(oracle::distance(exact))) + " (" + oracle::relationName(exact.relation) +
                   "): " + reasonList(verdict) + "; distance error " + shortNumber(verdict.distanceErrorU) +

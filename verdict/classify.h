@@ -12,7 +12,7 @@
 //
 //   scale          the problem's size E (largest extent of either shape, radii included) is below
 //                  2^-20 or above 2^20: float rounding happens far from unit size
-//   large-offset   the coordinates are far larger than the shapes: S / E >= 2^10 (S of design §5)
+//   large-offset   the coordinates are far larger than the shapes: S / E >= 2^10 (S of docs/verdict.md)
 //   short-edge     a shape with a polygon hull has an edge at most 2^-7 (about 1e-2) of its longest
 //   near-parallel  an edge of A and an edge of B are a small angle apart: 0 < |sin| <= 2^-8
 //   sliver         a shape with a polygon hull is at most 2^-4 as wide as its longest edge
@@ -52,11 +52,12 @@ const std::vector<std::string>& classifiedFamilies();
 // The family of a case, by the rules above; `exact` is the case's exact answer (solveExactly).
 std::string classifyFamily(const Case& value, const oracle::ExactAnswer& exact);
 
-// A violation as a campaign files it (design §7 campaign).
+// A violation as a campaign files it (docs/fuzzing.md).
 struct ViolationSummary {
   std::string family;  // metadata (meta.family), not part of the cause
   // The cause, "<strategy> <primary kind> <termination>": what deduplicates findings. The primary kind
-  // is verdict.reasons.front(). Files of earlier campaigns carry a fourth word, the family, in their
+  // is verdict.reasons.front(); the termination word names the rule that decided the answer (a rule after
+  // the loop such as `epsilon-merge` when one changed it, else the loop's stop; docs/terminations.md). Files of earlier campaigns carry a fourth word, the family, in their
   // meta.signature and name; tools/campaign_findings.h re-derives their cause by judging them again.
   std::string signature;
   // The finding's file name: causeFileName of the cause's three words.

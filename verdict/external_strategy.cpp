@@ -47,7 +47,16 @@ class ExternalEngine {
     std::unique_ptr<workers::WorkerClient> client_;
   };
 
-  StrategyResult run(const Case& value) {
+  // One query; with `trace`, a worker whose hello says +trace answers it with its steps (docs/workers.md).
+  StrategyResult run(const Case& value, bool trace = false) {
+    if (trace && answersDistance(query_)) {
+      Lease worker(*this);
+      Answer failed;
+      std::optional<workers::Hello> hello = worker->start(failed);
+      if (hello && hello->trace) {
+        return fromDistanceAnswer(worker->queryOne(value, workers::Query::TracedDistance));
+      }
+    }
     StrategyResult result;
     runBatch(std::span<const Case>(&value, 1), std::span<StrategyResult>(&result, 1));
     return result;
@@ -126,7 +135,24 @@ class ExternalEngine {
     result.pointB = {answer.pointB[0], answer.pointB[1]};
     result.iterations = answer.iterations;
     result.termination = answer.termination;
+    for (const workers::TraceStepWords& step : answer.trace) {
+      TraceRecord record;
+      for (const workers::TraceVertexWords& v : step.simplex) record.simplex.push_back(traceVertex(v));
+      if (step.hasDirection) record.direction = {step.direction[0], step.direction[1]};
+      record.hasSupport = step.hasSupport;
+      record.support = traceVertex(step.support);
+      result.trace.push_back(std::move(record));
+    }
+    if (!answer.post.rule.empty()) {
+      result.tracePost = {answer.post.rule,     answer.post.decided,  answer.post.coreDistance,
+                          answer.post.bound,    answer.post.distance, answer.post.text};
+      result.loopTermination = answer.post.loopTermination;
+    }
     return result;
+  }
+
+  static TraceVertex traceVertex(const workers::TraceVertexWords& v) {
+    return {{v.w[0], v.w[1]}, {v.pointA[0], v.pointA[1]}, {v.pointB[0], v.pointB[1]}, v.weight, v.indexA, v.indexB};
   }
 
   static void addPenetrationAnswer(const Answer& answer, StrategyResult& result) {
@@ -174,7 +200,7 @@ QueryKind queryKindOf(const std::string& word) {
 
 void connect(StrategyInfo& info, ExternalEngine* engine) {
   info.external = true;
-  info.run = [engine](const Case& value, const RunOptions&) { return engine->run(value); };
+  info.run = [engine](const Case& value, const RunOptions& options) { return engine->run(value, options.trace); };
   info.runBatch = [engine](std::span<const Case> cases, std::span<StrategyResult> results) {
     engine->runBatch(cases, results);
   };

@@ -110,7 +110,8 @@ StrategyResult runCoreStrategy(const Case& value, const RunOptions& options) {
   result.pointB = {std::ldexp(double(output.pointB.x), exponent), std::ldexp(double(output.pointB.y), exponent)};
   result.iterations = output.iterations;
   result.simplexCount = output.simplexCount;
-  result.termination = terminationName(output.termination);
+  result.termination = causeName(output);
+  result.loopTermination = terminationName(output.termination);
   for (int i = 0; i < trace.count; ++i) {
     TraceRecord record;
     for (int k = 0; k < steps[i].simplex.count; ++k) {
@@ -120,6 +121,11 @@ StrategyResult runCoreStrategy(const Case& value, const RunOptions& options) {
     record.hasSupport = steps[i].hasSupport;
     record.support = toTraceVertex(steps[i].support);
     result.trace.push_back(record);
+  }
+  if (options.trace && trace.post.rule != PostRule::None) {
+    // In the strategy's units, as the steps are (a `+scaled` trace is in units of 2^k).
+    result.tracePost = {postRuleName(trace.post.rule), trace.post.decided, double(trace.post.coreDistance),
+                        double(trace.post.bound), double(trace.post.distance), ""};
   }
   return result;
 }

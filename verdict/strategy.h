@@ -41,6 +41,18 @@ struct TraceRecord {
   TraceVertex support;
 };
 
+// The last entry of a trace: the step after the loop (core/distance_types.h PostLoopStep), when one ran.
+// `rule` is its name ("radii-applied", "epsilon-merge", ...; empty: none ran), `decided` whether it changed
+// the answer (then it is the answer's cause), `text` an external engine's own line about it.
+struct TracePostStep {
+  std::string rule;
+  bool decided = false;
+  double coreDistance = 0;  // the loop's distance, before the rule
+  double bound = 0;         // what it was compared with (0: nothing)
+  double distance = 0;      // reported after the rule
+  std::string text;
+};
+
 // Warm-start data carried between queries, independent of the scalar (float metrics widen exactly).
 struct CacheRecord {
   double metric = 0;
@@ -89,8 +101,13 @@ struct StrategyResult {
   Point2 pointB;  // witness point on B, world frame
   int iterations = 0;
   int simplexCount = 0;
-  std::string termination;  // core/distance_types.h terminationName, or the adapter's own word
+  // The answer's cause, the one word of signatures and finding names: the rule after the loop that changed
+  // the answer when one did (core/distance_types.h causeName: "epsilon-merge", "small-core-distance"), else
+  // the loop's termination (terminationName); an adapter's or engine's own word.
+  std::string termination;
+  std::string loopTermination;  // core strategies: why the loop stopped, also when a later rule decided
   std::vector<TraceRecord> trace;  // filled when RunOptions::trace is set and the strategy can trace
+  TracePostStep tracePost;         // with the trace: the step after the loop (rule empty: none)
   PenetrationAnswer penetration;   // filled by strategies whose query kind answers penetration
   EngineFailure failure = EngineFailure::None;
   std::string failureDetail;  // for a failure: the engine's stderr tail, or the garbled answer line

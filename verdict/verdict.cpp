@@ -14,7 +14,7 @@ bool onePoint(const StrategyResult& r) { return r.pointA.x == r.pointB.x && r.po
 // An engine that does not say why it stopped hit its cap when it used all its iterations; a cap of 0 is an
 // engine whose cap is not known.
 bool iterationCapOf(const StrategyResult& result, const StrategyInfo& strategy) {
-  return result.termination == "iteration-cap" ||
+  return result.termination == "iteration-cap" || result.loopTermination == "iteration-cap" ||
          (result.termination == "unreported" && strategy.maxIterations > 0 &&
           result.iterations >= strategy.maxIterations);
 }

@@ -1,6 +1,8 @@
 // gjkcheck-plugin-host PLUGIN [ENTRY]: a worker (docs/workers.md) that answers with a C plugin
 // (include/gjkcheck/strategy.h). It dlopens PLUGIN, says its hello for ENTRY (default the first entry), then
-// answers each distance request with the entry's function; penetration requests are refused. Its answers go
+// answers each distance request with the entry's function; penetration requests are refused. When the plugin
+// exports gjkcheck_plugin_traced_distance with a function for ENTRY, its hello says +trace and a `t` request
+// (repro's traced query) is answered by that function, its steps after the answer. Its answers go
 // out when no complete request is left unread, so a pipelining host gets them in batches. A plugin that
 // crashes takes this process down with it: the host sees a worker crash, never its own.
 #include <dlfcn.h>
@@ -55,10 +57,60 @@ void toPluginShape(const gjk::check::ShapeSpec& spec, ShapeView& view) {
   view.shape.rotation[1] = spec.rotationS;
 }
 
-// The answer of one request.
-Answer answerOf(const gjkcheck_entry& entry, const Request& request) {
+// The steps a traced plugin reports, as the worker protocol carries them. A struct's `size` says which of its
+// fields the plugin wrote: a field beyond it keeps its default.
+TraceVertexWords vertexWords(const gjkcheck_trace_vertex& v) {
+  TraceVertexWords words;
+  words.w[0] = v.w[0];
+  words.w[1] = v.w[1];
+  words.pointA[0] = v.point_a[0];
+  words.pointA[1] = v.point_a[1];
+  words.pointB[0] = v.point_b[0];
+  words.pointB[1] = v.point_b[1];
+  words.weight = v.weight;
+  words.indexA = v.index_a;
+  words.indexB = v.index_b;
+  return words;
+}
+
+void traceStep(void* context, const gjkcheck_trace_step* step) {
+  if (step == nullptr || step->size < static_cast<int>(sizeof(gjkcheck_trace_step))) return;  // ABI 1's fields
+  TraceStepWords words;
+  const int count = step->simplex_count < 0 ? 0 : step->simplex_count > 3 ? 3 : step->simplex_count;
+  for (int k = 0; k < count; ++k) words.simplex.push_back(vertexWords(step->simplex[k]));
+  words.hasDirection = step->has_direction != 0;
+  words.direction[0] = step->direction[0];
+  words.direction[1] = step->direction[1];
+  words.hasSupport = step->has_support != 0;
+  words.support = vertexWords(step->support);
+  static_cast<Answer*>(context)->trace.push_back(std::move(words));
+}
+
+// One word: spaces would break the protocol line.
+std::string oneWord(const char* text) {
+  std::string word = text != nullptr ? text : "";
+  for (char& c : word) {
+    if (c == ' ' || c == '\t' || c == '\n' || c == '\r') c = '_';
+  }
+  return word.empty() ? "unnamed" : word;
+}
+
+void tracePost(void* context, const gjkcheck_trace_post* post) {
+  if (post == nullptr || post->size < static_cast<int>(sizeof(gjkcheck_trace_post))) return;
+  TracePostWords& words = static_cast<Answer*>(context)->post;
+  words.rule = oneWord(post->rule);
+  words.decided = post->decided != 0;
+  words.coreDistance = post->core_distance;
+  words.bound = post->bound;
+  words.distance = post->distance;
+  words.text = post->text != nullptr ? post->text : "";
+  words.loopTermination = post->loop_termination != nullptr ? oneWord(post->loop_termination) : "";
+}
+
+// The answer of one request; `traced` is the entry's traced function, or null.
+Answer answerOf(const gjkcheck_entry& entry, gjkcheck_traced_distance_fn traced, const Request& request) {
   Answer answer;
-  if (request.query != Query::Distance) {
+  if (request.query == Query::Penetration) {
     answer.status = Status::Refused;
     answer.detail = "a plugin answers distance queries only";
     return answer;
@@ -69,7 +121,13 @@ Answer answerOf(const gjkcheck_entry& entry, const Request& request) {
   gjkcheck_distance_answer out{};
   out.iterations = -1;
   std::strcpy(out.termination, "unreported");
-  int refused = entry.distance(&a.shape, &b.shape, &out);
+  int refused = 0;
+  if (request.query == Query::TracedDistance && traced != nullptr) {
+    const gjkcheck_tracer tracer{static_cast<int>(sizeof(gjkcheck_tracer)), &answer, &traceStep, &tracePost};
+    refused = traced(&a.shape, &b.shape, &out, &tracer);
+  } else {
+    refused = entry.distance(&a.shape, &b.shape, &out);  // a `t` request without a trace: an empty one
+  }
   if (refused != 0) {
     answer.status = Status::Refused;
     answer.detail = "the plugin refused the query (" + std::to_string(refused) + ")";
@@ -119,6 +177,13 @@ int main(int argc, char** argv) {
   }
   // The numbers of the requests as float bits (docs/workers.md, +float-bits): no decimal to read.
   hello.floatBits = true;
+  // The optional trace (include/gjkcheck/strategy.h): +trace when the plugin has a traced function for this entry.
+  gjkcheck_traced_distance_fn traced = nullptr;
+  if (auto lookup = reinterpret_cast<gjkcheck_plugin_traced_distance_fn>(
+          dlsym(library, "gjkcheck_plugin_traced_distance"))) {
+    traced = lookup(entry->name != nullptr ? entry->name : "");
+  }
+  hello.trace = traced != nullptr;
   if (!writeAll(helloLine(hello) + "\n")) return 0;
 
   // Reads as much as the pipe holds (gjkcheck makes its pipes 1 MiB): a window of requests in one read, its
@@ -140,7 +205,7 @@ int main(int argc, char** argv) {
         std::string decimalError;
         if (!parseRequestInto(line, request, decimalError, Numbers::Decimal)) return fail("bad request: " + error);
       }
-      appendAnswer(output, request.id, request.query, answerOf(*entry, request));
+      appendAnswer(output, request.id, request.query, answerOf(*entry, traced, request));
     }
     input.erase(0, consumed);
     consumed = 0;

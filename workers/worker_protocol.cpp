@@ -151,6 +151,100 @@ bool protocolError(Answer& answer, const std::string& what, std::string_view lin
   return false;
 }
 
+// A trace vertex: `<wx> <wy> <pAx> <pAy> <pBx> <pBy> <weight> <indexA> <indexB>`.
+constexpr std::size_t VERTEX_WORDS = 9;
+
+void appendTraceVertex(std::string& out, const TraceVertexWords& v) {
+  for (double value : {v.w[0], v.w[1], v.pointA[0], v.pointA[1], v.pointB[0], v.pointB[1], v.weight}) {
+    out += ' ';
+    appendNumber(out, value);
+  }
+  out += ' ';
+  appendInteger(out, v.indexA);
+  out += ' ';
+  appendInteger(out, v.indexB);
+}
+
+bool readTraceVertex(const std::vector<std::string_view>& words, std::size_t& at, TraceVertexWords& v) {
+  if (words.size() < at + VERTEX_WORDS) return false;
+  double* numbers[] = {&v.w[0], &v.w[1], &v.pointA[0], &v.pointA[1], &v.pointB[0], &v.pointB[1], &v.weight};
+  for (double* number : numbers) {
+    if (!parseNumber(words[at++], *number)) return false;
+  }
+  long long a = 0;
+  long long b = 0;
+  if (!parseInteger(words[at], a) || !parseInteger(words[at + 1], b) || a < -1 || b < -1 || a > 1 << 20 ||
+      b > 1 << 20) {
+    return false;
+  }
+  v.indexA = static_cast<int>(a);
+  v.indexB = static_cast<int>(b);
+  at += 2;
+  return true;
+}
+
+bool readFlag(std::string_view word, bool& flag) {
+  if (word != "0" && word != "1") return false;
+  flag = word == "1";
+  return true;
+}
+
+// The words after a traced distance answer's termination: `trace <n> <step>... [post ...]` (docs/workers.md).
+bool readTrace(std::string_view line, const std::vector<std::string_view>& words, std::size_t at, Answer& answer,
+               std::string& error) {
+  long long steps = 0;
+  if (words.size() < at + 2 || words[at] != "trace" || !parseInteger(words[at + 1], steps) || steps < 0 ||
+      steps > 4096) {
+    error = "a traced answer goes on with trace <steps>";
+    return false;
+  }
+  at += 2;
+  for (long long k = 0; k < steps; ++k) {
+    TraceStepWords step;
+    long long count = 0;
+    if (at >= words.size() || !parseInteger(words[at], count) || count < 0 || count > 3) {
+      error = "a trace step starts with its simplex's size, 0..3";
+      return false;
+    }
+    ++at;
+    step.simplex.resize(static_cast<std::size_t>(count));
+    for (TraceVertexWords& v : step.simplex) {
+      if (!readTraceVertex(words, at, v)) {
+        error = "a simplex vertex of the trace does not parse";
+        return false;
+      }
+    }
+    if (words.size() < at + 4 || !readFlag(words[at], step.hasDirection) ||
+        !parseNumber(words[at + 1], step.direction[0]) || !parseNumber(words[at + 2], step.direction[1]) ||
+        !readFlag(words[at + 3], step.hasSupport)) {
+      error = "a trace step's direction or support flag does not parse";
+      return false;
+    }
+    at += 4;
+    if (!readTraceVertex(words, at, step.support)) {
+      error = "a trace step's support vertex does not parse";
+      return false;
+    }
+    answer.trace.push_back(std::move(step));
+  }
+  if (at == words.size()) return true;
+  TracePostWords& post = answer.post;
+  if (words.size() < at + 7 || words[at] != "post" || !readFlag(words[at + 2], post.decided) ||
+      !parseNumber(words[at + 3], post.coreDistance) || !parseNumber(words[at + 4], post.bound) ||
+      !parseNumber(words[at + 5], post.distance)) {
+    error = "after the steps: post <rule> <0|1> <core distance> <bound> <distance> <loop termination|-> [text]";
+    return false;
+  }
+  post.rule = std::string(words[at + 1]);
+  post.loopTermination = words[at + 6] == "-" ? "" : std::string(words[at + 6]);
+  at += 7;
+  if (at < words.size()) {
+    post.text = std::string(line.substr(static_cast<std::size_t>(words[at].data() - line.data())));
+    while (!post.text.empty() && (post.text.back() == ' ' || post.text.back() == '\t')) post.text.pop_back();
+  }
+  return true;
+}
+
 }  // namespace
 
 std::vector<std::string_view> splitWords(std::string_view line) {
@@ -185,6 +279,7 @@ std::optional<Hello> parseHello(std::string_view line, std::string& error) {
   std::size_t next = 6;
   for (; next < words.size() && words[next].size() > 1 && words[next].front() == '+'; ++next) {
     if (words[next] == "+float-bits") hello.floatBits = true;
+    if (words[next] == "+trace") hello.trace = true;
   }
   if (words.size() > next) {
     std::size_t start = words[next].data() - line.data();
@@ -198,12 +293,12 @@ std::optional<Hello> parseHello(std::string_view line, std::string& error) {
 
 std::string helloLine(const Hello& hello) {
   return "gjkcheck-worker 1 " + hello.name + " " + hello.scalar + " " + hello.contact + " " + hello.queries + " " +
-         (hello.floatBits ? "+float-bits " : "") + hello.version;
+         (hello.floatBits ? "+float-bits " : "") + (hello.trace ? "+trace " : "") + hello.version;
 }
 
 void appendRequest(std::string& out, long long id, Query query, const check::Case& value, Numbers numbers) {
   appendInteger(out, id);
-  out += query == Query::Distance ? " d " : " p ";
+  out += query == Query::Distance ? " d " : query == Query::Penetration ? " p " : " t ";
   appendShape(out, value.a, numbers);
   out += ' ';
   appendShape(out, value.b, numbers);
@@ -223,11 +318,11 @@ bool parseRequestInto(std::string_view line, Request& request, std::string& erro
     error = "too many words for a request: " + quoted(line);
     return false;
   }
-  if (words.size() < 2 || !parseInteger(words[0], request.id) || !oneOf(words[1], {"d", "p"})) {
-    error = "not a request (ID d|p SHAPE SHAPE): " + quoted(line);
+  if (words.size() < 2 || !parseInteger(words[0], request.id) || !oneOf(words[1], {"d", "p", "t"})) {
+    error = "not a request (ID d|p|t SHAPE SHAPE): " + quoted(line);
     return false;
   }
-  request.query = words[1] == "d" ? Query::Distance : Query::Penetration;
+  request.query = words[1] == "d" ? Query::Distance : words[1] == "p" ? Query::Penetration : Query::TracedDistance;
   std::size_t at = 2;
   if (!readShape(words, at, request.value.a, error, numbers) ||
       !readShape(words, at, request.value.b, error, numbers)) {
@@ -269,7 +364,15 @@ bool parseAnswer(std::string_view line, long long id, Query query, Answer& answe
     return true;
   }
   if (words[1] != "ok") return protocolError(answer, "second word neither ok, refused nor crash", line);
-  if (query == Query::Distance) {
+  std::vector<std::string_view> traced;
+  if (query == Query::TracedDistance) {
+    // A traced answer is longer than MAX_WORDS: its words are split again, into a vector (repro only).
+    traced = splitWords(line);
+    if (traced.size() < 11) return protocolError(answer, "a traced distance answer has 9 words, then its trace", line);
+    for (std::size_t k = 0; k < 9; ++k) words.word[k] = traced[k];
+    words.count = 9;
+  }
+  if (query != Query::Penetration) {
     if (words.size() != 9) return protocolError(answer, "a distance answer has 9 words", line);
     long long iterations = 0;
     if (!parseNumber(words[2], answer.distance) || !parseNumber(words[3], answer.pointA[0]) ||
@@ -280,6 +383,10 @@ bool parseAnswer(std::string_view line, long long id, Query query, Answer& answe
     }
     answer.iterations = static_cast<int>(iterations);
     answer.termination = std::string(words[8]);
+    if (query == Query::TracedDistance) {
+      std::string error;
+      if (!readTrace(line, traced, 9, answer, error)) return protocolError(answer, error, line);
+    }
     return true;
   }
   if (words.size() != 10 || !oneOf(words[2], {"overlapping", "separated"})) {
@@ -305,7 +412,7 @@ void appendAnswer(std::string& out, long long id, Query query, const Answer& ans
     return;
   }
   out += " ok ";
-  if (query == Query::Distance) {
+  if (query != Query::Penetration) {
     for (double value : {answer.distance, answer.pointA[0], answer.pointA[1], answer.pointB[0], answer.pointB[1]}) {
       appendNumber(out, value);
       out += ' ';
@@ -313,6 +420,36 @@ void appendAnswer(std::string& out, long long id, Query query, const Answer& ans
     appendInteger(out, answer.iterations);
     out += ' ';
     out += answer.termination;
+    if (query == Query::TracedDistance) {
+      out += " trace ";
+      appendInteger(out, static_cast<long long>(answer.trace.size()));
+      for (const TraceStepWords& step : answer.trace) {
+        out += ' ';
+        appendInteger(out, static_cast<long long>(step.simplex.size()));
+        for (const TraceVertexWords& v : step.simplex) appendTraceVertex(out, v);
+        out += step.hasDirection ? " 1 " : " 0 ";
+        appendNumber(out, step.direction[0]);
+        out += ' ';
+        appendNumber(out, step.direction[1]);
+        out += step.hasSupport ? " 1" : " 0";
+        appendTraceVertex(out, step.support);
+      }
+      if (!answer.post.rule.empty()) {
+        out += " post ";
+        out += answer.post.rule;
+        out += answer.post.decided ? " 1" : " 0";
+        for (double value : {answer.post.coreDistance, answer.post.bound, answer.post.distance}) {
+          out += ' ';
+          appendNumber(out, value);
+        }
+        out += ' ';
+        out += answer.post.loopTermination.empty() ? "-" : answer.post.loopTermination;
+        if (!answer.post.text.empty()) {
+          out += ' ';
+          for (char c : answer.post.text) out += (c == '\n' || c == '\r') ? ' ' : c;
+        }
+      }
+    }
   } else {
     out += answer.overlapping ? "overlapping" : "separated";
     for (double value : {answer.depth, answer.normal[0], answer.normal[1], answer.pointA[0], answer.pointA[1],

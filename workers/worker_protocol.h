@@ -14,13 +14,15 @@ namespace gjk::workers {
 
 inline constexpr int PROTOCOL_VERSION = 1;
 
-// What a request asks: `d` a distance query, `p` a penetration query.
-enum class Query { Distance, Penetration };
+// What a request asks: `d` a distance query, `p` a penetration query, `t` a distance query whose answer
+// also carries the engine's trace (only to a worker whose hello says +trace).
+enum class Query { Distance, Penetration, TracedDistance };
 
 // The worker's first line: `gjkcheck-worker 1 <name> <f32|f64> <on-shapes|merged>
 // <distance|penetration|both> [+<option>...] <version: the rest of the line>`. Options a worker may ask for
 // (docs/workers.md); words of the form +WORD this host does not know are ignored:
 // - `+float-bits`: the numbers of its requests come as the 8 hex digits of the float's IEEE-754 bits.
+// - `+trace`: it answers `t` requests, a distance answer followed by its trace.
 struct Hello {
   std::string name;
   std::string scalar;   // "f32" | "f64"
@@ -28,6 +30,7 @@ struct Hello {
   std::string queries;  // "distance" | "penetration" | "both"
   std::string version;
   bool floatBits = false;  // +float-bits
+  bool trace = false;      // +trace
 };
 
 // How the numbers of a request are written: shortest round-trip decimals (protocol version 1), or, for a
@@ -59,7 +62,35 @@ bool parseRequestInto(std::string_view line, Request& request, std::string& erro
 // How one query ended.
 enum class Status { Ok, Refused, Crash, Hang, Protocol };
 
-// One answer. Distance answers fill distance..termination; penetration answers fill overlapping..pointB.
+// A traced answer's steps (include/gjkcheck/strategy.h gjkcheck_trace_step, the numbers as doubles).
+struct TraceVertexWords {
+  double w[2] = {0, 0};
+  double pointA[2] = {0, 0};
+  double pointB[2] = {0, 0};
+  double weight = 0;
+  int indexA = -1;
+  int indexB = -1;
+};
+struct TraceStepWords {
+  std::vector<TraceVertexWords> simplex;  // 0..3
+  bool hasDirection = false;
+  double direction[2] = {0, 0};
+  bool hasSupport = false;
+  TraceVertexWords support;
+};
+// The step after the loop (gjkcheck_trace_post); rule empty: none.
+struct TracePostWords {
+  std::string rule;
+  bool decided = false;
+  double coreDistance = 0;
+  double bound = 0;
+  double distance = 0;
+  std::string loopTermination;  // why the loop stopped; empty: not told ("-" on the line)
+  std::string text;  // may hold spaces: the rest of the line
+};
+
+// One answer. Distance answers fill distance..termination (a traced one also trace and post); penetration
+// answers fill overlapping..pointB.
 struct Answer {
   Status status = Status::Ok;
   double distance = 0;
@@ -67,6 +98,8 @@ struct Answer {
   double pointB[2] = {0, 0};
   int iterations = -1;  // -1: the engine does not tell
   std::string termination = "unreported";
+  std::vector<TraceStepWords> trace;
+  TracePostWords post;
   bool overlapping = false;
   double depth = 0;
   double normal[2] = {0, 0};

@@ -429,6 +429,7 @@ void shapeDistance(const DistanceInput<T>& input, SimplexCache<T>* cache, Distan
   output->iterations = iteration;
   output->simplexCount = simplex.count;
   output->termination = termination;
+  output->decidedBy = PostRule::None;
 
   if (overlap) {
     // Distance 0, both points as the simplex gives them, no radii; main writes the cache here, v3.1.1 not.
@@ -447,12 +448,24 @@ void shapeDistance(const DistanceInput<T>& input, SimplexCache<T>* cache, Distan
 
   T radiusA = input.proxyA.radius;
   T radiusB = input.proxyB.radius;
+  const T coreDistance = output->distance;
   bool applyRadii = Rules::appliesRadii(input.useRadii, output->distance);
+  if (input.useRadii && !applyRadii) {
+    // v3.1.1's small core distance: the core distance is reported as it is. That is the answer's cause when
+    // the radii would have taken something off it.
+    const bool decided = coreDistance > T(0) && (radiusA > T(0) || radiusB > T(0));
+    if (decided) {
+      output->decidedBy = PostRule::SmallCoreDistance;
+    }
+    tracePostLoop(trace, PostRule::SmallCoreDistance, decided, coreDistance, T(0.1) * linearSlop<T>(), coreDistance);
+  }
   if constexpr (Rules::OUTPUT_IN_FRAME_A) {
     if (applyRadii) {
       output->distance = maxScalar(T(0), output->distance - radiusA - radiusB);
       localPointA = localPointA + radiusA * normal;  // b2MulAdd
       localPointB = localPointB - radiusB * normal;  // b2MulSub
+      tracePostLoop(trace, output->distance > T(0) ? PostRule::RadiiApplied : PostRule::RadiiOverlap, false,
+                    coreDistance, radiusA + radiusB, output->distance);
     }
     output->pointA = transformPoint(xfA, localPointA);  // the caller's step in main
     output->pointB = transformPoint(xfA, localPointB);
@@ -465,6 +478,8 @@ void shapeDistance(const DistanceInput<T>& input, SimplexCache<T>* cache, Distan
       output->distance = maxScalar(T(0), output->distance - radiusA - radiusB);
       output->pointA = output->pointA + radiusA * normal;
       output->pointB = output->pointB - radiusB * normal;
+      tracePostLoop(trace, output->distance > T(0) ? PostRule::RadiiApplied : PostRule::RadiiOverlap, false,
+                    coreDistance, radiusA + radiusB, output->distance);
     }
   }
 }

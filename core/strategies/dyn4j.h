@@ -207,9 +207,10 @@ void distance(const DistanceInput<T>& input, SimplexCache<T>* cache, DistanceOut
       output->iterations = 0;
       output->simplexCount = 0;
       output->termination = Termination::CentresCoincide;
+      output->decidedBy = PostRule::None;
       cache->count = 0;
       if (input.useRadii) {
-        applyRadii(input, output);
+        applyRadii(input, output, trace);
       }
       return;
     }
@@ -339,9 +340,10 @@ void distance(const DistanceInput<T>& input, SimplexCache<T>* cache, DistanceOut
     output->iterations = supportCalls;
     output->simplexCount = witness.feature.count;
     output->termination = termination;
+    output->decidedBy = PostRule::None;
     writeCache(witness.feature, cache);
     if (input.useRadii) {
-      applyRadii(input, output);
+      applyRadii(input, output, trace);
     }
 }
 

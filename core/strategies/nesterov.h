@@ -236,7 +236,7 @@ void nesterovDistance(const DistanceInput<T>& input, SimplexCache<T>* cache, Dis
   }
 
   bool overlap = termination == Termination::RayBelowTolerance || termination == Termination::RayZero;
-  finishOutput(input, simplex, supportCalls, termination, cache, output, overlap);
+  finishOutput(input, simplex, supportCalls, termination, cache, output, overlap, trace);
 }
 
 struct NesterovStrategy {

@@ -638,6 +638,7 @@ void coreDistance(const WorldShapes& shapes, bool useRadii, SimplexCache<float>*
   output->iterations = iteration;
   output->simplexCount = simplex.count;
   output->termination = termination;
+  output->decidedBy = PostRule::None;
   writeCache(simplex, cache);
 
   if (overlap) {
@@ -669,6 +670,9 @@ void coreDistance(const WorldShapes& shapes, bool useRadii, SimplexCache<float>*
   }
   output->distance = distance(output->pointA, output->pointB);
   if (!useRadii) {
+    if constexpr (Ing::FINAL_STEP) {
+      tracePostLoop(trace, PostRule::ClosestFeaturePair, false, output->distance, 0.0f, output->distance);
+    }
     return;
   }
   float rA = shapes.radiusA;
@@ -692,6 +696,17 @@ void coreDistance(const WorldShapes& shapes, bool useRadii, SimplexCache<float>*
     output->pointB = output->pointB - rB * n;
   }
   output->distance = separated ? coreDistance - (rA + rB) : 0.0f;
+  if (!separated && coreDistance > rA + rB) {  // the ablation's absolute epsilon, not the radii, made it 0
+    output->decidedBy = PostRule::EpsilonMerge;
+  }
+  if (trace != nullptr) {
+    // The last entry is the radius step; the closest feature pair (FINAL_STEP) gave the core distance it read.
+    const PostRule rule = separated                    ? PostRule::RadiiApplied
+                          : coreDistance > rA + rB     ? PostRule::EpsilonMerge
+                                                       : PostRule::RadiiOverlap;
+    tracePostLoop(trace, rule, rule == PostRule::EpsilonMerge, coreDistance,
+                  rule == PostRule::EpsilonMerge ? EPSILON<float> : rA + rB, output->distance);
+  }
 }
 
 // ---- rescaling ---------------------------------------------------------------------------------------

@@ -362,6 +362,7 @@ struct VdbStrategy {
     output->iterations = supportCalls;
     output->simplexCount = finalSimplex.count;
     output->termination = termination;
+    output->decidedBy = PostRule::None;  // s > 0 is the only floor: the radii alone decide the merge
     writeCache(finalSimplex, cache);
 
     if (input.useRadii) {
@@ -371,11 +372,13 @@ struct VdbStrategy {
         output->pointA = output->pointA + (input.proxyA.radius / s) * v;
         output->pointB = output->pointB - (input.proxyB.radius / s) * v;
         output->distance = s - radius;
+        tracePostLoop(trace, PostRule::RadiiApplied, false, s, radius, output->distance);
       } else {
         Vec2<T> mid = T(0.5) * (output->pointA + output->pointB);
         output->pointA = mid;
         output->pointB = mid;
         output->distance = 0;
+        tracePostLoop(trace, PostRule::RadiiOverlap, false, s, radius, T(0));
       }
     }
   }

@@ -6,6 +6,7 @@
  * hangs gives a `crash` or `hang` verdict for that query and the run goes on. Run one with
  *   gjkcheck run CASES --strategy plugin:PATH          (the first entry)
  *   gjkcheck run CASES --strategy plugin:PATH#ENTRY    (the entry of that name)
+ * A plugin may also export gjkcheck_plugin_traced_distance (below) to show its steps in `gjkcheck repro`.
  * docs/workers.md says the rest: what the numbers mean, the contact conventions, the verdicts. */
 #ifndef GJKCHECK_STRATEGY_H
 #define GJKCHECK_STRATEGY_H
@@ -29,7 +30,8 @@ typedef struct gjkcheck_distance_answer {
   double point_a[2];
   double point_b[2];
   int iterations;          /* -1: the engine does not tell */
-  char termination[32];    /* one word; "unreported" when the engine does not tell */
+  char termination[32];    /* one word: the rule that decided the answer (docs/terminations.md); "unreported"
+                              when the engine does not tell */
 } gjkcheck_distance_answer;
 
 /* 0: answered; nonzero: refused (the reason may go to stderr) */
@@ -52,8 +54,69 @@ typedef struct gjkcheck_plugin {
   const gjkcheck_entry* entries;
 } gjkcheck_plugin;
 
-/* the one symbol a plugin exports */
+/* the one symbol a plugin must export */
 const gjkcheck_plugin* gjkcheck_plugin_info(void);
+
+/* ---- Optional: the trace, so that `gjkcheck repro --strategy plugin:PATH` shows the plugin's steps ----
+ *
+ * A plugin that wants its steps shown also exports
+ *   gjkcheck_traced_distance_fn gjkcheck_plugin_traced_distance(const char* entry_name);
+ * which returns, for an entry's name, a distance function that does what the entry's `distance` does and
+ * also reports each step to a tracer; NULL when that entry has no trace. A plugin without the symbol works
+ * as before (no trace). The traced function is called only for repro's traced query; every other query goes
+ * to `distance`. The traced function must give the same answer as `distance`.
+ *
+ * Every struct below starts with `size`, the sizeof of the struct as its writer was compiled: the tracer's
+ * size is set by gjkcheck, a step's and a post step's by the plugin. Fields are only ever added at the end,
+ * so a reader uses the fields that fit in `size` and takes the rest as absent. */
+
+typedef struct gjkcheck_trace_vertex {
+  double w[2];       /* point_b - point_a: a point of the Minkowski difference B - A, world frame */
+  double point_a[2]; /* support point on A, world frame */
+  double point_b[2]; /* support point on B, world frame */
+  double weight;     /* barycentric weight of the closest point (0 for a support vertex) */
+  int index_a;       /* vertex index on A of the support point (-1: not told) */
+  int index_b;       /* vertex index on B */
+} gjkcheck_trace_vertex;
+
+/* One iteration: the simplex after the iteration's solve, the search direction taken from it (in B - A
+ * space, world frame) and the support vertex found along it. */
+typedef struct gjkcheck_trace_step {
+  int size;                         /* sizeof(gjkcheck_trace_step) */
+  int simplex_count;                /* 0..3 */
+  gjkcheck_trace_vertex simplex[3]; /* the first simplex_count are used */
+  int has_direction;                /* 0: the loop stopped before taking a direction */
+  double direction[2];
+  int has_support;                  /* 0: no support point was computed in this step */
+  gjkcheck_trace_vertex support;
+} gjkcheck_trace_step;
+
+/* The step after the loop, at most one, reported last: a radius step or any rule that changes the loop's
+ * answer (docs/terminations.md, "Rules after the loop"). */
+typedef struct gjkcheck_trace_post {
+  int size;              /* sizeof(gjkcheck_trace_post) */
+  const char* rule;      /* one word: "radii-applied", "radii-overlap", "epsilon-merge", ... or the engine's own */
+  int decided;           /* nonzero: this rule changed the answer, and the answer's termination word names it */
+  double core_distance;  /* the loop's distance, before the rule */
+  double bound;          /* what the rule compared it with (rA + rB, an epsilon; 0: nothing) */
+  double distance;       /* the distance reported after the rule */
+  const char* text;      /* NULL, or one line of the engine's own about what the rule did */
+  const char* loop_termination; /* NULL, or one word: why the loop stopped (the answer's termination names
+                                   the rule when it decided) */
+} gjkcheck_trace_post;
+
+typedef struct gjkcheck_tracer {
+  int size;       /* sizeof(gjkcheck_tracer) as gjkcheck was compiled */
+  void* context;  /* pass it back to the callbacks */
+  void (*step)(void* context, const gjkcheck_trace_step* step);  /* once per iteration, in order */
+  void (*post)(void* context, const gjkcheck_trace_post* post);  /* at most once, after the last step */
+} gjkcheck_tracer;
+
+typedef int (*gjkcheck_traced_distance_fn)(const gjkcheck_shape* a, const gjkcheck_shape* b,
+                                           gjkcheck_distance_answer* answer, const gjkcheck_tracer* tracer);
+
+/* the optional symbol's type, for dlsym */
+typedef gjkcheck_traced_distance_fn (*gjkcheck_plugin_traced_distance_fn)(const char* entry_name);
 
 #ifdef __cplusplus
 }

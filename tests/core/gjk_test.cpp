@@ -3,7 +3,10 @@
 
 #include <atomic>
 #include <cmath>
+#include <bit>
+#include <cstdint>
 #include <cstdlib>
+#include <utility>
 #include <new>
 
 #include "core/gjk.h"
@@ -185,6 +188,95 @@ TEST(Trace, recordsOneStepPerSolveWithDirectionAndSupport) {
   Trace<float> small{steps, 1, 0};
   PerpStrategy::distance(input, &cache, &out, &small);
   EXPECT_EQ(small.count, 1);
+}
+
+// The radius step is the trace's last entry, and when its epsilon made the distance 0 it is the answer's
+// cause (corpus/regressions/perp.false-overlap.epsilon-merge.short-edge.case: the loop stops on a duplicate
+// support 7.28e-11 from the origin, below FLT_EPSILON).
+TEST(PostLoop, anEpsilonMergeIsTheLastTraceEntryAndTheCause) {
+  DistanceInput<float> input = makeInput(polygon({{0x1.ep-20f, 0}, {0x1.ep-20f, 0x1p-34f}, {0, 0x1.4p-34f}}),
+                                         polygon({{0, 0}}), {0, 0});
+  TraceStep<float> steps[32];
+  Trace<float> trace{steps, 32, 0};
+  SimplexCache<float> cache;
+  DistanceOutput<float> traced;
+  PerpStrategy::distance(input, &cache, &traced, &trace);
+  EXPECT_EQ(traced.termination, Termination::DuplicateSupport);
+  EXPECT_EQ(traced.distance, 0.0f);
+  EXPECT_EQ(traced.decidedBy, PostRule::EpsilonMerge);
+  EXPECT_STREQ(causeName(traced), "epsilon-merge");
+  EXPECT_EQ(trace.post.rule, PostRule::EpsilonMerge);
+  EXPECT_TRUE(trace.post.decided);
+  EXPECT_EQ(trace.post.coreDistance, 0x1.4p-34f);
+  EXPECT_EQ(trace.post.bound, EPSILON<float>);
+  EXPECT_EQ(trace.post.distance, 0.0f);
+  // Without a trace: the same answer, bit for bit, and the same cause.
+  SimplexCache<float> cold;
+  DistanceOutput<float> untraced;
+  PerpStrategy::distance(input, &cold, &untraced, static_cast<Trace<float>*>(nullptr));
+  EXPECT_EQ(std::bit_cast<std::uint32_t>(untraced.distance), std::bit_cast<std::uint32_t>(traced.distance));
+  for (auto [u, t] : {std::pair{untraced.pointA, traced.pointA}, std::pair{untraced.pointB, traced.pointB}}) {
+    EXPECT_EQ(std::bit_cast<std::uint32_t>(u.x), std::bit_cast<std::uint32_t>(t.x));
+    EXPECT_EQ(std::bit_cast<std::uint32_t>(u.y), std::bit_cast<std::uint32_t>(t.y));
+  }
+  EXPECT_EQ(untraced.iterations, traced.iterations);
+  EXPECT_EQ(untraced.termination, traced.termination);
+  EXPECT_EQ(untraced.decidedBy, traced.decidedBy);
+  // Naive stops the same way on this case.
+  SimplexCache<float> naiveCache;
+  DistanceOutput<float> naive;
+  NaiveStrategy::distance(input, &naiveCache, &naive, static_cast<Trace<float>*>(nullptr));
+  EXPECT_STREQ(causeName(naive), naive.distance == 0 ? "epsilon-merge" : terminationName(naive.termination));
+}
+
+// Radii that cover the core distance are no rule of their own: the loop's answer, less the radii, is 0.
+TEST(PostLoop, radiiThatCoverTheCoreDistanceLeaveTheLoopAsTheCause) {
+  DistanceInput<float> input = makeInput(polygon({{0, 0}}, 0.5f), polygon({{0, 0}}, 0.75f), {1, 0});
+  TraceStep<float> steps[32];
+  Trace<float> trace{steps, 32, 0};
+  SimplexCache<float> cache;
+  DistanceOutput<float> out;
+  PerpStrategy::distance(input, &cache, &out, &trace);
+  EXPECT_EQ(out.distance, 0.0f);
+  EXPECT_EQ(out.decidedBy, PostRule::None);
+  EXPECT_STREQ(causeName(out), terminationName(out.termination));
+  EXPECT_EQ(trace.post.rule, PostRule::RadiiOverlap);
+  EXPECT_FALSE(trace.post.decided);
+  EXPECT_EQ(trace.post.coreDistance, 1.0f);
+  EXPECT_EQ(trace.post.bound, 1.25f);
+  // Apart: the radii are subtracted.
+  input.transformB.p = {3, 0};
+  Trace<float> apart{steps, 32, 0};
+  PerpStrategy::distance(input, &cache, &out, &apart);
+  EXPECT_EQ(out.distance, 1.75f);
+  EXPECT_EQ(apart.post.rule, PostRule::RadiiApplied);
+  EXPECT_EQ(apart.post.distance, 1.75f);
+  // Without radii asked for, no step runs after the loop.
+  input.useRadii = false;
+  Trace<float> none{steps, 32, 0};
+  PerpStrategy::distance(input, &cache, &out, &none);
+  EXPECT_EQ(none.post.rule, PostRule::None);
+}
+
+// box2d-v3.1 reports a core distance at most 0.1 B2_LINEAR_SLOP without the radii: its own rule, the cause
+// when a radius would have taken something off.
+TEST(PostLoop, box2dV31SmallCoreDistanceSkipsTheRadii) {
+  DistanceInput<float> input = makeInput(polygon({{0, 0}}, 0.25f), polygon({{0, 0}}), {0.0001f, 0});
+  TraceStep<float> steps[32];
+  Trace<float> trace{steps, 32, 0};
+  SimplexCache<float> cache;
+  DistanceOutput<float> out;
+  Box2dV31Strategy::distance(input, &cache, &out, &trace);
+  EXPECT_EQ(out.distance, 0.0001f);
+  EXPECT_EQ(out.decidedBy, PostRule::SmallCoreDistance);
+  EXPECT_STREQ(causeName(out), "small-core-distance");
+  EXPECT_EQ(trace.post.rule, PostRule::SmallCoreDistance);
+  EXPECT_TRUE(trace.post.decided);
+  // box2d-v3 (main) applies the radii: the loop's answer less the radii, clamped at 0.
+  SimplexCache<float> mainCache;
+  Box2dV3Strategy::distance(input, &mainCache, &out, static_cast<Trace<float>*>(nullptr));
+  EXPECT_EQ(out.distance, 0.0f);
+  EXPECT_EQ(out.decidedBy, PostRule::None);
 }
 
 // A query allocates nothing on the heap: the simplex is on the stack, the trace in the caller's buffer.

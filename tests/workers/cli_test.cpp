@@ -1,5 +1,6 @@
 // The plugin that aborts on every third query, through the program a user runs: `crash` verdicts on those
-// cases with the plugin's stderr, the others judged as the built-in perp is, in run and in compare.
+// cases with the plugin's stderr, the others judged as the built-in perp is, in run and in compare. And the
+// perp plugin's optional trace in repro.
 #include <gtest/gtest.h>
 
 #include <fstream>
@@ -102,6 +103,45 @@ TEST(AbortPluginCli, ComparePipelinesAndGivesCrashOnEveryThirdCase) {
     }
   }
   EXPECT_EQ(crashes, 20);
+}
+
+// The part of repro's output after "trace of NAME": the steps, the loop's stop and the step after the loop.
+std::string traceSection(const std::string& out) {
+  const std::size_t start = out.find("\ntrace of ");
+  if (start == std::string::npos) return "";
+  const std::size_t steps = out.find('(', start);
+  const std::size_t end = out.find("\n\n", steps);
+  return out.substr(steps, end == std::string::npos ? std::string::npos : end - steps);
+}
+
+// A plugin that exports gjkcheck_plugin_traced_distance shows its steps in repro: the perp test plugin's are
+// the built-in perp's, line for line, the radius step that decided the answer last.
+TEST(PerpPluginCli, ReproShowsThePluginsTraceAsTheBuiltInPerpsOwn) {
+  const std::string file =
+      std::string(GJK_SOURCE_DIR) + "/corpus/regressions/perp.false-overlap.epsilon-merge.short-edge.case";
+  test_support::CliRun ours = gjkcheck("repro " + file + " --strategy perp");
+  test_support::CliRun plugin = gjkcheck("repro " + file + " --strategy plugin:" + PERP_PLUGIN);
+  EXPECT_EQ(ours.exitCode, 1) << ours.out;
+  EXPECT_EQ(plugin.exitCode, 1) << plugin.out;
+  const std::string trace = traceSection(ours.out);
+  EXPECT_NE(trace.find("stopped by duplicate-support after 2 iterations"), std::string::npos) << ours.out;
+  EXPECT_NE(trace.find("after the loop: radius step: core distance 7.2759576e-11 <= epsilon = 1.1920929e-07 -> "
+                       "merged, distance 0"),
+            std::string::npos)
+      << ours.out;
+  EXPECT_NE(trace.find("answer decided by epsilon-merge"), std::string::npos) << ours.out;
+  EXPECT_EQ(traceSection(plugin.out), trace) << plugin.out;
+  EXPECT_EQ(plugin.out.find("no trace"), std::string::npos) << plugin.out;
+  // The plugin's answer names the same cause as ours.
+  EXPECT_NE(plugin.out.find("epsilon-merge"), std::string::npos) << plugin.out;
+}
+
+// A plugin without the optional symbol keeps working: its answer, no trace.
+TEST(PerpPluginCli, APluginWithoutATraceStillAnswersInRepro) {
+  const std::string file =
+      std::string(GJK_SOURCE_DIR) + "/corpus/regressions/perp.false-overlap.epsilon-merge.short-edge.case";
+  test_support::CliRun run = gjkcheck("repro " + file + " --strategy plugin:" + SLEEP_PLUGIN);
+  EXPECT_NE(run.out.find("no trace: plugin:"), std::string::npos) << run.out;
 }
 
 }  // namespace

@@ -177,6 +177,98 @@ TEST(WorkerAnswers, EveryMalformedAnswerIsAProtocolErrorQuotingTheLine) {
   EXPECT_NE(back.detail.find("answer to id 8 where 7 was due"), std::string::npos) << back.detail;
 }
 
+TEST(WorkerHello, AWorkerThatTracesSaysPlusTrace) {
+  std::string error;
+  std::optional<Hello> hello =
+      parseHello("gjkcheck-worker 1 perp#perp f32 merged distance +float-bits +trace test", error);
+  ASSERT_TRUE(hello) << error;
+  EXPECT_TRUE(hello->trace);
+  EXPECT_EQ(hello->version, "test");
+  EXPECT_EQ(helloLine(*hello), "gjkcheck-worker 1 perp#perp f32 merged distance +float-bits +trace test");
+  hello = parseHello("gjkcheck-worker 1 planck f64 merged distance planck", error);
+  ASSERT_TRUE(hello) << error;
+  EXPECT_FALSE(hello->trace);
+}
+
+TEST(WorkerRequests, ATracedRequestIsKindT) {
+  check::Case value;
+  value.a.vertices = {{0.5f, 0}};
+  value.b.vertices = {{1, 0}};
+  std::string line;
+  appendRequest(line, 4, Query::TracedDistance, value);
+  EXPECT_EQ(line.substr(0, 4), "4 t ");
+  line.pop_back();
+  std::string error;
+  std::optional<Request> back = parseRequest(line, error);
+  ASSERT_TRUE(back) << error;
+  EXPECT_EQ(back->query, Query::TracedDistance);
+}
+
+TEST(WorkerAnswers, ATracedAnswerCarriesItsStepsAndThePostStep) {
+  Answer answer;
+  answer.distance = 0;
+  answer.iterations = 2;
+  answer.termination = "epsilon-merge";
+  for (int k = 0; k < 30; ++k) {  // more words than an untraced answer may have
+    TraceStepWords step;
+    step.simplex.resize(static_cast<std::size_t>(k % 4));
+    for (TraceVertexWords& v : step.simplex) {
+      v.w[0] = 0x1.4p-34 * k;
+      v.pointB[1] = -1.5;
+      v.weight = 0.25;
+      v.indexA = k;
+      v.indexB = 1;
+    }
+    step.hasDirection = k % 4 < 3;
+    step.direction[1] = -0x1.ep-20;
+    step.hasSupport = k % 2 == 0;
+    step.support.indexA = 2;
+    step.support.w[0] = 7.0;
+    answer.trace.push_back(step);
+  }
+  answer.post = {"epsilon-merge", true, 0x1.4p-34, 0x1p-23, 0, "duplicate-support", "merged at the midpoint"};
+  std::string line;
+  appendAnswer(line, 11, Query::TracedDistance, answer);
+  line.pop_back();
+  Answer back;
+  ASSERT_TRUE(parseAnswer(line, 11, Query::TracedDistance, back)) << back.detail;
+  EXPECT_EQ(back.termination, "epsilon-merge");
+  ASSERT_EQ(back.trace.size(), 30u);
+  for (std::size_t k = 0; k < 30; ++k) {
+    const TraceStepWords& got = back.trace[k];
+    const TraceStepWords& want = answer.trace[k];
+    ASSERT_EQ(got.simplex.size(), want.simplex.size()) << k;
+    for (std::size_t i = 0; i < got.simplex.size(); ++i) {
+      EXPECT_EQ(got.simplex[i].w[0], want.simplex[i].w[0]);
+      EXPECT_EQ(got.simplex[i].pointB[1], -1.5);
+      EXPECT_EQ(got.simplex[i].weight, 0.25);
+      EXPECT_EQ(got.simplex[i].indexA, static_cast<int>(k));
+    }
+    EXPECT_EQ(got.hasDirection, want.hasDirection);
+    EXPECT_EQ(got.direction[1], -0x1.ep-20);
+    EXPECT_EQ(got.hasSupport, want.hasSupport);
+    EXPECT_EQ(got.support.indexA, 2);
+    EXPECT_EQ(got.support.w[0], 7.0);
+  }
+  EXPECT_EQ(back.post.rule, "epsilon-merge");
+  EXPECT_TRUE(back.post.decided);
+  EXPECT_EQ(back.post.coreDistance, 0x1.4p-34);
+  EXPECT_EQ(back.post.bound, 0x1p-23);
+  EXPECT_EQ(back.post.loopTermination, "duplicate-support");
+  EXPECT_EQ(back.post.text, "merged at the midpoint");
+  // No post step, no steps: still a traced answer.
+  ASSERT_TRUE(parseAnswer("3 ok 1 0 0 1 0 2 duplicate-support trace 0", 3, Query::TracedDistance, back)) << back.detail;
+  EXPECT_TRUE(back.trace.empty());
+  EXPECT_TRUE(back.post.rule.empty());
+  // A traced answer without its trace, or with a broken one, is a protocol error.
+  for (const char* bad : {"3 ok 1 0 0 1 0 2 duplicate-support", "3 ok 1 0 0 1 0 2 duplicate-support trace 1",
+                          "3 ok 1 0 0 1 0 2 duplicate-support trace 1 4", "3 ok 1 0 0 1 0 2 x trace 0 post r 2 0 0 0 -",
+                          "3 ok 1 0 0 1 0 2 x trace 0 post r 1 0 0 0"}) {
+    EXPECT_FALSE(parseAnswer(bad, 3, Query::TracedDistance, back)) << bad;
+    EXPECT_EQ(back.status, Status::Protocol) << bad;
+  }
+}
+
 TEST(WorkerHello, ParsesTheFieldsAndTheVersionLine) {
   std::string error;
   std::optional<Hello> hello = parseHello("gjkcheck-worker 1 planck f64 merged distance planck 1.4.2 (npm)", error);
