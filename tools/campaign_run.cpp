@@ -392,7 +392,7 @@ class Campaign {
     text += "| query | " +
             std::string(penetration ? "penetration: the penetration verdict (docs/verdict.md, Penetration), "
                                       "fuzz target fuzz_penetration"
-                                    : "distance: the distance verdict (design §5), fuzz target fuzz_distance") +
+                                    : "distance: the distance verdict (docs/verdict.md), fuzz target fuzz_distance") +
             " |\n";
     text += "| date | " + date_ + " |\n| commit | " + commitDescription() + " |\n";
     text += "| machine | " + machineDescription() + " |\n";
