@@ -186,6 +186,7 @@ int compareCommand(int argc, char** argv, int first) {
   if (line.given("gallery")) command += " --gallery " + std::to_string(gallery);
   if (line.has("gzip-rows")) command += " --gzip-rows";
   if (line.given("shard")) command += " --shard " + line.value("shard");
+  if (line.has("regenerate-report")) command += " --regenerate-report";
   command += " --out " + out.string();
   context.command = command;
   context.commit = commitDescription();

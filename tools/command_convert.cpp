@@ -36,8 +36,8 @@ const CommandSpec SPEC = {
       "DIR/NAME.case"},
      {"out", "FILE|DIR",
       "without --to, the file written (default: standard output); with --to, the\n"
-      "folder: new, empty, or holding only what --to writes (fuzzer inputs: files\n"
-      "without an extension; cases: .case files); never in the repository's\n"
+      "folder: new, empty, or holding only what --to writes (fuzzer inputs: files,\n"
+      "no folder, no .case, .md or .txt; cases: .case files); never in the repository's\n"
       "corpus/ or reports/ (docs/cli.md)"},
      {"skip-violations", "STRATEGY",
       "with --to input: leave out the cases on which the strategy's answer is a\n"

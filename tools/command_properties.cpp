@@ -126,6 +126,7 @@ int propertiesCommand(int argc, char** argv, int first) {
   if (line.given("families")) command += " --families " + line.value("families");
   command += " --cases " + std::to_string(cases) + " --seed " + std::to_string(seed);
   if (line.given("shrink")) command += " --shrink " + std::to_string(shrink);
+  if (line.has("regenerate-report")) command += " --regenerate-report";
   command += " --out " + out.string();
 
   std::string csv = "strategy,property,family,applies,cases,violations,first_violation\n";

@@ -81,6 +81,7 @@ std::string foreignContents(const fs::path& folder, const std::string& command, 
   }
   if (error) return "it cannot be listed: " + error.message();
   if (names.empty()) return "";
+  std::sort(names.begin(), names.end());
   auto has = [&](const std::string& name) { return std::find(names.begin(), names.end(), name) != names.end(); };
   std::string expected;
   switch (kind) {
@@ -108,11 +109,16 @@ std::string foreignContents(const fs::path& folder, const std::string& command, 
       expected = "only .case files";
       break;
     case OutputKind::Inputs:
-      if (std::all_of(names.begin(), names.end(),
-                      [](const std::string& name) { return fs::path(name).extension().empty(); })) {
+      // Fuzzer inputs carry no telling name (convert names them after the case's path, libFuzzer after a
+      // hash): a flat folder of files that are neither cases nor documents.
+      if (std::all_of(names.begin(), names.end(), [&](const std::string& name) {
+            const std::string extension = fs::path(name).extension().string();
+            return fs::is_regular_file(folder / name, error) && extension != ".case" && extension != ".md" &&
+                   extension != ".txt";
+          })) {
         return "";
       }
-      expected = "only fuzzer inputs (files without an extension)";
+      expected = "only fuzzer inputs (files, no folder, no .case, .md or .txt file)";
       break;
   }
   return "it holds files gjkcheck " + command + " did not write (such as " + names.front().substr(0, 80) +

@@ -31,7 +31,7 @@ std::string outputFolderProblem(const std::filesystem::path& folder, bool intoRe
 //                   "# Penetration comparison", or comparison-shard-*.bin files (a --shard run);
 //   properties:     it holds README.md beginning "# Properties of the strategies";
 //   gen, convert --to case: every file in it is a .case file (subfolders are not looked into);
-//   convert --to input: no file in it has an extension (fuzzer inputs, libFuzzer corpora).
+//   convert --to input: it is flat and holds no .case, .md or .txt file (fuzzer inputs, libFuzzer corpora).
 // A findings.md (kept by compare) and dot files are not counted.
 enum class OutputKind;
 std::string foreignContents(const std::filesystem::path& folder, const std::string& command, OutputKind kind);
