@@ -8,13 +8,8 @@
 #include "tools/command_line.h"
 #include "tools/commands.h"
 #include "tools/run_context.h"
+#include "verdict/engine_versions.h"
 #include "verdict/strategy.h"
-#ifdef GJK_HAVE_BOX2D
-#include "adapters/box2d_241.h"
-#endif
-#ifdef GJK_HAVE_CHIPMUNK
-#include "adapters/chipmunk7.h"
-#endif
 
 namespace {
 
@@ -58,16 +53,9 @@ const char* USAGE =
 // gjkcheck --version: the commit, the engines linked in, and those an external manifest declares.
 int versionCommand() {
   std::printf("gjkcheck %s\n", gjk::tools::commitDescription().c_str());
-#ifdef GJK_HAVE_BOX2D
-  std::printf("  box2d-2.4.1, box2d-2.4.1-sat  linked: Box2D %s\n", gjk::adapters::box2dVersion());
-#else
-  std::printf("  box2d-2.4.1, box2d-2.4.1-sat  not built (no libbox2d-dev)\n");
-#endif
-#ifdef GJK_HAVE_CHIPMUNK
-  std::printf("  chipmunk7                     linked: Chipmunk %s\n", gjk::adapters::chipmunkVersion());
-#else
-  std::printf("  chipmunk7                     not built (no libchipmunk-dev)\n");
-#endif
+  for (const auto& [strategies, version] : gjk::check::linkedEngineVersions()) {
+    std::printf("  %-29s %s\n", strategies.c_str(), version.c_str());
+  }
   try {
     for (const gjk::check::StrategyInfo& info : gjk::check::externalStrategies()) {
       std::printf("  %-29s %s: %s%s\n", info.name.c_str(), "manifest", info.version.empty() ? "no version" : info.version.c_str(),
