@@ -35,10 +35,12 @@ const CommandSpec CHECK = {
     "Replays every case under each DIR against what it expects: its meta.expected-relation and\n"
     "meta.expected-core-distance-squared (the oracle), its meta.strategy with meta.expected-verdict and\n"
     "meta.expected-reasons (a regression), and every expected-verdicts.tsv found (each strategy's verdict\n"
-    "on each case beside it).",
+    "on each case beside it). A case file that does not read is reported (file:line: message, one line\n"
+    "per file) and the others are checked.",
     {},
     "",
-    "Exit code 1 when any expectation does not hold, 2 when a case does not read.",
+    "Exit code 1 when any expectation does not hold, 2 when a case file does not read (the others are\n"
+    "checked).",
 };
 
 const CommandSpec VERDICTS = {
@@ -71,10 +73,25 @@ const CommandSpec ADD = {
 };
 
 int checkCorpus(const std::vector<std::string>& folders) {
-  int cases = 0, tables = 0, unmet = 0;
+  int cases = 0, tables = 0, unmet = 0, bad = 0;
   for (const std::string& folder : folders) {
-    for (const auto& file : check::collectCaseFiles({folder})) {
-      check::Case value = check::readCaseFile(file);
+    std::vector<fs::path> files;
+    try {
+      files = check::collectCaseFiles({folder});
+    } catch (const check::CaseError& error) {  // every bad argument and file is named, the others checked
+      std::fprintf(stderr, "%s\n", error.what());
+      ++bad;
+      continue;
+    }
+    for (const auto& file : files) {
+      check::Case value;
+      try {
+        value = check::readCaseFile(file);
+      } catch (const check::CaseError& error) {
+        std::fprintf(stderr, "%s\n", error.what());
+        ++bad;
+        continue;
+      }
       ++cases;
       for (const std::string& message : check::unmetCaseExpectations(value)) {
         std::printf("%s: %s\n", file.string().c_str(), message.c_str());
@@ -101,7 +118,9 @@ int checkCorpus(const std::vector<std::string>& folders) {
       }
     }
   }
-  std::printf("%d cases, %d verdict tables: %d expectations not met\n", cases, tables, unmet);
+  std::printf("%d cases, %d verdict tables: %d expectations not met%s\n", cases, tables, unmet,
+              bad ? (", " + std::to_string(bad) + " case files did not read").c_str() : "");
+  if (bad) return EXIT_BAD_INPUT;
   return unmet ? EXIT_VIOLATIONS : EXIT_ALL_OK;
 }
 

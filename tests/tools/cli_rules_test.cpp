@@ -124,6 +124,13 @@ TEST(CliRules, everyBadCaseFileIsReportedAndTheGoodOnesRun) {
     EXPECT_TRUE(contains(run.out, "/nonexistent.case")) << command << "\n" << run.out;
     EXPECT_TRUE(contains(run.out, "box2d-plank-vs-point.case")) << command << "\n" << run.out;  // the good one ran
   }
+  // corpus check too: every bad file named, the good ones checked.
+  const CliRun check = gjkcheck("corpus check " + badHeader + " " + GOOD_CASE + " " + badLine);
+  EXPECT_EQ(check.exitCode, 2) << check.out;
+  EXPECT_TRUE(contains(check.out, badHeader + ":1:")) << check.out;
+  EXPECT_TRUE(contains(check.out, badLine + ":3:")) << check.out;
+  EXPECT_TRUE(contains(check.out, "1 cases, 0 verdict tables: 0 expectations not met, 2 case files did not read"))
+      << check.out;
   // A folder with a bad file among good ones: the same.
   dir.write("folder/good.case", readText(GOOD_CASE));
   dir.write("folder/broken.case", "gjk-case 1\n");

@@ -2,6 +2,8 @@
 // every output written, counterexamples that replay, and bad usage rejected before any work.
 #include <gtest/gtest.h>
 
+#include <unistd.h>
+
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -18,7 +20,9 @@ using gjk::test_support::gjkcheck;
 using gjk::test_support::readText;
 
 fs::path scratch(const std::string& name) {
-  fs::path folder = fs::temp_directory_path() / ("gjkcheck-properties-test-" + name);
+  // The process id in the name: test runs of other checkouts on the same machine do not share the folder.
+  fs::path folder =
+      fs::temp_directory_path() / ("gjkcheck-properties-test-" + std::to_string(::getpid()) + "-" + name);
   fs::remove_all(folder);
   return folder;
 }
