@@ -38,23 +38,24 @@ namespace {
 namespace fs = std::filesystem;
 using campaign::Options;
 
-const char* HELP =
-    "usage: gjkcheck campaign --strategy NAME [--query distance|penetration] [--time S] [--jobs N] [--out DIR]\n"
-    "                         [options]\n"
-    "       gjkcheck campaign --measure-mutator --strategy NAME[,NAME...] [--runs R] [--time S] [--jobs N]\n\n"
+const CommandSpec SPEC = {
+    "campaign",
+    "",
+    "",
     "Fuzzes one strategy against the exact oracle with the libFuzzer target fuzz_distance (the distance\n"
     "verdict), or for a penetration campaign fuzz_penetration (the penetration verdict, docs/verdict.md),\n"
-    "in libFuzzer's fork mode (-fork=N -ignore_crashes=1: each violation ends one job, the campaign goes on), with a\n"
-    "progress line. Violations are grouped by cause: (strategy, primary kind, termination), the primary\n"
-    "kind being the verdict's first reason (verdict/classify.h); the family is recorded in the file as\n"
-    "meta.family, it is no part of the cause. Each cause gets one file, DIR/<strategy>.<kind>.<termination>.case\n"
-    "(a plugin:PATH[#ENTRY] strategy is named plugin-<file name without .so>[-ENTRY] there),\n"
-    "written atomically as soon as the cause is found (the input as found), then replaced by its minimized\n"
-    "form (libFuzzer -minimize_crash, then a shrink that keeps the cause: fewer vertices, default\n"
-    "transforms, shorter numbers). When a cause already has a file, the smaller case is kept, by this\n"
-    "order, the first difference deciding: fewer vertices; fewer numbers other than their default; fewer\n"
-    "significant bits in them; shorter text; the text that sorts first (tools/campaign_findings.h). Every\n"
-    "file is replayed (its expectations checked) before it is written. The report is DIR/README.md.\n"
+    "in libFuzzer's fork mode (-fork=N -ignore_crashes=1: each violation ends one job, the campaign goes on),\n"
+    "with a progress line. Violations are grouped by cause: (strategy, primary kind, termination), the\n"
+    "primary kind being the verdict's first reason (verdict/classify.h); the family is recorded in the file\n"
+    "as meta.family, it is no part of the cause. Each cause gets one file,\n"
+    "DIR/<strategy>.<kind>.<termination>.case (a plugin:PATH[#ENTRY] strategy is named\n"
+    "plugin-<file name without .so>[-ENTRY] there), written atomically as soon as the cause is found (the\n"
+    "input as found), then replaced by its minimized form (libFuzzer -minimize_crash, then a shrink that\n"
+    "keeps the cause: fewer vertices, default transforms, shorter numbers). When a cause already has a\n"
+    "file, the smaller case is kept, by this order, the first difference deciding: fewer vertices; fewer\n"
+    "numbers other than their default; fewer significant bits in them; shorter text; the text that sorts\n"
+    "first (tools/campaign_findings.h). Every file is replayed (its expectations checked) before it is\n"
+    "written. The report is DIR/README.md.\n"
     "The fuzzer passes over causes already known (GJK_KNOWN_SIGNATURES, a file updated as crashes come in):\n"
     "those filed in DIR, those of the cases in the --seeds folders (corpus/regressions by default), and\n"
     "each new one once found, so the jobs spend their time on new causes.\n\n"
@@ -62,61 +63,62 @@ const char* HELP =
     "corpus/ or reports/ is refused (exit 2), always; promote a finding on purpose with\n"
     "`gjkcheck corpus add FILE`. Every output folder is checked before any work starts (exit 2 naming the\n"
     "folder and the reason).\n\n"
-    "--strategy NAME      any name of `gjkcheck strategies`, modifiers allowed (perp+local+scaled)\n"
-    "--query Q            distance (fuzz_distance, the distance verdict) or penetration (fuzz_penetration,\n"
-    "                     the penetration verdict: kinds non-finite, wrong-relation, depth-error,\n"
-    "                     normal-error, contact-error; the case filed carries meta.query penetration).\n"
-    "                     Default: penetration for a strategy of query kind penetration (epa, sat, dyn4j-epa,\n"
-    "                     box2d-2.4.1-sat, chipmunk7), distance otherwise (rapier2d answers both: give\n"
-    "                     --query penetration for its overlap depth)\n"
-    "--time S             seconds of fuzzing (default 600)\n"
-    "--jobs N             parallel fuzzing jobs (default 2)\n"
-    "--out DIR            where the cases go (default: a new folder campaign-<strategy>-<UTC time> in the\n"
-    "                     current directory, e.g. campaign-perp-20261124T071344Z)\n"
-    "--fuzzer PATH        the libFuzzer build of fuzz_distance (fuzz_penetration for --query penetration).\n"
-    "                     Default: $GJK_FUZZ_DISTANCE ($GJK_FUZZ_PENETRATION), else the first libFuzzer\n"
-    "                     binary of <gjkcheck's build>/fuzz/TARGET, <gjkcheck's build>/../fuzz/fuzz/TARGET\n"
-    "                     and ./build/fuzz/fuzz/TARGET\n"
-    "                     (build it with: cmake --preset fuzz && cmake --build --preset fuzz)\n"
-    "--work DIR           the fuzzer's working folder, kept between runs so that a second campaign\n"
-    "                     resumes from its corpus (default fuzz-work/<strategy> in the current directory)\n"
-    "--report DIR         the folder of the report README.md (default: the --out folder)\n"
-    "--seeds PATH,...     case folders that seed the fuzzer, less the cases the strategy already fails\n"
-    "                     (default corpus/seeds,corpus/regressions, of the source tree when not in the\n"
-    "                     current directory; `none` for no seeds); a folder named\n"
-    "                     here must exist\n"
-    "--kinds K,...        count only violations of these kinds (GJK_VIOLATION_KINDS), e.g. false-overlap\n"
-    "--families F,...     count only violations on cases of these families (GJK_VIOLATION_FAMILIES)\n"
-    "--minimize S         seconds of libFuzzer -minimize_crash per new cause (default 3; 0: none);\n"
-    "                     all of them together take at most a quarter of --time (at least 30 s)\n"
-    "--no-mutator         libFuzzer's byte mutations only (GJK_MUTATOR=0)\n\n"
-    "--measure-mutator    instead of a campaign: run fuzz_distance (one process, -seed=1..R) R times with the\n"
-    "                     geometry-aware mutator and R times without, each until its first violation or\n"
-    "                     --time S (default 60), and report executions and seconds to the first violation,\n"
-    "                     with medians, per strategy (report: --report DIR, default a new folder\n"
-    "                     campaign-mutator-<UTC time> in the current directory)\n"
-    "--runs R             runs per strategy and mutator setting (default 5)\n\n"
+    "With --measure-mutator, instead of a campaign: run fuzz_distance (one process, -seed=1..R) R times\n"
+    "with the geometry-aware mutator and R times without, each until its first violation or --time S\n"
+    "(default 60 then), and report executions and seconds to the first violation, with medians, per\n"
+    "strategy (--strategy NAME[,NAME...]; report: --report DIR, default a new folder\n"
+    "campaign-mutator-<UTC time> in the current directory).",
+    {{"strategy", "NAME", "any name of `gjkcheck strategies`, modifiers allowed (perp+local+scaled)", "", "", true},
+     {"query", "distance|penetration",
+      "distance (fuzz_distance, the distance verdict) or penetration (fuzz_penetration,\n"
+      "the penetration verdict: kinds non-finite, wrong-relation, depth-error,\n"
+      "normal-error, contact-error; the case filed carries meta.query penetration)",
+      "", "penetration for a strategy of query kind penetration (epa, sat,\n"
+      "dyn4j-epa, box2d-2.4.1-sat, chipmunk7), distance otherwise (rapier2d answers\n"
+      "both: give --query penetration for its overlap depth)"},
+     {"time", "S", "seconds of fuzzing", "", "600; 60 with --measure-mutator"},
+     {"jobs", "N", "parallel fuzzing jobs, 1..64", "2"},
+     {"out", "DIR", "where the cases go", "",
+      "a new folder campaign-<strategy>-<UTC time> in the\n"
+      "current directory, e.g. campaign-perp-20261124T071344Z"},
+     {"fuzzer", "PATH",
+      "the libFuzzer build of fuzz_distance (fuzz_penetration for --query penetration)\n"
+      "(build it with: cmake --preset fuzz && cmake --build --preset fuzz)",
+      "", "$GJK_FUZZ_DISTANCE ($GJK_FUZZ_PENETRATION), else the first libFuzzer\n"
+      "binary of <gjkcheck's build>/fuzz/TARGET, <gjkcheck's build>/../fuzz/fuzz/TARGET\n"
+      "and ./build/fuzz/fuzz/TARGET"},
+     {"work", "DIR",
+      "the fuzzer's working folder, kept between runs so that a second campaign\n"
+      "resumes from its corpus",
+      "", "fuzz-work/<strategy> in the current directory"},
+     {"report", "DIR", "the folder of the report README.md", "", "the --out folder"},
+     {"seeds", "PATH,...",
+      "case folders that seed the fuzzer, less the cases the strategy already fails\n"
+      "(`none` for no seeds); a folder named here must exist",
+      "", "corpus/seeds,corpus/regressions, of the source tree when not in the\ncurrent directory"},
+     {"kinds", "K,...", "count only violations of these kinds (GJK_VIOLATION_KINDS), e.g. false-overlap"},
+     {"families", "F,...", "count only violations on cases of these families (GJK_VIOLATION_FAMILIES)"},
+     {"minimize", "S",
+      "seconds of libFuzzer -minimize_crash per new cause (0: none); all of them\n"
+      "together take at most a quarter of --time (at least 30 s)",
+      "3"},
+     {"no-mutator", "", "libFuzzer's byte mutations only (GJK_MUTATOR=0)"},
+     {"measure-mutator", "", "measure the geometry-aware mutator instead of a campaign (above)"},
+     {"runs", "R", "with --measure-mutator: runs per strategy and mutator setting", "5"}},
     "Ctrl-C stops the fuzzer and keeps everything found so far (every cause found has its file from the\n"
     "moment it was found; the shrink and the report still run, libFuzzer minimization is skipped); a\n"
-    "second Ctrl-C ends gjkcheck at once, and the files written until then stay.\n"
-    "Exit code 1 when the campaign found violations, 0 when it found none, 2 on bad usage.";
+    "second Ctrl-C ends gjkcheck at once, and the files written until then stay.",
+    "Exit code 1 when the campaign found violations, 0 when it found none, 2 on bad usage.",
+};
 
 }  // namespace
 
 int campaignCommand(int argc, char** argv, int first) {
-  CommandLine line = parseCommandLine(
-      argc, argv, first,
-      {"strategy", "query", "time", "jobs", "out", "fuzzer", "work", "report", "seeds", "kinds", "families",
-       "minimize", "runs"},
-      {"no-mutator", "measure-mutator"});
-  if (line.has("help")) {
-    std::puts(HELP);
-    return EXIT_ALL_OK;
-  }
-  if (!line.positional.empty()) throw UsageError("campaign takes no positional arguments");
+  CommandLine line = parseCommandLine(argc, argv, first, SPEC);
+  if (line.has("help")) return EXIT_ALL_OK;
   Options options;
   options.measure = line.has("measure-mutator");
-  std::string names = line.value("strategy", "");
+  std::string names = line.value("strategy");
   if (names.empty()) throw UsageError("--strategy NAME is required");
   for (const std::string& name : splitList(names)) {
     const check::StrategyInfo* strategy = check::findStrategy(name);
@@ -125,7 +127,7 @@ int campaignCommand(int argc, char** argv, int first) {
   }
   if (options.strategies.size() != 1 && !options.measure) throw UsageError("a campaign fuzzes one strategy");
   // The query judged (issue 13): every strategy must answer it.
-  const std::string query = line.value("query", "");
+  const std::string query = line.value("query");
   if (query.empty()) {
     options.query = defaultCampaignQuery(*options.strategies.front());
   } else if (query == "distance" || query == "penetration") {
@@ -141,24 +143,23 @@ int campaignCommand(int argc, char** argv, int first) {
                        (query.empty() ? ": give --query" : ""));
     }
   }
-  options.seconds = line.integer("time", options.measure ? 60 : 600);
-  options.jobs = static_cast<int>(line.integer("jobs", 2));
-  options.runs = static_cast<int>(line.integer("runs", 5));
-  options.minimizeSeconds = static_cast<int>(line.integer("minimize", 3));
-  if (options.seconds < 1 || options.jobs < 1 || options.jobs > 64 || options.runs < 1 || options.minimizeSeconds < 0) {
-    throw UsageError("--time, --jobs and --runs must be positive (--jobs at most 64), --minimize not negative");
-  }
-  options.fuzzer = line.value("fuzzer", "");
+  constexpr long long MAX = std::numeric_limits<int>::max();
+  options.seconds = line.given("time") ? line.integerIn("time", 1, MAX) : (options.measure ? 60 : 600);
+  options.jobs = static_cast<int>(line.integerIn("jobs", 1, 64));
+  options.runs = static_cast<int>(line.integerIn("runs", 1, MAX));
+  options.minimizeSeconds = static_cast<int>(line.integerIn("minimize", 0, MAX));
+  options.fuzzer = line.value("fuzzer");
   // Output folders: defaults in the current directory, every one checked before any work starts.
   const std::string& strategyName = options.strategies.front()->name;
   std::string stamp = utcTimestamp();
   if (options.measure) {
-    options.work = line.value("work", (fs::path("fuzz-work") / "measure").string());
-    options.report = line.value("report", numberedFolder("campaign-mutator-" + stamp).string());
+    options.work = line.given("work") ? line.value("work") : (fs::path("fuzz-work") / "measure").string();
+    options.report = line.given("report") ? line.value("report") : numberedFolder("campaign-mutator-" + stamp).string();
   } else {
-    options.out = line.value("out", numberedFolder("campaign-" + strategyName + "-" + stamp).string());
-    options.work = line.value("work", (fs::path("fuzz-work") / strategyName).string());
-    options.report = line.value("report", options.out.string());
+    options.out = line.given("out") ? line.value("out")
+                                    : numberedFolder("campaign-" + check::strategyFileName(strategyName) + "-" + stamp).string();
+    options.work = line.given("work") ? line.value("work") : (fs::path("fuzz-work") / check::strategyFileName(strategyName)).string();
+    options.report = line.given("report") ? line.value("report") : options.out.string();
   }
   for (const auto& [flag, folder] : {std::pair<const char*, fs::path>{"--out", options.out},
                                      {"--report", options.report}, {"--work", options.work}}) {
@@ -166,17 +167,17 @@ int campaignCommand(int argc, char** argv, int first) {
     std::string problem = outputFolderProblem(folder);
     if (!problem.empty()) throw UsageError(std::string(flag) + " " + folder.string() + ": " + problem);
   }
-  if (line.values.count("seeds") && line.value("seeds", "") == "none") {
+  if (line.given("seeds") && line.value("seeds") == "none") {
     options.seeds.clear();  // no seed folders: the fuzzer starts from its working corpus alone
-  } else if (line.values.count("seeds")) {
-    options.seeds = splitList(line.value("seeds", ""));
+  } else if (line.given("seeds")) {
+    options.seeds = splitList(line.value("seeds"));
     // Folders named on purpose must exist; the defaults are skipped when run outside a checkout.
     for (const std::string& folder : options.seeds) {
       if (!fs::is_directory(folder)) throw UsageError("--seeds: no folder " + folder.substr(0, 200));
     }
     if (options.seeds.empty()) throw UsageError("--seeds names no folder");
   }
-  options.kinds = line.value("kinds", "");
+  options.kinds = line.value("kinds");
   for (const std::string& kind : splitList(options.kinds)) {
     const bool known =
         options.query == check::QueryKind::Penetration
@@ -185,7 +186,7 @@ int campaignCommand(int argc, char** argv, int first) {
                            [&](const char* k) { return kind == k; }) != std::end(check::VIOLATION_KINDS);
     if (!known) throw UsageError("unknown violation kind '" + kind + "'");
   }
-  options.families = line.value("families", "");
+  options.families = line.value("families");
   for (const std::string& family : splitList(options.families)) {
     const std::vector<std::string>& known = check::classifiedFamilies();
     if (std::find(known.begin(), known.end(), family) == known.end()) {

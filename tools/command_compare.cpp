@@ -28,35 +28,56 @@ namespace {
 // The most cases per family one run takes: rows are kept in memory (about 100 bytes per case and strategy).
 constexpr long long MAX_CASES_PER_FAMILY = 10000000;
 
-const char* HELP =
-    "usage: gjkcheck compare [--strategies A,B,...] [--families F,G,...] [--count N] [--seed K] [--jobs N]\n"
-    "                        [--rows all|violations|none] [--gallery N] [--shard I/N] --out DIR\n\n"
-    "Runs every chosen strategy on the same generated cases (N per family, from the family generators of\n"
-    "families/families.h, sampled from the seed) and writes the comparison report to DIR: README.md with\n"
-    "the command, seed, commit and machine and the tables (per strategy and family: violations by kind,\n"
-    "distance error p50/p99/max in u, witness error p99/max, iterations mean/p99/max, time per query),\n"
-    "rows.csv, summary.csv, timing.csv, SVG charts (distance-error CDF, iteration histograms, violation\n"
-    "heat map, scale envelope) and a gallery of the worst cases per strategy with their pictures.\n"
-    "A findings.md already in DIR is kept and closes the README.\n\n"
-    "--strategies   comma-separated names, modifiers allowed (default: all)\n"
-    "--families     comma-separated family names (default: all)\n"
-    "--penetration-families  overlap families of the penetration section (default: all seven)\n"
-    "--count        cases per family (default 1000)\n"
-    "--seed         the seed of the case streams (default 1)\n"
-    "--jobs         worker threads (default: the number of cores)\n"
-    "--rows         all (default), violations, or none: what rows.csv keeps (none: no rows.csv)\n"
-    "--gallery      worst cases per strategy in the gallery (default 3)\n"
-    "--gzip-rows    compress rows.csv to rows.csv.gz (gzip -9 -n) for very large runs\n"
-    "--shard I/N    run only the cases k with k mod N = I - 1 of every family and write DIR/comparison-shard-\n"
-    "               I-of-N.bin instead of the report; `gjkcheck merge` makes the report from shards 1..N\n"
-    "               (the same report as without --shard, times aside; docs/scale.md); the\n"
-    "               penetration section is not sharded\n\n"
-    "Strategies that answer penetration (`gjkcheck strategies`, query penetration or both) are run on the\n"
-    "overlap families instead (same --count and --seed; --penetration-families F,... names some of them,\n"
-    "default all of `gjkcheck gen --family overlap`): penetration.md, penetration_summary.csv,\n"
-    "penetration_rows.csv and a Penetration section in README.md (report/penetration_comparison.h).\n"
-    "Everything but the times is the same for the same arguments, whatever --jobs is.\n"
-    "Exit code 0 (violations are the report's content, not an error), 2 for bad usage.";
+CommandSpec spec() {
+  return {
+      "compare",
+      "",
+      "",
+      "Runs every chosen strategy on the same generated cases (N per family, from the family generators of\n"
+      "families/families.h, sampled from the seed) and writes the comparison report to DIR: README.md with\n"
+      "the command, seed, commit and machine and the tables (per strategy and family: violations by kind,\n"
+      "distance error p50/p99/max in u, witness error p99/max, iterations mean/p99/max, time per query),\n"
+      "rows.csv, summary.csv, timing.csv, SVG charts (distance-error CDF, iteration histograms, violation\n"
+      "heat map, scale envelope) and a gallery of the worst cases per strategy with their pictures.\n"
+      "A findings.md already in DIR is kept and closes the README.",
+      {{"strategies", "A,B,...", "comma-separated names, modifiers allowed", "all"},
+       {"families", "F,G,...", "comma-separated family names", "", "all"},
+       {"penetration-families", "F,G,...", "overlap families of the penetration section", "",
+        "all of `gjkcheck gen --family overlap`"},
+       {"count", "N", "cases per family", "1000"},
+       {"seed", "K", "the seed of the case streams", "1"},
+       {"jobs", "N", "worker threads, 1..256", std::to_string(std::max(1u, std::thread::hardware_concurrency())),
+        "the number of cores"},
+       {"rows", "all|violations|none", "what rows.csv keeps (none: no rows.csv)", "all"},
+       {"gallery", "N", "worst cases per strategy in the gallery, 0..100", "3"},
+       {"gzip-rows", "", "compress rows.csv to rows.csv.gz (gzip -9 -n) for very large runs"},
+       {"shard", "I/N",
+        "run only the cases k with k mod N = I - 1 of every family and write\n"
+        "DIR/comparison-shard-I-of-N.bin instead of the report; `gjkcheck merge`\n"
+        "makes the report from shards 1..N (the same report as without --shard,\n"
+        "times aside; docs/scale.md); the penetration section is not sharded"},
+       {"out", "DIR",
+        "the report folder: new, empty, or holding a comparison report (or\n"
+        "shards) to replace; never in the repository's corpus/, nor in its reports/\n"
+        "without --regenerate-report (docs/cli.md)",
+        "", "", true},
+       {"regenerate-report", "", "allow --out in the repository's reports/: replace a committed report"}},
+      "Strategies that answer penetration (`gjkcheck strategies`, query penetration or both) are run on the\n"
+      "overlap families instead (same --count and --seed; --penetration-families F,... names some of them):\n"
+      "penetration.md, penetration_summary.csv, penetration_rows.csv and a Penetration section in README.md\n"
+      "(report/penetration_comparison.h).\n"
+      "Everything but the times is the same for the same arguments, whatever --jobs is.",
+      "Exit code 1 when any answer is a violation (the report is written whole first), 0 when none is,\n"
+      "2 for bad usage.",
+  };
+}
+
+// The answers judged violations (exit code 1).
+std::size_t countViolations(const check::ComparisonResult& result) {
+  std::size_t violations = 0;
+  for (const check::ComparisonRow& row : result.rows) violations += row.primary >= 0;
+  return violations;
+}
 
 void showProgress(std::uint64_t done, std::uint64_t total, double seconds) {
   const int WIDTH = 30;
@@ -78,17 +99,11 @@ void showStreaming(const std::string& engine, const std::string& family, std::ui
 }  // namespace
 
 int compareCommand(int argc, char** argv, int first) {
-  CommandLine line = parseCommandLine(argc, argv, first,
-                                      {"strategies", "families", "penetration-families", "count", "seed", "jobs", "out", "rows", "gallery",
-                                       "shard"}, {"gzip-rows"});
-  if (line.has("help")) {
-    std::puts(HELP);
-    return EXIT_ALL_OK;
-  }
-  if (!line.positional.empty()) throw UsageError("compare takes no positional arguments");
+  CommandLine line = parseCommandLine(argc, argv, first, spec());
+  if (line.has("help")) return EXIT_ALL_OK;
 
   check::ComparisonOptions options;
-  std::string strategyList = line.value("strategies", "all");
+  std::string strategyList = line.value("strategies");
   try {
     if (strategyList == "all") {
       options.strategies = check::selectStrategies("all");
@@ -111,17 +126,32 @@ int compareCommand(int argc, char** argv, int first) {
   const std::vector<std::string> overlapFamilies =
       chosenItems(line, "penetration-families", check::overlapFamilyNames(), "overlap family");
   if (options.strategies.empty() && penetration.empty()) throw UsageError("nothing to compare");
-  const long long count = line.integerIn("count", 1000, 1, MAX_CASES_PER_FAMILY);
-  const long long seed = line.integerIn("seed", 1, 0, std::numeric_limits<long long>::max());
-  const long long jobs = line.integerIn("jobs", std::max(1u, std::thread::hardware_concurrency()), 1, 256);
-  const long long gallery = line.integerIn("gallery", 3, 0, 100);
-  std::string rows = line.value("rows", "all");
+  // Every name is written into the report's case files (meta.strategy) after the cases ran: a name a case
+  // file cannot hold is refused now, before any work, not after it.
+  for (const std::vector<const check::StrategyInfo*>* list :
+       {static_cast<const std::vector<const check::StrategyInfo*>*>(&options.strategies), &penetration}) {
+    for (const check::StrategyInfo* strategy : *list) {
+      check::Case probe = check::sampleFamily(check::familyNames().front(), 1, 0);
+      probe.setMeta("strategy", strategy->name);
+      try {
+        (void)check::formatCase(probe);
+      } catch (const std::invalid_argument& error) {
+        throw UsageError("strategy '" + strategy->name + "' cannot be named in a case file (" + error.what() + ")");
+      }
+    }
+  }
+  const long long count = line.integerIn("count", 1, MAX_CASES_PER_FAMILY);
+  const long long seed = line.integerIn("seed", 0, std::numeric_limits<long long>::max());
+  const long long jobs = line.integerIn("jobs", 1, 256);
+  const long long gallery = line.integerIn("gallery", 0, 100);
+  std::string rows = line.value("rows");
   if (rows != "all" && rows != "violations" && rows != "none") {
     throw UsageError("--rows takes all, violations or none");
   }
-  if (line.values.count("shard")) parseShardOption(line.value("shard", ""), options);
+  if (line.given("shard")) parseShardOption(line.value("shard"), options);
   // The output folder is checked before any case runs.
-  const std::filesystem::path out = outputFolder(line, "out");
+  const std::filesystem::path out =
+      outputFolder(line, "out", "compare", OutputKind::Report, line.has("regenerate-report"));
   options.count = static_cast<std::uint64_t>(count);
   options.seed = static_cast<std::uint64_t>(seed);
   options.jobs = static_cast<int>(jobs);
@@ -145,17 +175,18 @@ int compareCommand(int argc, char** argv, int first) {
 
   check::ReportContext context;
   std::string command = "gjkcheck compare";
-  if (line.values.count("strategies")) command += " --strategies " + strategyList;
-  if (line.values.count("families")) command += " --families " + line.value("families", "");
-  if (line.values.count("penetration-families")) {
-    command += " --penetration-families " + line.value("penetration-families", "");
+  if (line.given("strategies")) command += " --strategies " + strategyList;
+  if (line.given("families")) command += " --families " + line.value("families");
+  if (line.given("penetration-families")) {
+    command += " --penetration-families " + line.value("penetration-families");
   }
   command += " --count " + std::to_string(count) + " --seed " + std::to_string(seed) + " --jobs " +
              std::to_string(jobs);
   if (rows != "all") command += " --rows " + rows;
-  if (line.values.count("gallery")) command += " --gallery " + std::to_string(gallery);
+  if (line.given("gallery")) command += " --gallery " + std::to_string(gallery);
   if (line.has("gzip-rows")) command += " --gzip-rows";
-  if (line.values.count("shard")) command += " --shard " + line.value("shard", "");
+  if (line.given("shard")) command += " --shard " + line.value("shard");
+  if (line.has("regenerate-report")) command += " --regenerate-report";
   command += " --out " + out.string();
   context.command = command;
   context.commit = commitDescription();
@@ -167,15 +198,23 @@ int compareCommand(int argc, char** argv, int first) {
                                         : check::RowsKept::None;
   context.galleryPerStrategy = static_cast<int>(gallery);
   context.gzipRows = line.has("gzip-rows");
-  if (line.values.count("shard")) return writeCompareShard(out, options, result, context);
-  if (!options.strategies.empty()) check::writeComparisonReport(out, options, result, context);
-  if (!penetration.empty()) {
-    check::writePenetrationComparison(
-        out, check::runPenetrationComparison(penetration, overlapFamilies, options.count, options.seed, options.jobs),
-        command);
+  if (line.given("shard")) {
+    const int status = writeCompareShard(out, options, result, context);
+    return status == EXIT_ALL_OK && countViolations(result) ? EXIT_VIOLATIONS : status;
   }
-  std::fprintf(stderr, "compare: wrote %s/README.md in %.1f s\n", out.string().c_str(), elapsed());
-  return EXIT_ALL_OK;
+  if (!options.strategies.empty()) check::writeComparisonReport(out, options, result, context);
+  std::size_t violations = countViolations(result);
+  if (!penetration.empty()) {
+    const check::PenetrationComparison section =
+        check::runPenetrationComparison(penetration, overlapFamilies, options.count, options.seed, options.jobs);
+    check::writePenetrationComparison(out, section, command);
+    for (const check::PenetrationComparisonRow& row : section.rows) {
+      violations += row.primary != "ok" && row.primary != "refused" && row.primary != "no-answer";
+    }
+  }
+  std::fprintf(stderr, "compare: wrote %s/README.md in %.1f s; %zu violations\n", out.string().c_str(), elapsed(),
+               violations);
+  return violations ? EXIT_VIOLATIONS : EXIT_ALL_OK;
 }
 
 }  // namespace gjk::tools

@@ -19,22 +19,33 @@ namespace {
 
 namespace fs = std::filesystem;
 
-const char* HELP =
-    "usage: gjkcheck convert FILE [--out FILE]\n"
-    "       gjkcheck convert --to input|case --out DIR PATH... [--skip-violations STRATEGY]\n\n"
+const CommandSpec SPEC = {
+    "convert",
+    "FILE|PATH...",
+    "without --to: one FILE, converted the other way: a case file (text starting\n"
+    "with `gjk-case`) becomes a fuzzer input, anything else is read as a fuzzer\n"
+    "input and becomes a case file with meta.family (verdict/classify.h);\n"
+    "written to --out FILE, or to standard output.\n"
+    "With --to: the files and folders (searched recursively) to convert",
     "Converts between case files (.case, gjk-case 1) and fuzzer inputs (the binary encoding of\n"
-    "case/fuzz_input.h that fuzz_distance, fuzz_oracle and fuzz_cache read).\n\n"
-    "FILE                  one file, converted the other way: a case file (text starting with\n"
-    "                      `gjk-case`) becomes a fuzzer input, anything else is read as a fuzzer\n"
-    "                      input and becomes a case file with meta.family (verdict/classify.h);\n"
-    "                      written to --out FILE, or to standard output\n"
-    "--to input            every .case under PATH... (folders searched recursively) becomes a fuzzer\n"
-    "                      input in DIR, named after its path: corpus/seeds/short-edge/plank.case ->\n"
-    "                      DIR/short-edge-plank; this is how corpus/ seeds the fuzzers\n"
-    "--to case             every file under PATH... becomes DIR/NAME.case\n"
-    "--skip-violations S   with --to input: leave out the cases on which strategy S's answer is a\n"
-    "                      violation (what gjkcheck campaign and the replay tests of fuzz_distance use)\n\n"
-    "Exit code 2 when an input encodes no case or a case cannot be encoded (the others are converted).";
+    "case/fuzz_input.h that fuzz_distance, fuzz_oracle and fuzz_cache read).",
+    {{"to", "input|case",
+      "input: every .case under PATH... becomes a fuzzer input in DIR, named after\n"
+      "its path: corpus/seeds/short-edge/plank.case -> DIR/short-edge-plank; this is\n"
+      "how corpus/ seeds the fuzzers. case: every file under PATH... becomes\n"
+      "DIR/NAME.case"},
+     {"out", "FILE|DIR",
+      "without --to, the file written (default: standard output); with --to, the\n"
+      "folder: new, empty, or holding only what --to writes (fuzzer inputs: files,\n"
+      "no folder, no .case, .md or .txt; cases: .case files); never in the repository's\n"
+      "corpus/ or reports/ (docs/cli.md)"},
+     {"skip-violations", "STRATEGY",
+      "with --to input: leave out the cases on which the strategy's answer is a\n"
+      "violation (what gjkcheck campaign and the replay tests of fuzz_distance use)"}},
+    "",
+    "Exit code 0, 2 when an input encodes no case or a case cannot be encoded (the others are\n"
+    "converted), or for bad usage.",
+};
 
 std::string inputName(const fs::path& file, const fs::path& root) {
   fs::path relative = fs::is_directory(root) ? fs::relative(file, root) : file.filename();
@@ -153,30 +164,28 @@ ConversionCount convertCasesToInputs(const std::vector<std::string>& paths, cons
 }
 
 int convertCommand(int argc, char** argv, int first) {
-  CommandLine line = parseCommandLine(argc, argv, first, {"to", "out", "skip-violations"}, {});
-  if (line.has("help")) {
-    std::puts(HELP);
-    return EXIT_ALL_OK;
-  }
-  std::string to = line.value("to", "");
+  CommandLine line = parseCommandLine(argc, argv, first, SPEC);
+  if (line.has("help")) return EXIT_ALL_OK;
+  std::string to = line.value("to");
   if (to.empty()) {
     if (line.positional.size() != 1) throw UsageError("convert takes one FILE (or --to input|case --out DIR PATH...)");
-    if (line.values.count("skip-violations")) throw UsageError("--skip-violations needs --to input");
-    return convertOne(line.positional[0], line.value("out", ""));
+    if (line.given("skip-violations")) throw UsageError("--skip-violations needs --to input");
+    return convertOne(line.positional[0], line.value("out"));
   }
   if (to != "input" && to != "case") throw UsageError("--to takes input or case, got '" + to + "'");
-  if (!line.values.count("out")) throw UsageError("--to needs --out DIR");
-  const std::string out = outputFolder(line, "out").string();
+  if (!line.given("out")) throw UsageError("--to needs --out DIR");
+  const std::string out =
+      outputFolder(line, "out", "convert", to == "input" ? OutputKind::Inputs : OutputKind::Cases).string();
   if (line.positional.empty()) throw UsageError("no PATH given");
   fs::create_directories(out);
   if (to == "case") {
-    if (line.values.count("skip-violations")) throw UsageError("--skip-violations needs --to input");
+    if (line.given("skip-violations")) throw UsageError("--skip-violations needs --to input");
     return convertToCases(line.positional, out);
   }
   const check::StrategyInfo* skip = nullptr;
-  if (line.values.count("skip-violations")) {
-    skip = check::findStrategy(line.value("skip-violations", ""));
-    if (skip == nullptr) throw UsageError("unknown strategy '" + line.value("skip-violations", "") + "'");
+  if (line.given("skip-violations")) {
+    skip = check::findStrategy(line.value("skip-violations"));
+    if (skip == nullptr) throw UsageError("unknown strategy '" + line.value("skip-violations") + "'");
   }
   ConversionCount count = convertCasesToInputs(line.positional, out, skip);
   std::printf("%d fuzzer inputs written to %s", count.written, out.c_str());

@@ -15,35 +15,83 @@ namespace {
 
 namespace fs = std::filesystem;
 
-const char* HELP =
-    "usage: gjkcheck corpus check [DIR...]\n"
-    "       gjkcheck corpus verdicts DIR\n"
-    "       gjkcheck corpus add CASE... [--to DIR]\n\n"
-    "check     replays every case under each DIR (default: corpus) against what it expects: its\n"
-    "          meta.expected-relation and meta.expected-core-distance-squared (the oracle), its\n"
-    "          meta.strategy with meta.expected-verdict and meta.expected-reasons (a regression), and\n"
-    "          every expected-verdicts.tsv found (each strategy's verdict on each case beside it).\n"
-    "          Exit code 1 when any expectation does not hold.\n"
-    "verdicts  prints the verdict table of every strategy on every case under DIR, in the form of\n"
-    "          expected-verdicts.tsv.\n"
-    "add       promotes findings into the corpus on purpose: each CASE (a file, or a folder searched for\n"
-    "          .case files) must read and name its strategy (meta.strategy, else its file name\n"
-    "          <strategy>.<kind>.<termination>[.<family>].case, as a campaign names it). The strategy is\n"
-    "          run and its verdict recorded as `corpus check` replays it: meta.strategy,\n"
-    "          meta.expected-verdict (ok or violation) and, for a violation, meta.expected-reasons and\n"
-    "          meta.signature (the cause); meta.family is added when missing, other meta lines stay.\n"
-    "          The case is written atomically under its own file name into DIR (--to DIR, default\n"
-    "          corpus/regressions of the current directory). An existing file of that name with other\n"
-    "          text is never overwritten: the command refuses (exit 2), as it does for a case that does\n"
-    "          not read or names no strategy; everything is checked first, so a refusal writes nothing.\n"
-    "          Adding the same case twice changes nothing.\n\n"
-    "--to DIR  (add) the folder to promote into (default corpus/regressions)";
+const CommandSpec OVERVIEW = {
+    "corpus",
+    "check|verdicts|add ...",
+    "",
+    "The case corpus: `gjkcheck corpus check [DIR...]` replays every case against what it expects,\n"
+    "`gjkcheck corpus verdicts DIR` prints the verdict table of every strategy on the cases under DIR,\n"
+    "`gjkcheck corpus add CASE... [--to DIR]` promotes findings into the corpus on purpose.\n"
+    "`gjkcheck corpus SUBCOMMAND --help` tells more.",
+    {},
+    "",
+    "",
+};
+
+const CommandSpec CHECK = {
+    "corpus check",
+    "[DIR...]",
+    "folders of cases (default: corpus)",
+    "Replays every case under each DIR against what it expects: its meta.expected-relation and\n"
+    "meta.expected-core-distance-squared (the oracle), its meta.strategy with meta.expected-verdict and\n"
+    "meta.expected-reasons (a regression), and every expected-verdicts.tsv found (each strategy's verdict\n"
+    "on each case beside it). A case file that does not read is reported (file:line: message, one line\n"
+    "per file) and the others are checked.",
+    {},
+    "",
+    "Exit code 1 when any expectation does not hold, 2 when a case file does not read (the others are\n"
+    "checked).",
+};
+
+const CommandSpec VERDICTS = {
+    "corpus verdicts",
+    "DIR",
+    "a folder of cases",
+    "Prints the verdict table of every strategy on every case under DIR, in the form of\n"
+    "expected-verdicts.tsv.",
+    {},
+    "",
+    "Exit code 0 (the table is the output, whatever its verdicts), 2 when a case does not read.",
+};
+
+const CommandSpec ADD = {
+    "corpus add",
+    "CASE...",
+    "case files, or folders searched for .case files",
+    "Promotes findings into the corpus on purpose: each CASE must read and name its strategy\n"
+    "(meta.strategy, else its file name <strategy>.<kind>.<termination>[.<family>].case, as a campaign\n"
+    "names it). The strategy is run and its verdict recorded as `corpus check` replays it: meta.strategy,\n"
+    "meta.expected-verdict (ok or violation) and, for a violation, meta.expected-reasons and\n"
+    "meta.signature (the cause); meta.family is added when missing, other meta lines stay.\n"
+    "The case is written atomically under its own file name into DIR. An existing file of that name\n"
+    "with other text is never overwritten: the command refuses (exit 2), as it does for a case that does\n"
+    "not read or names no strategy; everything is checked first, so a refusal writes nothing.\n"
+    "Adding the same case twice changes nothing.",
+    {{"to", "DIR", "the folder to promote into", "corpus/regressions", "corpus/regressions of the current directory"}},
+    "",
+    "Exit code 0 (a violation recorded is the point of adding it), 2 for a refusal.",
+};
 
 int checkCorpus(const std::vector<std::string>& folders) {
-  int cases = 0, tables = 0, unmet = 0;
+  int cases = 0, tables = 0, unmet = 0, bad = 0;
   for (const std::string& folder : folders) {
-    for (const auto& file : check::collectCaseFiles({folder})) {
-      check::Case value = check::readCaseFile(file);
+    std::vector<fs::path> files;
+    try {
+      files = check::collectCaseFiles({folder});
+    } catch (const check::CaseError& error) {  // every bad argument and file is named, the others checked
+      std::fprintf(stderr, "%s\n", error.what());
+      ++bad;
+      continue;
+    }
+    for (const auto& file : files) {
+      check::Case value;
+      try {
+        value = check::readCaseFile(file);
+      } catch (const check::CaseError& error) {
+        std::fprintf(stderr, "%s\n", error.what());
+        ++bad;
+        continue;
+      }
       ++cases;
       for (const std::string& message : check::unmetCaseExpectations(value)) {
         std::printf("%s: %s\n", file.string().c_str(), message.c_str());
@@ -70,40 +118,43 @@ int checkCorpus(const std::vector<std::string>& folders) {
       }
     }
   }
-  std::printf("%d cases, %d verdict tables: %d expectations not met\n", cases, tables, unmet);
+  std::printf("%d cases, %d verdict tables: %d expectations not met%s\n", cases, tables, unmet,
+              bad ? (", " + std::to_string(bad) + " case files did not read").c_str() : "");
+  if (bad) return EXIT_BAD_INPUT;
   return unmet ? EXIT_VIOLATIONS : EXIT_ALL_OK;
 }
 
 }  // namespace
 
 int corpusCommand(int argc, char** argv, int first) {
-  CommandLine line = parseCommandLine(argc, argv, first, {"to"}, {});
-  if (line.has("help")) {
-    std::puts(HELP);
-    return EXIT_ALL_OK;
-  }
-  if (line.positional.empty()) {
-    throw UsageError("corpus needs a subcommand: check, verdicts or add");
-  }
-  std::string sub = line.positional[0];
-  std::vector<std::string> folders(line.positional.begin() + 1, line.positional.end());
+  const std::string sub = first < argc ? argv[first] : "";
   if (sub == "add") {
-    if (folders.empty()) throw UsageError("corpus add needs at least one CASE");
-    return addToCorpus(folders, line.value("to", "corpus/regressions"));
+    CommandLine line = parseCommandLine(argc, argv, first + 1, ADD);
+    if (line.has("help")) return EXIT_ALL_OK;
+    if (line.positional.empty()) throw UsageError("corpus add needs at least one CASE");
+    return addToCorpus(line.positional, line.value("to"));
   }
-  if (line.values.count("to")) throw UsageError("--to belongs to corpus add");
   if (sub == "check") {
+    CommandLine line = parseCommandLine(argc, argv, first + 1, CHECK);
+    if (line.has("help")) return EXIT_ALL_OK;
+    std::vector<std::string> folders = line.positional;
     if (folders.empty()) folders.push_back("corpus");
     return checkCorpus(folders);
   }
   if (sub == "verdicts") {
-    if (folders.size() != 1) throw UsageError("corpus verdicts takes one folder");
-    std::fputs(check::formatVerdictTable(check::computeVerdictTable(folders[0], check::selectStrategies("all")))
+    CommandLine line = parseCommandLine(argc, argv, first + 1, VERDICTS);
+    if (line.has("help")) return EXIT_ALL_OK;
+    if (line.positional.size() != 1) throw UsageError("corpus verdicts takes one folder");
+    std::fputs(check::formatVerdictTable(
+                   check::computeVerdictTable(line.positional[0], check::selectStrategies("all")))
                    .c_str(),
                stdout);
     return EXIT_ALL_OK;
   }
-  throw UsageError("unknown corpus subcommand '" + sub + "'");
+  CommandLine line = parseCommandLine(argc, argv, first, OVERVIEW);
+  if (line.has("help")) return EXIT_ALL_OK;
+  if (line.positional.empty()) throw UsageError("corpus needs a subcommand: check, verdicts or add");
+  throw UsageError("unknown corpus subcommand '" + line.positional[0].substr(0, 40) + "'");
 }
 
 }  // namespace gjk::tools

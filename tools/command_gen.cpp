@@ -11,31 +11,44 @@
 
 namespace gjk::tools {
 
+namespace {
+
+CommandSpec spec() {
+  std::string families;
+  for (const std::string& name : check::familyNames()) families += " " + name;
+  families += "\noverlap group (--family overlap, for penetration strategies):";
+  for (const std::string& name : check::overlapFamilyNames()) families += " " + name;
+  return {
+      "gen",
+      "",
+      "",
+      "Writes N generated cases of family F to DIR/F-<index>.case: cases I .. I+N-1 of the\n"
+      "stream <seed>, the same bit for bit on every machine (families/families.h). Files are written\n"
+      "atomically. A row of a comparison report's rows.csv (family, index) is the case\n"
+      "`gen --family F --seed K --first INDEX --count 1`.",
+      {{"family", "F", "a family below, all (every family) or overlap (the overlap group)", "", "", true},
+       {"count", "N", "cases per family, 1..1000000", "", "", true},
+       {"seed", "K", "the seed of the case stream", "1"},
+       {"first", "I", "the index of the first case", "0"},
+       {"out", "DIR",
+        "the folder of the cases: new, empty or holding only .case files;\n"
+        "never in the repository's corpus/ or reports/ (docs/cli.md)",
+        "", "", true}},
+      "families:" + families,
+      "Exit code 0, 2 for bad usage.",
+  };
+}
+
+}  // namespace
+
 int genCommand(int argc, char** argv, int first) {
-  CommandLine line = parseCommandLine(argc, argv, first, {"family", "count", "seed", "first", "out"}, {});
-  if (line.has("help")) {
-    std::string families;
-    for (const std::string& name : check::familyNames()) families += " " + name;
-    families += "\noverlap group (--family overlap, for penetration strategies):";
-    for (const std::string& name : check::overlapFamilyNames()) families += " " + name;
-    std::printf(
-        "usage: gjkcheck gen --family F --count N --seed K [--first I] --out DIR\n\n"
-        "Writes N generated cases of family F to DIR/F-<index>.case: cases I .. I+N-1 (default I = 0) of the\n"
-        "stream <seed>, the same bit for bit on every machine (families/families.h). Files are written\n"
-        "atomically. --family all writes N cases of every family. A row of a comparison report's rows.csv\n"
-        "(family, index) is the case `gen --family F --seed K --first INDEX --count 1`.\n\nfamilies:%s\n",
-        families.c_str());
-    return EXIT_ALL_OK;
-  }
-  if (!line.positional.empty()) throw UsageError("gen takes no positional arguments");
-  for (const char* required : {"family", "count"}) {
-    if (!line.values.count(required)) throw UsageError(std::string("--") + required + " is required");
-  }
+  CommandLine line = parseCommandLine(argc, argv, first, spec());
+  if (line.has("help")) return EXIT_ALL_OK;
   // At most a million files a run; the case index is a 63-bit number, and so is the last one written.
-  const long long count = line.integerIn("count", 0, 1, 1000000);
-  const long long seed = line.integerIn("seed", 1, 0, std::numeric_limits<long long>::max());
-  const long long firstIndex = line.integerIn("first", 0, 0, std::numeric_limits<long long>::max() - count + 1);
-  std::string family = line.value("family", "");
+  const long long count = line.integerIn("count", 1, 1000000);
+  const long long seed = line.integerIn("seed", 0, std::numeric_limits<long long>::max());
+  const long long firstIndex = line.integerIn("first", 0, std::numeric_limits<long long>::max() - count + 1);
+  std::string family = line.value("family");
   std::vector<std::string> families = family == "all"       ? check::familyNames()
                                       : family == "overlap" ? check::overlapFamilyNames()
                                                             : std::vector<std::string>{family};
@@ -45,7 +58,7 @@ int genCommand(int argc, char** argv, int first) {
       throw UsageError("unknown family '" + name.substr(0, 40) + "'");
     }
   }
-  const std::filesystem::path out = outputFolder(line, "out");
+  const std::filesystem::path out = outputFolder(line, "out", "gen", OutputKind::Cases);
   for (const std::string& name : families) {
     for (long long k = 0; k < count; ++k) {
       const long long i = firstIndex + k;  // no overflow: firstIndex <= LLONG_MAX - count + 1

@@ -20,19 +20,27 @@ namespace {
 
 namespace fs = std::filesystem;
 
-const char* HELP =
-    "usage: gjkcheck merge SHARD... --out DIR\n\n"
+const CommandSpec SPEC = {
+    "merge",
+    "SHARD...",
+    "shard files, or folders holding shard files (comparison-shard-*.bin, not\nsearched recursively)",
     "Writes the comparison report of `gjkcheck compare` to DIR from the shard files that `gjkcheck compare\n"
-    "--shard I/N` wrote, I = 1..N. SHARD is a shard file or a folder holding shard files\n"
-    "(comparison-shard-*.bin, not searched recursively). The report is the one `compare` writes without\n"
-    "--shard on the same arguments: rows.csv, summary.csv, the charts, the gallery and every number of\n"
-    "README.md are the same bit for bit, but for the times: timing.csv and the ns/query columns are the\n"
-    "query-weighted means of the shards' (each shard's mean time times its queries, summed, over all\n"
-    "queries), and README.md names the shards' commands, machines, the longest shard's wall time plus the\n"
-    "merge's, and the merge's date.\n\n"
+    "--shard I/N` wrote, I = 1..N. The report is the one `compare` writes without --shard on the same\n"
+    "arguments: rows.csv, summary.csv, the charts, the gallery and every number of README.md are the same\n"
+    "bit for bit, but for the times: timing.csv and the ns/query columns are the query-weighted means of\n"
+    "the shards' (each shard's mean time times its queries, summed, over all queries), and README.md names\n"
+    "the shards' commands, machines, the longest shard's wall time plus the merge's, and the merge's date.",
+    {{"out", "DIR",
+      "the report folder: new, empty, or holding a comparison report to replace;\n"
+      "never in the repository's corpus/, nor in its reports/ without\n"
+      "--regenerate-report (docs/cli.md)",
+      "", "", true},
+     {"regenerate-report", "", "allow --out in the repository's reports/: replace a committed report"}},
     "Shards of different studies (seed, count, N, strategies, families, --rows, --gallery, --gzip-rows, or\n"
-    "the commit of the program) and a missing or repeated shard are refused.\n"
-    "Exit code 0, 2 for bad usage or shards that do not make one study.";
+    "the commit of the program) and a missing or repeated shard are refused.",
+    "Exit code 1 when any answer is a violation (the report is written whole first), 0 when none is,\n"
+    "2 for bad usage or shards that do not make one study.",
+};
 
 std::vector<fs::path> shardFiles(const std::vector<std::string>& arguments) {
   std::vector<fs::path> files;
@@ -64,16 +72,13 @@ std::vector<fs::path> shardFiles(const std::vector<std::string>& arguments) {
 }  // namespace
 
 int mergeCommand(int argc, char** argv, int first) {
-  CommandLine line = parseCommandLine(argc, argv, first, {"out"}, {});
-  if (line.has("help")) {
-    std::puts(HELP);
-    return EXIT_ALL_OK;
-  }
+  CommandLine line = parseCommandLine(argc, argv, first, SPEC);
+  if (line.has("help")) return EXIT_ALL_OK;
   if (line.positional.empty())
     throw UsageError("name the shards to merge");
   auto start = std::chrono::steady_clock::now();
   std::vector<fs::path> files = shardFiles(line.positional);
-  const fs::path out = outputFolder(line, "out");
+  const fs::path out = outputFolder(line, "out", "merge", OutputKind::Report, line.has("regenerate-report"));
 
   std::vector<check::ComparisonShard> shards;
   for (const fs::path& file : files) shards.push_back(check::readComparisonShard(file));
@@ -132,7 +137,9 @@ int mergeCommand(int argc, char** argv, int first) {
   std::fprintf(stderr, "merge: %llu shards, %zu strategies x %zu families x %llu cases: wrote %s/README.md\n",
                static_cast<unsigned long long>(study.shards), options.strategies.size(),
                options.families.size(), static_cast<unsigned long long>(options.count), out.string().c_str());
-  return EXIT_ALL_OK;
+  std::size_t violations = 0;
+  for (const check::ComparisonRow& row : result.rows) violations += row.primary >= 0;
+  return violations ? EXIT_VIOLATIONS : EXIT_ALL_OK;
 }
 
 }  // namespace gjk::tools

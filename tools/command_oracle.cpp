@@ -8,24 +8,35 @@
 
 namespace gjk::tools {
 
+namespace {
+
+const CommandSpec SPEC = {
+    "oracle",
+    "CASE...",
+    "case files, or folders searched recursively for *.case",
+    "The exact answer of each case, from the explicit Minkowski difference and its exact hull:\n"
+    "relation (separated, touching, overlapping), distance max(0, d0 - r) to 40 significant digits,\n"
+    "the exact squared core distance d0^2 as p/q, the exact closest point of M to the origin, and\n"
+    "the scale S of the error unit u = S * 2^-24. For touching and overlapping cases also the exact\n"
+    "penetration depth (how far B must move to touch A) and the set of minimal normals (unit, from A\n"
+    "towards B; an arc of them when the contact is at a vertex of the Minkowski difference).",
+    {{"json", "",
+      "one object per case: case, relation, distance, core_distance_squared,\n"
+      "closest_point, scale; touching and overlapping cases add penetration_depth (decimal\n"
+      "string), normal (list of [x, y] decimal strings) and normal_arcs (list of\n"
+      "{from, to}, counter-clockwise)"}},
+    "A case file that does not read is reported (file:line: message, one line per file, on stderr) and\n"
+    "the others are answered; the exit code is then 2.",
+    "Exit code 0 (the oracle judges nothing), 2 when a case file does not read.",
+};
+
+}  // namespace
+
 int oracleCommand(int argc, char** argv, int first) {
-  CommandLine line = parseCommandLine(argc, argv, first, {}, {"json"});
-  if (line.has("help")) {
-    std::puts(
-        "usage: gjkcheck oracle CASE... [--json]\n\n"
-        "The exact answer of each case, from the explicit Minkowski difference and its exact hull:\n"
-        "relation (separated, touching, overlapping), distance max(0, d0 - r) to 40 significant digits,\n"
-        "the exact squared core distance d0^2 as p/q, the exact closest point of M to the origin, and\n"
-        "the scale S of the error unit u = S * 2^-24. For touching and overlapping cases also the exact\n"
-        "penetration depth (how far B must move to touch A) and the set of minimal normals (unit, from A\n"
-        "towards B; an arc of them when the contact is at a vertex of the Minkowski difference).\n\n"
-        "--json   one object per case: case, relation, distance, core_distance_squared,\n"
-        "         closest_point, scale; touching and overlapping cases add penetration_depth (decimal\n"
-        "         string), normal (list of [x, y] decimal strings) and normal_arcs (list of\n"
-        "         {from, to}, counter-clockwise)");
-    return EXIT_ALL_OK;
-  }
-  for (const check::Case& value : loadCases(line.positional)) {
+  CommandLine line = parseCommandLine(argc, argv, first, SPEC);
+  if (line.has("help")) return EXIT_ALL_OK;
+  int bad = 0;
+  for (const check::Case& value : loadCases(line.positional, bad)) {
     oracle::ExactAnswer exact = check::solveExactly(value);
     if (line.has("json")) {
       std::puts(check::exactJson(value.source, exact).c_str());
@@ -39,7 +50,7 @@ int oracleCommand(int argc, char** argv, int first) {
                 oracle::decimalString(exact.closestPoint.y).c_str(), oracle::decimalString(exact.scale).c_str());
     std::fputs(check::penetrationText(exact).c_str(), stdout);
   }
-  return EXIT_ALL_OK;
+  return bad ? EXIT_BAD_INPUT : EXIT_ALL_OK;
 }
 
 }  // namespace gjk::tools

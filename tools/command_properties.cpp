@@ -27,24 +27,36 @@ namespace {
 
 namespace fs = std::filesystem;
 
-const char* HELP =
-    "usage: gjkcheck properties [--strategies A,B,...] [--properties P,Q,...] [--families F,G,...]\n"
-    "                           [--cases N] [--seed K] [--jobs N] [--shrink N] --out DIR\n\n"
-    "Measures every property (a claim about a strategy, such as isSymmetricWhenAAndBAreSwapped) on every\n"
-    "chosen strategy and family: the same N generated cases per family for every strategy and property.\n"
-    "Whether a strategy satisfies a property is a finding, not an error. Writes DIR/README.md (command,\n"
-    "seed, commit, machine, the table: holds, or violated with the count), DIR/properties.csv (one row per\n"
-    "strategy, property and family) and DIR/counterexamples/STRATEGY.PROPERTY.case: one case per violated\n"
-    "pair, shrunk to its simplest form that still violates it (docs/properties.md).\n\n"
-    "--strategies   comma-separated names (default: all)\n"
-    "--properties   comma-separated property names (default: all)\n"
-    "--families     comma-separated family names (default: all)\n"
-    "--cases        cases per family (default 100)\n"
-    "--seed         the seed of the case streams (default 1)\n"
-    "--jobs         worker threads (default: the number of cores)\n"
-    "--shrink       at most this many tries to shrink each counterexample (default 4000)\n\n"
-    "The same arguments give the same files (but the date and wall time in README.md), whatever --jobs is.\n"
-    "Exit code 0 (violations are findings), 2 for bad usage.";
+CommandSpec spec() {
+  return {
+      "properties",
+      "",
+      "",
+      "Measures every property (a claim about a strategy, such as isSymmetricWhenAAndBAreSwapped) on every\n"
+      "chosen strategy and family: the same N generated cases per family for every strategy and property.\n"
+      "Whether a strategy satisfies a property is a finding. Writes DIR/README.md (command, seed, commit,\n"
+      "machine, the table: holds, or violated with the count), DIR/properties.csv (one row per strategy,\n"
+      "property and family) and DIR/counterexamples/STRATEGY.PROPERTY.case: one case per violated pair,\n"
+      "shrunk to its simplest form that still violates it (docs/properties.md).",
+      {{"strategies", "A,B,...", "comma-separated names", "", "all"},
+       {"properties", "P,Q,...", "comma-separated property names", "", "all"},
+       {"families", "F,G,...", "comma-separated family names", "", "all"},
+       {"cases", "N", "cases per family", "100"},
+       {"seed", "K", "the seed of the case streams", "1"},
+       {"jobs", "N", "worker threads, 1..256", std::to_string(std::max(1u, std::thread::hardware_concurrency())),
+        "the number of cores"},
+       {"shrink", "N", "at most this many tries to shrink each counterexample", "4000"},
+       {"out", "DIR",
+        "the report folder: new, empty, or holding a properties report to\n"
+        "replace; never in the repository's corpus/, nor in its reports/ without\n"
+        "--regenerate-report (docs/cli.md)",
+        "", "", true},
+       {"regenerate-report", "", "allow --out in the repository's reports/: replace a committed report"}},
+      "The same arguments give the same files (but the date and wall time in README.md), whatever --jobs is.",
+      "Exit code 1 when any property is violated (the report is written whole first), 0 when every\n"
+      "one holds, 2 for bad usage.",
+  };
+}
 
 std::string cellText(const check::SurveyCell& cell) {
   if (!cell.applies) return "n/a";
@@ -54,20 +66,15 @@ std::string cellText(const check::SurveyCell& cell) {
 }  // namespace
 
 int propertiesCommand(int argc, char** argv, int first) {
-  CommandLine line = parseCommandLine(argc, argv, first,
-                                      {"strategies", "properties", "families", "cases", "seed", "jobs", "shrink", "out"}, {});
-  if (line.has("help")) {
-    std::puts(HELP);
-    return EXIT_ALL_OK;
-  }
-  if (!line.positional.empty()) throw UsageError("properties takes no positional arguments");
+  CommandLine line = parseCommandLine(argc, argv, first, spec());
+  if (line.has("help")) return EXIT_ALL_OK;
 
   check::SurveyOptions options;
   std::vector<std::string> strategyNames;
   for (const check::StrategyInfo& s : check::strategies()) strategyNames.push_back(s.name);
   // External engines (a manifest's name, plugin:PATH[#ENTRY]) are run when named (docs/workers.md).
-  if (line.values.count("strategies") != 0) {
-    for (const std::string& name : splitList(line.value("strategies", ""))) {
+  if (line.given("strategies")) {
+    for (const std::string& name : splitList(line.value("strategies"))) {
       if (std::find(strategyNames.begin(), strategyNames.end(), name) != strategyNames.end()) continue;
       try {
         const check::StrategyInfo* found = check::findStrategy(name);
@@ -84,17 +91,17 @@ int propertiesCommand(int argc, char** argv, int first) {
   for (const check::StrategyProperty& p : check::strategyProperties()) propertyNames.push_back(p.name);
   options.properties = chosenItems(line, "properties", propertyNames, "property");
   options.families = chosenItems(line, "families", check::familyNames(), "family");
-  const long long cases = line.integerIn("cases", 100, 1, 10000000);
-  const long long seed = line.integerIn("seed", 1, 0, std::numeric_limits<long long>::max());
-  const long long jobs = line.integerIn("jobs", std::max(1u, std::thread::hardware_concurrency()), 1, 256);
-  const long long shrink = line.integerIn("shrink", 4000, 0, 1000000);
+  const long long cases = line.integerIn("cases", 1, 10000000);
+  const long long seed = line.integerIn("seed", 0, std::numeric_limits<long long>::max());
+  const long long jobs = line.integerIn("jobs", 1, 256);
+  const long long shrink = line.integerIn("shrink", 0, 1000000);
   options.shrinkAttempts = static_cast<int>(shrink);
   options.count = static_cast<std::uint64_t>(cases);
   options.seed = static_cast<std::uint64_t>(seed);
   options.jobs = static_cast<int>(jobs);
 
   // The output folder is checked before any work starts.
-  const fs::path out = outputFolder(line, "out");
+  const fs::path out = outputFolder(line, "out", "properties", OutputKind::Report, line.has("regenerate-report"));
   std::error_code error;
   fs::create_directories(out / "counterexamples", error);
   if (error) throw UsageError("cannot write in --out " + out.string() + ": " + error.message());
@@ -114,11 +121,12 @@ int propertiesCommand(int argc, char** argv, int first) {
   if (options.progress) std::fputc('\n', stderr);
 
   std::string command = "gjkcheck properties";
-  if (line.values.count("strategies")) command += " --strategies " + line.value("strategies", "");
-  if (line.values.count("properties")) command += " --properties " + line.value("properties", "");
-  if (line.values.count("families")) command += " --families " + line.value("families", "");
+  if (line.given("strategies")) command += " --strategies " + line.value("strategies");
+  if (line.given("properties")) command += " --properties " + line.value("properties");
+  if (line.given("families")) command += " --families " + line.value("families");
   command += " --cases " + std::to_string(cases) + " --seed " + std::to_string(seed);
-  if (line.values.count("shrink")) command += " --shrink " + std::to_string(shrink);
+  if (line.given("shrink")) command += " --shrink " + std::to_string(shrink);
+  if (line.has("regenerate-report")) command += " --regenerate-report";
   command += " --out " + out.string();
 
   std::string csv = "strategy,property,family,applies,cases,violations,first_violation\n";
@@ -192,7 +200,7 @@ int propertiesCommand(int argc, char** argv, int first) {
   check::writeFileAtomically(out / "README.md", md);
   std::fprintf(stderr, "properties: %zu violated pairs; wrote %s/README.md in %.1f s\n", survey.counterexamples.size(),
                out.string().c_str(), elapsed());
-  return EXIT_ALL_OK;
+  return survey.counterexamples.empty() ? EXIT_ALL_OK : EXIT_VIOLATIONS;
 }
 
 }  // namespace gjk::tools

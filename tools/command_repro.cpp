@@ -79,41 +79,47 @@ void printTrace(const check::StrategyInfo& strategy, const check::StrategyResult
   }
 }
 
+const CommandSpec SPEC = {
+    "repro",
+    "CASE",
+    "one case file",
+    "Everything about one case: the exact answer and the Minkowski hull, every strategy side by\n"
+    "side with its errors in u and its verdict, and the iteration trace of the chosen strategy:\n"
+    "each step's simplex, barycentric coordinates, search direction and support. The trace's last\n"
+    "entry is the step after the loop (the radius step) and says when it decided the answer\n"
+    "(docs/terminations.md). An external engine (a manifest's name, or plugin:PATH[#ENTRY]) shows its\n"
+    "answer beside ours, and its trace when it gives one (docs/workers.md). A penetration strategy (epa, sat, ...; rapier2d answers both) shows its\n"
+    "penetration answer judged by the penetration verdict (docs/verdict.md, Penetration), and the picture\n"
+    "of a penetration-only strategy is captioned with that verdict.",
+    {{"strategy", "NAME", "the strategy traced and drawn", "perp"},
+     {"svg", "FILE",
+      "also draw the case for the chosen strategy into FILE (SVG, written atomically):\n"
+      "the shapes with their exact closest points and the reported witness points pA, pB;\n"
+      "the exact Minkowski difference B - A with the origin, its exact closest point, the\n"
+      "simplex, search direction and support point of every step, and pB - pA; a zoomed\n"
+      "inset when the distance, the error or a short edge is tiny next to the shapes;\n"
+      "the numbers and the verdict"}},
+    "",
+    "Exit code 1 when any strategy's answer is a violation, 2 when the case does not read or FILE\n"
+    "cannot be written.",
+};
+
 }  // namespace
 
 int reproCommand(int argc, char** argv, int first) {
-  CommandLine line = parseCommandLine(argc, argv, first, {"strategy", "svg"}, {});
-  if (line.has("help")) {
-    std::puts(
-        "usage: gjkcheck repro CASE [--strategy NAME] [--svg FILE]\n\n"
-        "Everything about one case: the exact answer and the Minkowski hull, every strategy side by\n"
-        "side with its errors in u and its verdict, and the iteration trace of the chosen strategy\n"
-        "(default perp): each step's simplex, barycentric coordinates, search direction and support.\n"
-        "The trace's last entry is the step after the loop (the radius step) and says when it decided the\n"
-        "answer (docs/terminations.md). An external engine (a manifest's name, or plugin:PATH[#ENTRY]) shows\n"
-        "its answer beside ours, and its trace when it gives one (docs/workers.md). A penetration strategy (epa, sat, ...; rapier2d answers both) shows its\n"
-        "penetration answer judged by the penetration verdict (docs/verdict.md, Penetration), and the picture\n"
-        "of a penetration-only strategy is captioned with that verdict.\n\n"
-        "--svg FILE  also draw the case for the chosen strategy into FILE (SVG, written atomically):\n"
-        "            the shapes with their exact closest points and the reported witness points pA, pB;\n"
-        "            the exact Minkowski difference B - A with the origin, its exact closest point, the\n"
-        "            simplex, search direction and support point of every step, and pB - pA; a zoomed\n"
-        "            inset when the distance, the error or a short edge is tiny next to the shapes;\n"
-        "            the numbers and the verdict.\n\n"
-        "Exit code 1 when any strategy's answer is a violation.");
-    return EXIT_ALL_OK;
-  }
+  CommandLine line = parseCommandLine(argc, argv, first, SPEC);
+  if (line.has("help")) return EXIT_ALL_OK;
   if (line.positional.size() != 1) {
     throw UsageError("repro takes exactly one case file");
   }
   const check::StrategyInfo* traced = nullptr;
   try {
-    traced = check::findStrategy(line.value("strategy", "perp"));
+    traced = check::findStrategy(line.value("strategy"));
   } catch (const std::invalid_argument& error) {
     throw UsageError(error.what());  // a plugin that cannot be loaded
   }
   if (traced == nullptr) {
-    throw UsageError("unknown strategy '" + line.value("strategy", "perp") + "'");
+    throw UsageError("unknown strategy '" + line.value("strategy") + "'");
   }
   if (!traced->install.empty()) {
     throw UsageError("strategy '" + traced->name + "' is not installed: " + traced->install);
@@ -206,8 +212,8 @@ int reproCommand(int argc, char** argv, int first) {
   } else {
     printTrace(*traced, tracedResult);
   }
-  if (line.values.count("svg") != 0) {
-    const std::string file = line.value("svg", "");
+  if (line.given("svg")) {
+    const std::string file = line.value("svg");
     try {
       check::writeFileAtomically(file, check::renderCasePicture(value, exact, *traced, tracedResult, tracedVerdict));
     } catch (const std::runtime_error& error) {

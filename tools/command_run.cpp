@@ -1,4 +1,12 @@
+#include <algorithm>
+#include <cerrno>
+#include <csignal>
+#include <cstdarg>
 #include <cstdio>
+#include <cstring>
+
+#include <signal.h>
+#include <unistd.h>
 #include <stdexcept>
 #include <string>
 
@@ -24,42 +32,102 @@ std::string indented(const std::string& text) {
   return out;
 }
 
+// SIGINT and SIGTERM: the case being run is finished and written, then the command ends with exit 130;
+// a second signal ends it at once.
+volatile std::sig_atomic_t stopRequests = 0;
+
+extern "C" void requestStop(int) {
+  if (stopRequests != 0) ::_exit(EXIT_INTERRUPTED);
+  stopRequests = 1;
+}
+
+void installStopHandler() {
+  struct sigaction action {};
+  action.sa_handler = requestStop;
+  sigemptyset(&action.sa_mask);
+  action.sa_flags = SA_RESTART;
+  sigaction(SIGINT, &action, nullptr);
+  sigaction(SIGTERM, &action, nullptr);
+}
+
+// One case's lines, written whole: a signal between cases never leaves a cut line.
+void writeWhole(const std::string& text) {
+  std::fflush(stdout);
+  std::size_t done = 0;
+  while (done < text.size()) {
+    const ssize_t n = ::write(STDOUT_FILENO, text.data() + done, text.size() - done);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) throw std::runtime_error("cannot write the output: " + std::string(std::strerror(errno)));
+    done += static_cast<std::size_t>(n);
+  }
+}
+
+std::string formatted(const char* format, ...) __attribute__((format(printf, 1, 2)));
+std::string formatted(const char* format, ...) {
+  va_list arguments;
+  va_start(arguments, format);
+  va_list copy;
+  va_copy(copy, arguments);
+  const int size = std::vsnprintf(nullptr, 0, format, copy);
+  va_end(copy);
+  std::string text(static_cast<std::size_t>(std::max(size, 0)) + 1, '\0');
+  std::vsnprintf(text.data(), text.size(), format, arguments);
+  va_end(arguments);
+  text.pop_back();
+  return text;
+}
+
+const CommandSpec SPEC = {
+    "run",
+    "CASE...",
+    "case files, or folders searched recursively for *.case",
+    "Runs each strategy on each case (cold start) and judges its answer against the exact one\n"
+    "(docs/verdict.md): errors in units u = S * 2^-24, and a violation when an error exceeds the\n"
+    "threshold T of verdict/thresholds.h, the answer is not finite, or the witness points or the\n"
+    "relation are wrong. Hitting the iteration cap is a cost (the iterations column), not a violation.",
+    {{"strategy", "NAME|all",
+      "a name from `gjkcheck strategies`, all (the built-in distance strategies)\n"
+      "or penetration (the built-in penetration strategies)",
+      "all"},
+     {"json", "",
+      "one object per case and strategy: case, strategy, distance, point_a,\n"
+      "point_b, iterations, termination, distance_error_u, witness_error_u,\n"
+      "verdict, reasons, exact; failure and failure_detail when an external\n"
+      "engine gave no answer (crash, hang, protocol, refused); a penetration\n"
+      "strategy (query penetration or both) adds query and a penetration object:\n"
+      "overlapping, depth, normal, point_a, point_b, depth_error_u, normal_error_u,\n"
+      "contact_error_u, verdict, reasons (docs/verdict.md, Penetration)"}},
+    "A case file that does not read is reported (file:line: message, one line per file, on stderr) and\n"
+    "the others are run; the exit code is then 2. SIGINT or SIGTERM: the case being run is finished and\n"
+    "its lines written whole, then gjkcheck stops (exit 130); a second signal stops it at once.",
+    "Exit code 1 when any answer is a violation, 2 when a case file does not read (the others are run),\n"
+    "130 when stopped by a signal.",
+};
+
 }  // namespace
 
 int runCommand(int argc, char** argv, int first) {
-  CommandLine line = parseCommandLine(argc, argv, first, {"strategy"}, {"json"});
-  if (line.has("help")) {
-    std::puts(
-        "usage: gjkcheck run CASE... --strategy NAME|all [--json]\n\n"
-        "Runs each strategy on each case (cold start) and judges its answer against the exact one\n"
-        "(design §5): errors in units u = S * 2^-24, and a violation when an error exceeds the\n"
-        "threshold T of verdict/thresholds.h, the answer is not finite, or the loop hit its cap.\n\n"
-        "--strategy NAME|all   a name from `gjkcheck strategies`, all (the built-in distance strategies;\n"
-        "                      default) or penetration (the built-in penetration strategies)\n"
-        "--json                one object per case and strategy: case, strategy, distance, point_a,\n"
-        "                      point_b, iterations, termination, distance_error_u, witness_error_u,\n"
-        "                      verdict, reasons, exact; failure and failure_detail when an external\n"
-        "                      engine gave no answer (crash, hang, protocol, refused);\n"
-        "                      a penetration strategy (query penetration or both) adds query and a penetration object: overlapping, depth, normal,\n"
-        "                      point_a, point_b, depth_error_u, normal_error_u, contact_error_u,\n"
-        "                      verdict, reasons (docs/verdict.md, Penetration)\n\n"
-        "Exit code 1 when any answer is a violation.");
-    return EXIT_ALL_OK;
-  }
+  CommandLine line = parseCommandLine(argc, argv, first, SPEC);
+  if (line.has("help")) return EXIT_ALL_OK;
   std::vector<const check::StrategyInfo*> selected;
   try {
-    selected = check::selectStrategies(line.value("strategy", "all"));
+    selected = check::selectStrategies(line.value("strategy"));
   } catch (const std::invalid_argument& error) {
     throw UsageError(error.what());
   }
-  std::vector<check::Case> cases = loadCases(line.positional);
+  int bad = 0;
+  std::vector<check::Case> cases = loadCases(line.positional, bad);
+  installStopHandler();
   int violations = 0;
   int refused = 0;
   if (!line.has("json")) {
-    std::printf("%-44s %-12s %-14s %9s %9s %5s %-18s %s\n", "case", "strategy", "distance", "err u", "wit u",
-                "iters", "termination", "verdict");
+    writeWhole(formatted("%-44s %-12s %-14s %9s %9s %5s %-18s %s\n", "case", "strategy", "distance", "err u", "wit u",
+                "iters", "termination", "verdict"));
   }
+  std::size_t ran = 0;
   for (const check::Case& value : cases) {
+    if (stopRequests) break;
+    std::string out;  // the case's lines, written in one piece
     oracle::ExactAnswer exact = check::solveExactly(value);
     std::string exactObject = line.has("json") ? check::exactJson(value.source, exact) : "";
     for (const check::StrategyInfo* strategy : selected) {
@@ -72,34 +140,43 @@ int runCommand(int argc, char** argv, int first) {
         const check::PenetrationVerdict penetration = check::judgePenetration(value, exact, result, *strategy);
         violations += penetration.violation && !verdict.violation;
         if (line.has("json")) {
-          std::puts(check::runJsonWithPenetration(
-                        value.source, *strategy, check::resultJson(value.source, *strategy, result, verdict, exactObject),
-                        check::penetrationResultJson(*strategy, result, penetration), exactObject)
-                        .c_str());
+          out += check::runJsonWithPenetration(
+                     value.source, *strategy, check::resultJson(value.source, *strategy, result, verdict, exactObject),
+                     check::penetrationResultJson(*strategy, result, penetration), exactObject) +
+                 "\n";
         } else {
-          std::puts(check::penetrationRunLine(value.source, *strategy, result, penetration).c_str());
+          out += check::penetrationRunLine(value.source, *strategy, result, penetration) + "\n";
         }
         if (!distance || line.has("json")) continue;
       }
       if (line.has("json")) {
-        std::puts(check::resultJson(value.source, *strategy, result, verdict, exactObject).c_str());
+        out += check::resultJson(value.source, *strategy, result, verdict, exactObject) + "\n";
       } else {
-        std::printf("%-44s %-12s %-14s %9.3g %9.3g %5d %-18s %s\n", value.source.c_str(), strategy->name.c_str(),
+        out += formatted("%-44s %-12s %-14s %9.3g %9.3g %5d %-18s %s\n", value.source.c_str(), strategy->name.c_str(),
                     check::scalarDecimal(result.distance, strategy->scalar).c_str(), verdict.distanceErrorU,
                     verdict.witnessErrorU, result.iterations, result.termination.c_str(),
                     verdict.violation ? ("violation: " + check::reasonList(verdict)).c_str()
                                       : check::reasonList(verdict).c_str());
         if (result.failure != check::EngineFailure::None) {
           // An external engine that gave no answer: what it said (its stderr tail, or the refusal's reason).
-          std::printf("%s\n", indented(result.failureDetail).c_str());
+          out += indented(result.failureDetail) + "\n";
         }
       }
     }
+    writeWhole(out);
+    ++ran;
   }
   if (!line.has("json")) {
-    std::printf("%zu cases x %zu strategies: %d violations%s\n", cases.size(), selected.size(), violations,
-                refused ? (", " + std::to_string(refused) + " refused").c_str() : "");
+    writeWhole(formatted("%zu cases x %zu strategies: %d violations%s%s%s\n", ran, selected.size(), violations,
+                         refused ? (", " + std::to_string(refused) + " refused").c_str() : "",
+                         bad ? (", " + std::to_string(bad) + " case files did not read").c_str() : "",
+                         stopRequests ? ", stopped by a signal" : ""));
   }
+  if (stopRequests) {
+    std::fprintf(stderr, "gjkcheck run: stopped by a signal after %zu of %zu cases\n", ran, cases.size());
+    return EXIT_INTERRUPTED;
+  }
+  if (bad) return EXIT_BAD_INPUT;
   return violations ? EXIT_VIOLATIONS : EXIT_ALL_OK;
 }
 

@@ -7,23 +7,29 @@
 
 namespace gjk::tools {
 
+namespace {
+
+const CommandSpec SPEC = {
+    "strategies",
+    "",
+    "",
+    "Lists every strategy the harness can run: name, scalar, iteration cap, contact convention\n"
+    "(on-shapes: each witness point on its own shape; merged: one point for both on contact), description.\n"
+    "Sources, constants and stop rules of each: docs/strategies.md.\n"
+    "Any name can be given to run --strategy and repro --strategy.\n\n"
+    "External engines follow, one per manifest (adapters/<name>/manifest, or under GJKCHECK_ADAPTERS):\n"
+    "name, scalar, contact, query kind, state (ready, or not installed: the command that installs it),\n"
+    "version. A C plugin is named plugin:PATH or plugin:PATH#ENTRY (docs/workers.md).",
+    {{"json", "", "one object per strategy"}},
+    "",
+    "Exit code 0.",
+};
+
+}  // namespace
+
 int strategiesCommand(int argc, char** argv, int first) {
-  CommandLine line = parseCommandLine(argc, argv, first, {}, {"json"});
-  if (line.has("help")) {
-    std::puts(
-        "usage: gjkcheck strategies [--json]\n\n"
-        "Lists every strategy the harness can run: name, scalar, iteration cap, contact convention\n"
-        "(on-shapes: each witness point on its own shape; merged: one point for both on contact), description.\n"
-        "Sources, constants and stop rules of each: docs/strategies.md.\n"
-        "Any name can be given to run --strategy and repro --strategy.\n\n"
-        "External engines follow, one per manifest (adapters/<name>/manifest, or under GJKCHECK_ADAPTERS):\n"
-        "name, scalar, contact, query kind, state (ready, or not installed: the command that installs it),\n"
-        "version. A C plugin is named plugin:PATH or plugin:PATH#ENTRY (docs/workers.md).");
-    return EXIT_ALL_OK;
-  }
-  if (!line.positional.empty()) {
-    throw UsageError("strategies takes no arguments");
-  }
+  CommandLine line = parseCommandLine(argc, argv, first, SPEC);
+  if (line.has("help")) return EXIT_ALL_OK;
   auto builtIn = [&line](const check::StrategyInfo& info) {
     if (line.has("json")) {
       check::JsonObject object;

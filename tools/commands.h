@@ -1,5 +1,5 @@
 // The gjkcheck subcommands. Each takes the whole argv and the index of its first own argument, and
-// returns the exit code of design §7.
+// returns the exit code of docs/cli.md (0 ok, 1 violations, 2 bad input or usage, 130 stopped).
 #pragma once
 
 namespace gjk::tools {

@@ -253,7 +253,11 @@ std::string portable(std::string_view text) {
 std::string strategyFileName(const std::string& strategy) {
   if (strategy.rfind("plugin:", 0) != 0) return portable(strategy);
   std::string_view rest = std::string_view(strategy).substr(7);
-  const std::size_t hash = rest.find('#');
+  std::size_t hash = rest.find('#');
+  if (hash == std::string_view::npos) {  // plugin:PATH@ENTRY, the written form (verdict/external_strategy.h)
+    const std::size_t at = rest.rfind('@'), slash = rest.rfind('/');
+    if (at != std::string_view::npos && (slash == std::string_view::npos || at > slash)) hash = at;
+  }
   std::string_view path = rest.substr(0, hash);
   const std::size_t slash = path.rfind('/');
   std::string_view file = slash == std::string_view::npos ? path : path.substr(slash + 1);

@@ -242,10 +242,33 @@ std::vector<StrategyInfo> manifestStrategies(const std::filesystem::path& folder
   return rows;
 }
 
-StrategyInfo pluginStrategy(std::string_view name) {
+PluginParts pluginParts(std::string_view name) {
   std::string_view rest = name.substr(name.find(':') + 1);
-  std::string path(rest.substr(0, rest.find('#')));
-  std::string entry = rest.find('#') == std::string_view::npos ? "" : std::string(rest.substr(rest.find('#') + 1));
+  std::size_t split = rest.find('#');
+  if (split == std::string_view::npos) {
+    // plugin:PATH@ENTRY, the written form; an existing file whose name holds '@' is a PATH alone.
+    const std::size_t at = rest.rfind('@');
+    const std::size_t slash = rest.rfind('/');
+    std::error_code error;
+    if (at != std::string_view::npos && (slash == std::string_view::npos || at > slash) &&
+        !std::filesystem::is_regular_file(std::filesystem::path(std::string(rest)), error)) {
+      split = at;
+    }
+  }
+  if (split == std::string_view::npos) return {std::string(rest), ""};
+  return {std::string(rest.substr(0, split)), std::string(rest.substr(split + 1))};
+}
+
+std::string pluginName(std::string_view name) {
+  const PluginParts parts = pluginParts(name);
+  return "plugin:" + parts.path + (parts.entry.empty() ? "" : "@" + parts.entry);
+}
+
+StrategyInfo pluginStrategy(std::string_view requested) {
+  const std::string name = pluginName(requested);
+  const PluginParts parts = pluginParts(requested);
+  const std::string& path = parts.path;
+  const std::string& entry = parts.entry;
   if (path.empty()) throw std::invalid_argument("plugin: needs a path (plugin:PATH or plugin:PATH#ENTRY)");
   std::error_code error;
   std::filesystem::path file = std::filesystem::absolute(path, error);

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <filesystem>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -17,8 +18,17 @@ std::filesystem::path adaptersFolder();
 // A row for every manifest under `folder` (read at once; workers start on first use).
 std::vector<StrategyInfo> manifestStrategies(const std::filesystem::path& folder);
 
-// The row of plugin:PATH[#ENTRY]: starts its host worker to read the plugin's hello. Throws
-// std::invalid_argument when the plugin cannot be loaded (the host's stderr says why).
+// plugin:PATH, plugin:PATH#ENTRY or plugin:PATH@ENTRY split into PATH and ENTRY ("" for the first entry).
+struct PluginParts {
+  std::string path;
+  std::string entry;
+};
+PluginParts pluginParts(std::string_view name);
+// The name a plugin is shown and written under: plugin:PATH or plugin:PATH@ENTRY. A case file's meta value
+// cannot hold '#' (it starts a comment), so plugin:PATH#ENTRY is written with '@'; both spellings name it.
+std::string pluginName(std::string_view name);
+// The row of plugin:PATH[#ENTRY] (named pluginName): starts its host worker to read the plugin's hello.
+// Throws std::invalid_argument when the plugin cannot be loaded (the host's stderr says why).
 StrategyInfo pluginStrategy(std::string_view name);
 
 // The program that hosts plugins: GJKCHECK_PLUGIN_HOST, else gjkcheck-plugin-host as built.

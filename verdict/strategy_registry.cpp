@@ -126,8 +126,9 @@ const StrategyInfo* plugin(std::string_view name) {
   static std::mutex MUTEX;
   static std::deque<StrategyInfo> PLUGINS;
   std::lock_guard<std::mutex> lock(MUTEX);
+  const std::string written = pluginName(name);  // plugin:PATH#ENTRY and plugin:PATH@ENTRY are one plugin
   for (const StrategyInfo& info : PLUGINS) {
-    if (info.name == name) return &info;
+    if (info.name == written) return &info;
   }
   PLUGINS.push_back(pluginStrategy(name));
   return &PLUGINS.back();

@@ -8,6 +8,8 @@
 #include <sstream>
 
 #include "../tools/run_gjkcheck.h"
+#include "case/case.h"
+#include "verdict/strategy.h"
 
 namespace gjk::check {
 namespace {
@@ -73,7 +75,7 @@ TEST(AbortPluginCli, ComparePipelinesAndGivesCrashOnEveryThirdCase) {
   test_support::CliRun run = gjkcheck(std::string("compare --strategies perp,plugin:") + ABORT_PLUGIN +
                                       " --families random-convex,short-edge --count 30 --jobs 1 --out " +
                                       dir.path().string());
-  ASSERT_EQ(run.exitCode, 0) << run.out;
+  ASSERT_EQ(run.exitCode, 1) << run.out;  // the crash verdicts are violations; the report is whole
   std::ifstream in(dir.path() / "rows.csv");
   std::string header;
   std::getline(in, header);
@@ -142,6 +144,37 @@ TEST(PerpPluginCli, APluginWithoutATraceStillAnswersInRepro) {
       std::string(GJK_SOURCE_DIR) + "/corpus/regressions/perp.false-overlap.epsilon-merge.short-edge.case";
   test_support::CliRun run = gjkcheck("repro " + file + " --strategy plugin:" + SLEEP_PLUGIN);
   EXPECT_NE(run.out.find("no trace: plugin:"), std::string::npos) << run.out;
+}
+
+// A plugin named plugin:PATH#ENTRY works wherever a name is shown or written: compare writes a whole report
+// (README.md, gallery cases whose meta.strategy reads back and names the plugin again), the name written as
+// plugin:PATH@ENTRY since a case file's meta value cannot hold '#'.
+TEST(PluginNamesCli, CompareWithPluginEntriesWritesAWholeReport) {
+  TempDir dir("gjk-plugin-names");
+  const std::string perp = std::string("plugin:") + PERP_PLUGIN;
+  const test_support::CliRun run =
+      gjkcheck("compare --strategies 'naive," + perp + "#perp," + perp + "' --families scale,short-edge --count 20 "
+               "--gallery 2 --jobs 1 --out " + dir.path().string());
+  EXPECT_EQ(run.exitCode, 1) << run.out;  // naive's violations; the report is whole
+  EXPECT_EQ(run.out.find("formatCase"), std::string::npos) << run.out;
+  const std::string readme = test_support::readText(dir.path() / "README.md");
+  ASSERT_FALSE(readme.empty()) << run.out;
+  EXPECT_NE(readme.find(perp + "@perp"), std::string::npos);
+  int pluginCases = 0;
+  for (const auto& entry : std::filesystem::recursive_directory_iterator(dir.path())) {
+    if (entry.path().extension() != ".case") continue;
+    const Case value = readCaseFile(entry.path());
+    const StrategyInfo* strategy = findStrategy(value.metaValue("strategy"));
+    ASSERT_NE(strategy, nullptr) << entry.path();
+    if (strategy->external) {
+      ++pluginCases;
+      EXPECT_EQ(entry.path().filename().string().find('#'), std::string::npos) << entry.path();
+    }
+  }
+  EXPECT_GT(pluginCases, 0);
+  // Either spelling names the same plugin.
+  EXPECT_EQ(findStrategy(perp + "#perp"), findStrategy(perp + "@perp"));
+  EXPECT_EQ(findStrategy(perp + "#perp")->name, perp + "@perp");
 }
 
 }  // namespace
