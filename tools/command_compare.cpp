@@ -1,10 +1,13 @@
 #include <algorithm>
+#include <atomic>
+#include <csignal>
 #include <filesystem>
 #include <limits>
 #include <chrono>
 #include <cstdio>
 #include <ctime>
 #include <fstream>
+#include <optional>
 #include <sstream>
 #include <stdexcept>
 #include <string>
@@ -16,6 +19,7 @@
 #include "report/penetration_comparison.h"
 #include "report/comparison.h"
 #include "report/comparison_report.h"
+#include "report/comparison_shard.h"
 #include "tools/command_line.h"
 #include "tools/commands.h"
 #include "tools/compare_shard.h"
@@ -25,18 +29,64 @@
 namespace gjk::tools {
 namespace {
 
-// The most cases per family one run takes: rows are kept in memory (about 100 bytes per case and strategy).
-constexpr long long MAX_CASES_PER_FAMILY = 10000000;
+// The most cases per family one run takes. Memory no longer grows with the cases (the report is made from
+// bounded aggregates, rows are streamed to disk: report/comparison.h); the bound only keeps case indices and
+// counts far from overflow.
+constexpr long long MAX_CASES_PER_FAMILY = 1000000000000LL;
+
+// The exit code of an interrupted compare (128 + SIGINT, as shells report it), whichever signal it was.
+constexpr int EXIT_INTERRUPTED = 130;
+
+// Set by SIGINT or SIGTERM: the comparison takes no new case, and the report of the finished ones is written,
+// marked partial. A second signal ends the program at once (the handler restores the default).
+std::atomic<bool> interrupted{false};
+extern "C" void onInterrupt(int signal) {
+  interrupted.store(true);
+  std::signal(signal, SIG_DFL);
+}
+
+// A path of the command line as the report's "regenerate with" line shows it: relative as given; an absolute
+// one relative to the current folder (so the line runs on any machine from the matching folder).
+std::string portablePath(const std::string& given) {
+  std::filesystem::path path(given);
+  if (!path.is_absolute()) return given;
+  std::error_code error;
+  std::filesystem::path relative = std::filesystem::proximate(path, std::filesystem::current_path(error), error);
+  return error || relative.is_absolute() ? path.filename().string() : relative.string();
+}
+
+// The strategy list as the "regenerate with" line shows it: a plugin given by path is named
+// plugin:<path-to>/FILE (the path is the reader's: no machine's absolute path in a report).
+std::string portableStrategies(const std::string& list) {
+  std::string text;
+  for (const std::string& name : splitList(list)) {
+    std::string shown = name;
+    if (name.rfind("plugin:", 0) == 0) {
+      const std::string path = name.substr(7);
+      const std::filesystem::path file(path.substr(0, path.find('#')));
+      if (file.is_absolute() || file.has_parent_path()) {
+        shown = "plugin:<path-to>/" + file.filename().string() +
+                (path.find('#') == std::string::npos ? "" : path.substr(path.find('#')));
+      }
+    }
+    text += (text.empty() ? "" : ",") + shown;
+  }
+  return text;
+}
 
 const char* HELP =
     "usage: gjkcheck compare [--strategies A,B,...] [--families F,G,...] [--count N] [--seed K] [--jobs N]\n"
     "                        [--rows all|violations|none] [--gallery N] [--shard I/N] --out DIR\n\n"
     "Runs every chosen strategy on the same generated cases (N per family, from the family generators of\n"
     "families/families.h, sampled from the seed) and writes the comparison report to DIR: README.md with\n"
-    "the command, seed, commit and machine and the tables (per strategy and family: violations by kind,\n"
-    "distance error p50/p99/max in u, witness error p99/max, iterations mean/p99/max, time per query),\n"
-    "rows.csv, summary.csv, timing.csv, SVG charts (distance-error CDF, iteration histograms, violation\n"
-    "heat map, scale envelope) and a gallery of the worst cases per strategy with their pictures.\n"
+    "the command, seed, commit and machine and the tables (per strategy and family: cases, refused,\n"
+    "answered, violations by kind over the answered cases, distance error p50/p99/max in u, witness error\n"
+    "p99/max, iterations mean/p99/max where the engine reports them; times per query in their own table:\n"
+    "median, min and max of timed rounds), rows.csv (streamed as the cases finish), summary.csv,\n"
+    "timing.csv, SVG charts (distance-error CDF, iteration histograms, violation heat map, scale envelope)\n"
+    "and a gallery of the worst cases per strategy with their pictures. Memory stays bounded whatever\n"
+    "--count is: the report is made from per strategy and family aggregates (percentiles from histograms of\n"
+    "relative bin width 2^-7, max exact; docs/scale.md).\n"
     "A findings.md already in DIR is kept and closes the README.\n\n"
     "--strategies   comma-separated names, modifiers allowed (default: all)\n"
     "--families     comma-separated family names (default: all)\n"
@@ -47,6 +97,7 @@ const char* HELP =
     "--rows         all (default), violations, or none: what rows.csv keeps (none: no rows.csv)\n"
     "--gallery      worst cases per strategy in the gallery (default 3)\n"
     "--gzip-rows    compress rows.csv to rows.csv.gz (gzip -9 -n) for very large runs\n"
+    "--timing-rounds R  timed rounds per strategy and family after the judged pass (default 5; 0: none)\n"
     "--shard I/N    run only the cases k with k mod N = I - 1 of every family and write DIR/comparison-shard-\n"
     "               I-of-N.bin instead of the report; `gjkcheck merge` makes the report from shards 1..N\n"
     "               (the same report as without --shard, times aside; docs/scale.md); the\n"
@@ -56,7 +107,9 @@ const char* HELP =
     "default all of `gjkcheck gen --family overlap`): penetration.md, penetration_summary.csv,\n"
     "penetration_rows.csv and a Penetration section in README.md (report/penetration_comparison.h).\n"
     "Everything but the times is the same for the same arguments, whatever --jobs is.\n"
-    "Exit code 0 (violations are the report's content, not an error), 2 for bad usage.";
+    "SIGINT or SIGTERM (Ctrl-C) stops taking cases: the report of the finished ones is written and marked\n"
+    "partial (README.md: \"partial: N of M cases, interrupted\"); a second one ends at once.\n"
+    "Exit code 0 (violations are the report's content, not an error), 130 when interrupted, 2 for bad usage.";
 
 void showProgress(std::uint64_t done, std::uint64_t total, double seconds) {
   const int WIDTH = 30;
@@ -80,7 +133,7 @@ void showStreaming(const std::string& engine, const std::string& family, std::ui
 int compareCommand(int argc, char** argv, int first) {
   CommandLine line = parseCommandLine(argc, argv, first,
                                       {"strategies", "families", "penetration-families", "count", "seed", "jobs", "out", "rows", "gallery",
-                                       "shard"}, {"gzip-rows"});
+                                       "shard", "timing-rounds"}, {"gzip-rows"});
   if (line.has("help")) {
     std::puts(HELP);
     return EXIT_ALL_OK;
@@ -125,6 +178,7 @@ int compareCommand(int argc, char** argv, int first) {
   options.count = static_cast<std::uint64_t>(count);
   options.seed = static_cast<std::uint64_t>(seed);
   options.jobs = static_cast<int>(jobs);
+  options.timingRounds = static_cast<int>(line.integerIn("timing-rounds", 5, 0, 1000));
 
   auto start = std::chrono::steady_clock::now();
   auto elapsed = [&start] {
@@ -140,12 +194,32 @@ int compareCommand(int argc, char** argv, int first) {
   std::fprintf(stderr, "compare: %zu strategies x %zu families x %llu cases, seed %llu, %d jobs\n",
                options.strategies.size(), options.families.size(), static_cast<unsigned long long>(options.count),
                static_cast<unsigned long long>(options.seed), options.jobs);
+  const check::RowsKept rowsKept = rows == "all"          ? check::RowsKept::All
+                                   : rows == "violations" ? check::RowsKept::Violations
+                                                          : check::RowsKept::None;
+  const bool sharded = line.values.count("shard") > 0;
+  // Rows go to disk as the cases finish: rows.csv (through a temporary file), or the shard's rows file.
+  std::optional<check::RowsCsvWriter> rowsCsv;
+  std::optional<check::ShardRowsWriter> shardRows;
+  if (!options.strategies.empty()) {
+    if (sharded) {
+      shardRows.emplace(out, options.shard, options.shards, rowsKept);
+      options.rows = [&shardRows](const check::ComparisonRow* r, std::size_t n) { shardRows->add(r, n); };
+    } else if (rowsKept != check::RowsKept::None) {
+      rowsCsv.emplace(out, options, rowsKept, line.has("gzip-rows"));
+      options.rows = [&rowsCsv](const check::ComparisonRow* r, std::size_t n) { rowsCsv->add(r, n); };
+    }
+  }
+  interrupted.store(false);
+  options.stop = &interrupted;
+  std::signal(SIGINT, onInterrupt);
+  std::signal(SIGTERM, onInterrupt);
   check::ComparisonResult result = options.strategies.empty() ? check::ComparisonResult{} : check::runComparison(options);
   if (options.progress) std::fputc('\n', stderr);
 
   check::ReportContext context;
   std::string command = "gjkcheck compare";
-  if (line.values.count("strategies")) command += " --strategies " + strategyList;
+  if (line.values.count("strategies")) command += " --strategies " + portableStrategies(strategyList);
   if (line.values.count("families")) command += " --families " + line.value("families", "");
   if (line.values.count("penetration-families")) {
     command += " --penetration-families " + line.value("penetration-families", "");
@@ -155,24 +229,60 @@ int compareCommand(int argc, char** argv, int first) {
   if (rows != "all") command += " --rows " + rows;
   if (line.values.count("gallery")) command += " --gallery " + std::to_string(gallery);
   if (line.has("gzip-rows")) command += " --gzip-rows";
-  if (line.values.count("shard")) command += " --shard " + line.value("shard", "");
-  command += " --out " + out.string();
+  if (line.values.count("timing-rounds")) command += " --timing-rounds " + std::to_string(options.timingRounds);
+  if (sharded) command += " --shard " + line.value("shard", "");
+  command += " --out " + portablePath(line.value("out", ""));
   context.command = command;
   context.commit = commitDescription();
   context.machine = machineDescription();
   context.date = today();
   context.seconds = elapsed();
-  context.rows = rows == "all" ? check::RowsKept::All
-                 : rows == "violations" ? check::RowsKept::Violations
-                                        : check::RowsKept::None;
+  context.rows = rowsKept;
   context.galleryPerStrategy = static_cast<int>(gallery);
   context.gzipRows = line.has("gzip-rows");
-  if (line.values.count("shard")) return writeCompareShard(out, options, result, context);
-  if (!options.strategies.empty()) check::writeComparisonReport(out, options, result, context);
-  if (!penetration.empty()) {
-    check::writePenetrationComparison(
-        out, check::runPenetrationComparison(penetration, overlapFamilies, options.count, options.seed, options.jobs),
-        command);
+  context.casesPlanned = options.count * options.families.size();
+  if (sharded) {
+    if (result.interrupted) {
+      std::fprintf(stderr, "compare: interrupted after %llu of %llu cases: no shard file written\n",
+                   static_cast<unsigned long long>(check::casesDone(result)),
+                   static_cast<unsigned long long>(check::shardCaseCount(options) * options.families.size()));
+      return EXIT_INTERRUPTED;
+    }
+    return writeCompareShard(out, options, result, context, *shardRows);
+  }
+  if (!options.strategies.empty()) {
+    if (rowsCsv) rowsCsv->finish();
+    check::writeComparisonReport(out, options, result, context);
+  }
+  if (!penetration.empty() && !interrupted.load()) {
+    // The penetration rows stream to penetration_rows.csv as the cases finish, through a temporary file.
+    const std::filesystem::path rowsFile = out / "penetration_rows.csv", partial = out / "penetration_rows.csv.partial";
+    std::ofstream penetrationRows(partial, std::ios::binary | std::ios::trunc);
+    penetrationRows << check::penetrationRowsHeader();
+    std::string text;
+    auto sink = [&](const check::PenetrationComparisonRow* r, std::size_t n) {
+      text.clear();
+      for (std::size_t k = 0; k < n; ++k) check::appendPenetrationRow(text, penetration, overlapFamilies, r[k]);
+      penetrationRows << text;
+    };
+    check::PenetrationComparison comparison = check::runPenetrationComparison(
+        penetration, overlapFamilies, options.count, options.seed, options.jobs, sink, false, &interrupted);
+    penetrationRows.close();
+    std::filesystem::rename(partial, rowsFile);
+    std::string section = command;
+    if (comparison.casesDone < options.count * overlapFamilies.size()) {
+      section += "\n# partial: " + std::to_string(comparison.casesDone) + " of " +
+                 std::to_string(options.count * overlapFamilies.size()) + " cases, interrupted";
+    }
+    check::writePenetrationComparison(out, comparison, section);
+  }
+  std::signal(SIGINT, SIG_DFL);
+  std::signal(SIGTERM, SIG_DFL);
+  if (interrupted.load()) {
+    std::fprintf(stderr, "compare: interrupted: wrote the partial report %s/README.md (%llu of %llu cases) in %.1f s\n",
+                 out.string().c_str(), static_cast<unsigned long long>(check::casesDone(result)),
+                 static_cast<unsigned long long>(context.casesPlanned), elapsed());
+    return EXIT_INTERRUPTED;
   }
   std::fprintf(stderr, "compare: wrote %s/README.md in %.1f s\n", out.string().c_str(), elapsed());
   return EXIT_ALL_OK;

@@ -26,10 +26,10 @@ const char* HELP =
     "--shard I/N` wrote, I = 1..N. SHARD is a shard file or a folder holding shard files\n"
     "(comparison-shard-*.bin, not searched recursively). The report is the one `compare` writes without\n"
     "--shard on the same arguments: rows.csv, summary.csv, the charts, the gallery and every number of\n"
-    "README.md are the same bit for bit, but for the times: timing.csv and the ns/query columns are the\n"
-    "query-weighted means of the shards' (each shard's mean time times its queries, summed, over all\n"
-    "queries), and README.md names the shards' commands, machines, the longest shard's wall time plus the\n"
-    "merge's, and the merge's date.\n\n"
+    "README.md are the same bit for bit, but for the times: timing.csv and the Time per query table give\n"
+    "the median, min and max over the timed rounds of all shards, and README.md names the shards'\n"
+    "commands, machines, the longest shard's wall time plus the merge's, and the merge's date. The shards'\n"
+    "aggregates are merged exactly; their rows are merged in case order as they are read.\n\n"
     "Shards of different studies (seed, count, N, strategies, families, --rows, --gallery, --gzip-rows, or\n"
     "the commit of the program) and a missing or repeated shard are refused.\n"
     "Exit code 0, 2 for bad usage or shards that do not make one study.";
@@ -111,8 +111,12 @@ int mergeCommand(int argc, char** argv, int first) {
     longest = std::max(longest, d->seconds);
   }
   std::string mergeLine = "gjkcheck merge";
-  for (const std::string& argument : line.positional) mergeLine += " " + argument;
-  mergeLine += " --out " + out.string();
+  // Paths as given when relative; an absolute one shows its last part only (no machine's path in a report).
+  auto shown = [](const std::string& path) {
+    return fs::path(path).is_absolute() ? "<path-to>/" + fs::path(path).filename().string() : path;
+  };
+  for (const std::string& argument : line.positional) mergeLine += " " + shown(argument);
+  mergeLine += " --out " + shown(line.value("out", ""));
 
   check::ReportContext context;
   context.command = "# " + std::to_string(study.shards) + " shards, I = 1.." + std::to_string(study.shards) +
@@ -127,6 +131,13 @@ int mergeCommand(int argc, char** argv, int first) {
   context.rows = study.rows;
   context.gzipRows = study.gzipRows;
   context.galleryPerStrategy = study.galleryPerStrategy;
+  context.casesPlanned = study.count * options.families.size();
+  {
+    // rows.csv from the shards' rows, merged in case order as they are read (never all in memory).
+    check::RowsCsvWriter rowsCsv(out, options, study.rows, study.gzipRows);
+    check::mergeShardRows(shards, [&rowsCsv](const check::ComparisonRow* r, std::size_t n) { rowsCsv.add(r, n); });
+    rowsCsv.finish();
+  }
   context.seconds = longest + std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   check::writeComparisonReport(out, options, result, context);
   std::fprintf(stderr, "merge: %llu shards, %zu strategies x %zu families x %llu cases: wrote %s/README.md\n",
