@@ -157,7 +157,7 @@ std::string timingTable(const ComparisonOptions& options, const ComparisonResult
                             ? 0
                             : result.timing.rounds[0][0].size();
   text += "Nanoseconds per query on " + machine + ": after the judged pass, each family's first " +
-          std::to_string(result.timing.sample) + " cases of the run are answered by every strategy in turn, " +
+          std::to_string(result.timing.sample) + " cases of the run (of each shard's run in a merged report: its rounds are all the shards') are answered by every strategy in turn, " +
           std::to_string(rounds) +
           " times (rounds; an external engine through its pipelined batch); a round's time over its queries is "
           "one measurement, and the table gives their median, min and max. A time includes turning the case into "
@@ -307,8 +307,8 @@ void writeComparisonReport(const fs::path& folder, const ComparisonOptions& opti
       "own column and in nothing else; every rate, count and statistic is over the `answered` cases (cases − "
       "refused; an engine's crash, hang or protocol error is an answered case with a violation). Error "
       "percentiles are over the finite errors of the answered cases, nearest rank, read off a histogram with "
-      "bins of relative width 2⁻" + std::to_string(HISTOGRAM_BITS) +
-      ": a p50 or p99 shown as x means the exact percentile v has x ≤ v < x·(1 + 2⁻" +
+      "bins of relative width 2^-" + std::to_string(HISTOGRAM_BITS) +
+      ": a p50 or p99 shown as x means the exact percentile v has x ≤ v < x·(1 + 2^-" +
       std::to_string(HISTOGRAM_BITS) +
       ") (x is v with its mantissa cut to " + std::to_string(HISTOGRAM_BITS) +
       " bits; zero is exact); max is exact. Iteration statistics are over the answers whose engine reports "

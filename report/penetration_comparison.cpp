@@ -212,7 +212,7 @@ void writePenetrationComparison(const std::filesystem::path& folder, const Penet
                               "), judged against the exact depth and normals (docs/verdict.md, Penetration); "
                               "errors in u, primary kinds "
                               "counted once per answer; `answered` is cases − refused; percentiles nearest rank over the judged "
-                              "errors, read off histograms of relative bin width 2⁻" + std::to_string(HISTOGRAM_BITS) +
+                              "errors, read off histograms of relative bin width 2^-" + std::to_string(HISTOGRAM_BITS) +
                               " (max exact). Rows: penetration_rows.csv.\n\n" +
                               table;
   std::ofstream(folder / "penetration.md") << "# Penetration comparison\n\n`" << command << "`\n\n"
