@@ -149,6 +149,16 @@ void timeFamily(const ComparisonOptions& options, int f, std::uint64_t sample, C
 
 }  // namespace
 
+std::string reportedName(const std::string& name) {
+  if (name.rfind("plugin:", 0) != 0) return name;
+  const std::string rest = name.substr(7);
+  const std::size_t hash = rest.find('#');
+  const std::string path = rest.substr(0, hash);
+  const std::size_t slash = path.rfind('/');
+  if (slash == std::string::npos) return name;
+  return "plugin:<path-to>/" + path.substr(slash + 1) + (hash == std::string::npos ? "" : rest.substr(hash));
+}
+
 std::uint64_t casesDone(const ComparisonResult& result) {
   std::uint64_t n = 0;
   for (std::uint64_t c : result.casesDone) n += c;
@@ -270,7 +280,10 @@ ComparisonResult runComparison(const ComparisonOptions& options) {
   if (!result.interrupted && options.timingRounds > 0 && count > 0) {
     result.timing.sample = std::min(TIMING_SAMPLE, count);
     for (int f = 0; f < familyCount && !stopped(); ++f) timeFamily(options, f, result.timing.sample, result.timing);
-    if (stopped()) result.timing = ComparisonTiming{{}, 0};
+    if (stopped()) {  // interrupted while timing: every case was judged, the times are not all there
+      result.timing = ComparisonTiming{{}, 0};
+      result.interrupted = true;
+    }
   }
   return result;
 }

@@ -167,6 +167,10 @@ void compareCase(const ComparisonOptions& options, int family, std::uint64_t ind
                  ComparisonRow* rows, std::vector<std::vector<double>>& nanoseconds,
                  std::vector<std::vector<std::uint64_t>>& queries, StrategyResult* const* answered = nullptr);
 
+// A strategy's name as reports show it: the name, but for a plugin given by a path with folders
+// (plugin:/home/me/x.so) `plugin:<path-to>/x.so[#ENTRY]`, so that no machine's path is in a report.
+std::string reportedName(const std::string& name);
+
 // The case a row was judged on.
 Case comparisonCase(const ComparisonOptions& options, const ComparisonRow& row);
 

@@ -195,7 +195,7 @@ std::string percentText(double fraction) {
 
 std::vector<std::string> strategyNames(const ComparisonOptions& options) {
   std::vector<std::string> names;
-  for (const StrategyInfo* s : options.strategies) names.push_back(s->name);
+  for (const StrategyInfo* s : options.strategies) names.push_back(reportedName(s->name));
   return names;
 }
 
@@ -269,7 +269,7 @@ std::string distanceErrorCdf(const ComparisonOptions& options, const ComparisonR
   for (size_t s = 0; s < count; ++s) {
     if (nonFinite[s] == 0) continue;
     anyNonFinite = true;
-    std::string text = percentText(static_cast<double>(nonFinite[s]) / static_cast<double>(totals[s])) + " non-finite (" + options.strategies[s]->name + ")";
+    std::string text = percentText(static_cast<double>(nonFinite[s]) / static_cast<double>(totals[s])) + " non-finite (" + reportedName(options.strategies[s]->name) + ")";
     endLabels.push_back({s, 0, text});
     endLabelWidth = std::max(endLabelWidth, svgTextWidth(text, 11));
   }
@@ -363,7 +363,7 @@ std::string iterationHistograms(const ComparisonOptions& options, const Comparis
     }
     double left = 20 + (s % columns) * cellW + 30, top = gridTop + (s / columns) * cellH + 18;
     Frame frame{left, top, cellW - 50, cellH - 60, 0, static_cast<double>(maxIterations), 0, peak > 0 ? peak : 1};
-    doc.text({left, top - 6}, options.strategies[s]->name + " (cap " +
+    doc.text({left, top - 6}, reportedName(options.strategies[s]->name) + " (cap " +
                                   std::to_string(options.strategies[s]->maxIterations) + ")" +
                                   (totals[s] == 0 ? ": iterations not reported" : ""),
              SvgAttributes(labelStyle()).set("font-weight", "bold"));
@@ -392,7 +392,7 @@ std::string violationHeatMap(const ComparisonOptions& options, const ComparisonS
   // (a name of width w rises w·sin 40° and reaches w·cos 40° to the right of its column's centre).
   const double SIN40 = std::sin(40 * std::acos(-1.0) / 180), COS40 = std::cos(40 * std::acos(-1.0) / 180);
   double left = 110, rise = 0, right = 0;
-  for (const StrategyInfo* s : options.strategies) left = std::max(left, 20 + svgTextWidth(s->name, 11) + 6);
+  for (const StrategyInfo* s : options.strategies) left = std::max(left, 20 + svgTextWidth(reportedName(s->name), 11) + 6);
   for (size_t f = 0; f < families; ++f) {
     double w = svgTextWidth(options.families[f], 11);
     rise = std::max(rise, w * SIN40 + 11);
@@ -413,7 +413,7 @@ std::string violationHeatMap(const ComparisonOptions& options, const ComparisonS
   }
   for (size_t s = 0; s < strategies; ++s) {
     double y = top + s * cellH;
-    doc.text({left - 6, y + cellH / 2 + 4}, options.strategies[s]->name,
+    doc.text({left - 6, y + cellH / 2 + 4}, reportedName(options.strategies[s]->name),
              SvgAttributes(labelStyle()).set("text-anchor", "end"));
     for (size_t f = 0; f < families; ++f) {
       const GroupSummary& g = summary.byFamily[s][f];
@@ -608,7 +608,7 @@ std::vector<GalleryEntry> writeGallery(const fs::path& folder, const ComparisonO
       value.setMeta("found-by", "compare seed " + std::to_string(options.seed) + " family " +
                                     options.families[row->family] + " index " + std::to_string(row->index));
       const std::string stem = names[s] + "-" + options.families[row->family];
-      GalleryEntry entry{strategy.name,        options.families[row->family], "gallery/" + stem + ".case",
+      GalleryEntry entry{reportedName(strategy.name),        options.families[row->family], "gallery/" + stem + ".case",
                          "gallery/" + stem + ".svg", kindList(row->kinds), row->distanceErrorU, row->witnessErrorU};
       writeFileAtomically(folder / entry.caseFile, formatCase(value));
       writeFileAtomically(folder / entry.pictureFile, renderCasePicture(value, exact, strategy, answer, verdict));

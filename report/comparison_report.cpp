@@ -84,7 +84,7 @@ std::string summaryCsv(const ComparisonOptions& options, const ComparisonSummary
   for (size_t s = 0; s < options.strategies.size(); ++s) {
     for (size_t f = 0; f <= options.families.size(); ++f) {
       const GroupSummary& g = f < options.families.size() ? summary.byFamily[s][f] : summary.overall[s];
-      text += options.strategies[s]->name + "," + (f < options.families.size() ? options.families[f] : "all") +
+      text += reportedName(options.strategies[s]->name) + "," + (f < options.families.size() ? options.families[f] : "all") +
               "," + std::to_string(g.cases) + "," + std::to_string(g.refused) + "," + std::to_string(g.answered) +
               "," + std::to_string(g.violations);
       for (std::uint64_t n : g.byPrimary) text += "," + std::to_string(n);
@@ -105,7 +105,7 @@ std::string timingCsv(const ComparisonOptions& options, const ComparisonResult& 
     for (size_t f = 0; f < options.families.size(); ++f) {
       const TimingStatistics t = timingStatistics(result.timing.rounds.empty() ? std::vector<double>{}
                                                                                : result.timing.rounds[s][f]);
-      text += options.strategies[s]->name + "," + options.families[f] + "," + std::to_string(t.rounds) + "," +
+      text += reportedName(options.strategies[s]->name) + "," + options.families[f] + "," + std::to_string(t.rounds) + "," +
               std::to_string(result.timing.sample) + "," + csvStatistic(t.median) + "," + csvStatistic(t.min) +
               "," + csvStatistic(t.max) + "\n";
     }
@@ -166,7 +166,7 @@ std::string timingTable(const ComparisonOptions& options, const ComparisonResult
   for (size_t s = 0; s < options.strategies.size(); ++s) {
     for (size_t f = 0; f < options.families.size(); ++f) {
       const TimingStatistics t = timingStatistics(result.timing.rounds[s][f]);
-      text += "| " + options.strategies[s]->name + " | " + options.families[f] + " | " + statistic(t.median) + " | " +
+      text += "| " + reportedName(options.strategies[s]->name) + " | " + options.families[f] + " | " + statistic(t.median) + " | " +
               statistic(t.min) + " | " + statistic(t.max) + " |\n";
     }
   }
@@ -187,7 +187,7 @@ void appendRowsCsvRow(std::string& text, const ComparisonOptions& options, const
   text += ',';
   appendInteger(text, row.index);
   text += ',';
-  text += options.strategies[row.strategy]->name;
+  text += reportedName(options.strategies[row.strategy]->name);
   text += ',';
   text += row.relation;
   for (double value : {row.scaleLog10, row.distance, row.distanceErrorU, row.witnessErrorU, row.witnessGapU}) {
@@ -316,7 +316,7 @@ void writeComparisonReport(const fs::path& folder, const ComparisonOptions& opti
       "(Time per query); every other number is a function of the command.\n\n";
 
   md += "## All families\n\n" + groupHeader("strategy");
-  for (size_t s = 0; s < options.strategies.size(); ++s) md += groupRow(options.strategies[s]->name, summary.overall[s]);
+  for (size_t s = 0; s < options.strategies.size(); ++s) md += groupRow(reportedName(options.strategies[s]->name), summary.overall[s]);
 
   md += "\n## Violations by strategy and family\n\nViolations / answered cases.\n\n| strategy |";
   for (const std::string& family : options.families) md += " " + family + " |";
@@ -324,7 +324,7 @@ void writeComparisonReport(const fs::path& folder, const ComparisonOptions& opti
   for (size_t f = 0; f < options.families.size(); ++f) md += "---|";
   md += "\n";
   for (size_t s = 0; s < options.strategies.size(); ++s) {
-    md += "| " + options.strategies[s]->name + " |";
+    md += "| " + reportedName(options.strategies[s]->name) + " |";
     for (size_t f = 0; f < options.families.size(); ++f) {
       const GroupSummary& g = summary.byFamily[s][f];
       md += " " + (g.violations ? std::to_string(g.violations) + " / " + std::to_string(g.answered)
@@ -342,7 +342,7 @@ void writeComparisonReport(const fs::path& folder, const ComparisonOptions& opti
   for (size_t f = 0; f < options.families.size(); ++f) {
     md += "### " + options.families[f] + "\n\n" + groupHeader("strategy");
     for (size_t s = 0; s < options.strategies.size(); ++s) {
-      md += groupRow(options.strategies[s]->name, summary.byFamily[s][f]);
+      md += groupRow(reportedName(options.strategies[s]->name), summary.byFamily[s][f]);
     }
     md += "\n";
   }

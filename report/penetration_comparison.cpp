@@ -171,7 +171,7 @@ std::string penetrationTable(const PenetrationComparison& comparison) {
       const PenetrationCell& cell = comparison.cells[s][f];
       std::uint64_t violations = 0;
       for (const auto& [kind, n] : cell.primaries) violations += n;
-      text += "| " + comparison.strategies[s]->name + " | " + comparison.families[f] + " | " +
+      text += "| " + reportedName(comparison.strategies[s]->name) + " | " + comparison.families[f] + " | " +
               std::to_string(cell.cases) + " | " + std::to_string(cell.refused) + " | " +
               std::to_string(cell.cases - cell.refused) + " | " + std::to_string(violations) + " |";
       for (const std::string& c : columns) {
@@ -197,7 +197,7 @@ void appendPenetrationRow(std::string& text, const std::vector<const StrategyInf
                           const std::vector<std::string>& families, const PenetrationComparisonRow& row) {
   char line[512];
   std::snprintf(line, sizeof line, "%s,%llu,%s,%s,%d,%.9g,%.6g,%.6g,%.6g\n", families[row.family].c_str(),
-                static_cast<unsigned long long>(row.index), strategies[row.strategy]->name.c_str(),
+                static_cast<unsigned long long>(row.index), reportedName(strategies[row.strategy]->name).c_str(),
                 row.primary.c_str(), row.overlapping ? 1 : 0, row.depth, row.depthErrorU, row.normalErrorU,
                 row.contactErrorU);
   text += line;
@@ -226,7 +226,7 @@ void writePenetrationComparison(const std::filesystem::path& folder, const Penet
     for (std::size_t f = 0; f < comparison.families.size(); ++f) {
       const PenetrationCell& cell = comparison.cells[s][f];
       for (const auto& [kind, n] : cell.primaries) {
-        summary << comparison.strategies[s]->name << "," << comparison.families[f] << "," << cell.cases << ","
+        summary << reportedName(comparison.strategies[s]->name) << "," << comparison.families[f] << "," << cell.cases << ","
                 << kind << "," << n << "\n";
       }
     }
