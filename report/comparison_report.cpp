@@ -148,6 +148,14 @@ std::string groupHeader(const std::string& first) {
   return text + "\n";
 }
 
+// Nanoseconds to the nanosecond ("1160", not "1.16e+03"); "—" when not measured.
+std::string nanoseconds(double value) {
+  if (std::isnan(value)) return "—";
+  char buffer[32];
+  std::snprintf(buffer, sizeof buffer, "%.0f", value);
+  return buffer;
+}
+
 std::string timingTable(const ComparisonOptions& options, const ComparisonResult& result, const std::string& machine) {
   std::string text = "## Time per query\n\n";
   if (result.timing.sample == 0) {
@@ -160,14 +168,14 @@ std::string timingTable(const ComparisonOptions& options, const ComparisonResult
           std::to_string(result.timing.sample) + " cases of the run (of each shard's run in a merged report: its rounds are all the shards') are answered by every strategy in turn, " +
           std::to_string(rounds) +
           " times (rounds; an external engine through its pipelined batch); a round's time over its queries is "
-          "one measurement, and the table gives their median, min and max. A time includes turning the case into "
+          "one measurement, and the table gives their median, min and max in nanoseconds. A time includes turning the case into "
           "the query (a few dozen nanoseconds). Times vary between runs and machines; they are the only numbers "
           "of this report that do (timing.csv).\n\n| strategy | family | median | min | max |\n|---|---|---|---|---|\n";
   for (size_t s = 0; s < options.strategies.size(); ++s) {
     for (size_t f = 0; f < options.families.size(); ++f) {
       const TimingStatistics t = timingStatistics(result.timing.rounds[s][f]);
-      text += "| " + reportedName(options.strategies[s]->name) + " | " + options.families[f] + " | " + statistic(t.median) + " | " +
-              statistic(t.min) + " | " + statistic(t.max) + " |\n";
+      text += "| " + reportedName(options.strategies[s]->name) + " | " + options.families[f] + " | " +
+              nanoseconds(t.median) + " | " + nanoseconds(t.min) + " | " + nanoseconds(t.max) + " |\n";
     }
   }
   return text + "\n";
