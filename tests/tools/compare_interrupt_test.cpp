@@ -33,11 +33,15 @@ TEST(CompareInterrupt, sigintWritesAPartialReportAndExits130) {
           static_cast<char*>(nullptr));
     _exit(127);
   }
-  // Wait until rows are being written (the run has started judging), then interrupt.
-  for (int i = 0; i < 200 && !fs::exists(out / "rows.csv.partial"); ++i) {
-    std::this_thread::sleep_for(std::chrono::milliseconds(50));
-  }
-  std::this_thread::sleep_for(std::chrono::milliseconds(1500));
+  // Wait until the first rows reached the disk (a chunk of cases finished: rows.csv.partial is written a
+  // megabyte at a time), however loaded the machine, then interrupt.
+  auto written = [&out] {
+    std::error_code error;
+    const auto size = fs::file_size(out / "rows.csv.partial", error);
+    return !error && size > 0;
+  };
+  for (int i = 0; i < 1200 && !written(); ++i) std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  ASSERT_TRUE(written()) << "no row written in 60 s";
   ASSERT_EQ(kill(child, SIGINT), 0);
   int status = 0;
   ASSERT_EQ(waitpid(child, &status, 0), child);
