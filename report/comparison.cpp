@@ -2,11 +2,14 @@
 
 #include <gmp.h>
 
+#include <algorithm>
 #include <atomic>
+#include <bit>
 #include <chrono>
 #include <cmath>
 #include <span>
 #include <thread>
+#include <tuple>
 
 #include "families/families.h"
 #include "verdict/exact_case.h"
@@ -19,6 +22,9 @@ constexpr std::uint64_t BLOCK = 64;  // cases a worker takes at a time
 // Cases an external engine is sent in one stream before `streaming` is told how far it got: the pipeline
 // drains once per stream, one round trip (tens of microseconds) per 4,096 queries of a few microseconds.
 constexpr std::uint64_t STREAM = 4096;
+static_assert(CHUNK % STREAM == 0, "a chunk streams whole blocks of STREAM cases");
+// Cases of each family timed per round (ComparisonTiming).
+constexpr std::uint64_t TIMING_SAMPLE = 512;
 
 std::uint32_t kindBits(const Verdict& verdict) {
   std::uint32_t bits = 0;
@@ -109,102 +115,278 @@ void compareCase(const ComparisonOptions& options, int f, std::uint64_t i, const
   }
 }
 
+namespace {
+
+// The groups [strategy][family], empty.
+std::vector<std::vector<GroupAggregate>> emptyGroups(int strategyCount, int familyCount) {
+  return std::vector<std::vector<GroupAggregate>>(strategyCount, std::vector<GroupAggregate>(familyCount));
+}
+
+// The family's timed rounds (ComparisonTiming): the first `sample` cases of the run, each strategy in turn,
+// `rounds` times; nanoseconds per query of each round into rounds[s][f].
+void timeFamily(const ComparisonOptions& options, int f, std::uint64_t sample, ComparisonTiming& timing) {
+  std::vector<Case> cases;
+  cases.reserve(sample);
+  for (std::uint64_t i = 0; i < sample; ++i) {
+    cases.push_back(sampleFamily(options.families[f], options.seed, shardCaseIndex(options, i)));
+  }
+  std::vector<StrategyResult> results(sample);
+  for (int r = 0; r < options.timingRounds; ++r) {
+    for (std::size_t s = 0; s < options.strategies.size(); ++s) {
+      const StrategyInfo& strategy = *options.strategies[s];
+      auto start = std::chrono::steady_clock::now();
+      if (strategy.runBatch) {
+        runBatch(strategy, cases, results);
+      } else {
+        for (std::uint64_t i = 0; i < sample; ++i) results[i] = strategy.run(cases[i], {});
+      }
+      auto stop = std::chrono::steady_clock::now();
+      timing.rounds[s][f].push_back(std::chrono::duration<double, std::nano>(stop - start).count() /
+                                    static_cast<double>(sample));
+    }
+  }
+}
+
+}  // namespace
+
+std::string reportedName(const std::string& name) {
+  if (name.rfind("plugin:", 0) != 0) return name;
+  const std::string rest = name.substr(7);
+  const std::size_t hash = rest.find('#');
+  const std::string path = rest.substr(0, hash);
+  const std::size_t slash = path.rfind('/');
+  if (slash == std::string::npos) return name;
+  return "plugin:<path-to>/" + path.substr(slash + 1) + (hash == std::string::npos ? "" : rest.substr(hash));
+}
+
+std::uint64_t casesDone(const ComparisonResult& result) {
+  std::uint64_t n = 0;
+  for (std::uint64_t c : result.casesDone) n += c;
+  return n;
+}
+
 ComparisonResult runComparison(const ComparisonOptions& options) {
   const std::uint64_t count = shardCaseCount(options);  // this shard's cases per family
   const int strategyCount = static_cast<int>(options.strategies.size());
   const int familyCount = static_cast<int>(options.families.size());
   const int jobs = options.jobs < 1 ? 1 : options.jobs;
   const std::uint64_t total = count * static_cast<std::uint64_t>(familyCount);
+  auto stopped = [&options] { return options.stop != nullptr && options.stop->load(); };
 
   ComparisonResult result;
+  result.casesDone.assign(familyCount, 0);
+  // Each worker adds its rows to its own groups; they are merged at the end (exactly, in any order).
+  std::vector<std::vector<std::vector<GroupAggregate>>> groups(jobs, emptyGroups(strategyCount, familyCount));
   std::vector<WorkerTotals> totals(jobs);
   for (WorkerTotals& t : totals) {
     t.nanoseconds.assign(strategyCount, std::vector<double>(familyCount, 0.0));
     t.queries.assign(strategyCount, std::vector<std::uint64_t>(familyCount, 0));
   }
+  // Memory is bounded by a chunk of cases (CHUNK) with their answers and rows, not by the study: a chunk is
+  // sampled, answered by the external engines, judged by the workers, handed to options.rows in order, and
+  // forgotten.
+  std::vector<Case> cases;
+  std::vector<ComparisonRow> rows;
+  std::vector<std::vector<StrategyResult>> batched(strategyCount);
   std::uint64_t doneBefore = 0;
-  for (int f = 0; f < familyCount; ++f) {
-    // Sampling stays on this thread: the generators are deterministic, cheap, and not shared.
-    std::vector<Case> cases;
-    cases.reserve(count);
-    for (std::uint64_t i = 0; i < count; ++i) {
-      cases.push_back(sampleFamily(options.families[f], options.seed, shardCaseIndex(options, i)));
-    }
-    std::vector<ComparisonRow> rows(count * strategyCount);
-    // External engines first: every case of the family streams through one worker per engine, its requests
-    // pipelined (docs/workers.md), before the judging; the time of the stream is shared equally among its
-    // queries. (Batches of a few cases would pay a round trip each and leave the worker idle while the
-    // cases are judged.)
-    std::vector<std::vector<StrategyResult>> batched(strategyCount);
-    for (int s = 0; s < strategyCount; ++s) {
-      if (!options.strategies[s]->runBatch) continue;
-      batched[s].resize(count);
-      auto start = std::chrono::steady_clock::now();
-      for (std::uint64_t begin = 0; begin < count; begin += STREAM) {
-        const std::uint64_t size = std::min(STREAM, count - begin);
-        runBatch(*options.strategies[s], std::span<const Case>(cases).subspan(begin, size),
-                 std::span<StrategyResult>(batched[s]).subspan(begin, size));
-        if (options.streaming) options.streaming(options.strategies[s]->name, options.families[f], begin + size, count);
+  for (int f = 0; f < familyCount && !stopped(); ++f) {
+    for (std::uint64_t chunkBegin = 0; chunkBegin < count && !stopped(); chunkBegin += CHUNK) {
+      const std::uint64_t chunkSize = std::min(CHUNK, count - chunkBegin);
+      // Sampling stays on this thread: the generators are deterministic, cheap, and not shared.
+      cases.clear();
+      for (std::uint64_t i = chunkBegin; i < chunkBegin + chunkSize; ++i) {
+        cases.push_back(sampleFamily(options.families[f], options.seed, shardCaseIndex(options, i)));
       }
-      auto stop = std::chrono::steady_clock::now();
-      totals[0].nanoseconds[s][f] += std::chrono::duration<double, std::nano>(stop - start).count();
-      totals[0].queries[s][f] += count;
-    }
-    std::atomic<std::uint64_t> next{0}, done{0};
-    auto work = [&](int worker) {
-      WorkerTotals& mine = totals[worker];
-      std::vector<StrategyResult*> answered(strategyCount, nullptr);
-      for (;;) {
-        std::uint64_t begin = next.fetch_add(BLOCK);
-        if (begin >= count) return;
-        std::uint64_t end = std::min(begin + BLOCK, count);
-        for (std::uint64_t i = begin; i < end; ++i) {
-          for (int s = 0; s < strategyCount; ++s) {
-            answered[s] = batched[s].empty() ? nullptr : &batched[s][i];
+      rows.assign(chunkSize * strategyCount, ComparisonRow{});
+      // External engines first: the chunk's cases stream through one worker per engine, its requests
+      // pipelined (docs/workers.md), STREAM at a time, before the judging. (Batches of a few cases would pay
+      // a round trip each and leave the worker idle while the cases are judged.)
+      for (int s = 0; s < strategyCount; ++s) {
+        if (!options.strategies[s]->runBatch) continue;
+        batched[s].assign(chunkSize, StrategyResult{});
+        for (std::uint64_t begin = 0; begin < chunkSize; begin += STREAM) {
+          const std::uint64_t size = std::min(STREAM, chunkSize - begin);
+          runBatch(*options.strategies[s], std::span<const Case>(cases).subspan(begin, size),
+                   std::span<StrategyResult>(batched[s]).subspan(begin, size));
+          if (options.streaming) {
+            options.streaming(options.strategies[s]->name, options.families[f], chunkBegin + begin + size, count);
           }
-          compareCase(options, f, shardCaseIndex(options, i), cases[i], &rows[i * strategyCount], mine.nanoseconds,
-                      mine.queries, answered.data());
         }
-        done.fetch_add(end - begin);
       }
-    };
-    std::vector<std::thread> workers;
-    for (int j = 1; j < jobs; ++j) workers.emplace_back(work, j);
-    if (options.progress) {
-      // The calling thread reports progress while the others work, then joins in.
-      std::thread reporter;
-      std::atomic<bool> finished{false};
-      reporter = std::thread([&] {
-        while (!finished.load()) {
-          options.progress(doneBefore + done.load(), total);
-          std::this_thread::sleep_for(std::chrono::milliseconds(200));
+      std::atomic<std::uint64_t> next{0}, done{0};
+      auto work = [&](int worker) {
+        WorkerTotals& mine = totals[worker];
+        std::vector<std::vector<GroupAggregate>>& myGroups = groups[worker];
+        std::vector<StrategyResult*> answered(strategyCount, nullptr);
+        for (;;) {
+          // Blocks are handed out in order and every block taken is finished, so when a stop is asked the
+          // finished cases are a prefix of the chunk.
+          if (stopped()) return;
+          std::uint64_t begin = next.fetch_add(BLOCK);
+          if (begin >= chunkSize) return;
+          std::uint64_t end = std::min(begin + BLOCK, chunkSize);
+          for (std::uint64_t i = begin; i < end; ++i) {
+            for (int s = 0; s < strategyCount; ++s) {
+              answered[s] = batched[s].empty() ? nullptr : &batched[s][i];
+            }
+            ComparisonRow* caseRows = &rows[i * strategyCount];
+            compareCase(options, f, shardCaseIndex(options, chunkBegin + i), cases[i], caseRows, mine.nanoseconds,
+                        mine.queries, answered.data());
+            for (int s = 0; s < strategyCount; ++s) myGroups[s][f].add(caseRows[s]);
+          }
+          done.fetch_add(end - begin);
         }
-      });
-      work(0);
-      for (std::thread& t : workers) t.join();
-      finished = true;
-      reporter.join();
-    } else {
-      work(0);
-      for (std::thread& t : workers) t.join();
+      };
+      std::vector<std::thread> workers;
+      for (int j = 1; j < jobs; ++j) workers.emplace_back(work, j);
+      if (options.progress) {
+        // The calling thread reports progress while the others work, then joins in.
+        std::atomic<bool> finished{false};
+        std::thread reporter([&] {
+          while (!finished.load()) {
+            options.progress(doneBefore + done.load(), total);
+            std::this_thread::sleep_for(std::chrono::milliseconds(200));
+          }
+        });
+        work(0);
+        for (std::thread& t : workers) t.join();
+        finished = true;
+        reporter.join();
+      } else {
+        work(0);
+        for (std::thread& t : workers) t.join();
+      }
+      const std::uint64_t finished = std::min(next.load(), chunkSize);  // a prefix (see work)
+      for (std::vector<StrategyResult>& answers : batched) answers.clear();
+      result.casesDone[f] += finished;
+      doneBefore += finished;
+      if (options.progress) options.progress(doneBefore, total);
+      if (options.rows && finished > 0) options.rows(rows.data(), finished * strategyCount);
+      if (options.keepRows) {
+        result.rows.insert(result.rows.end(), std::make_move_iterator(rows.begin()),
+                           std::make_move_iterator(rows.begin() + static_cast<std::ptrdiff_t>(finished * strategyCount)));
+      }
     }
-    doneBefore += count;
-    if (options.progress) options.progress(doneBefore, total);
-    result.rows.insert(result.rows.end(), std::make_move_iterator(rows.begin()), std::make_move_iterator(rows.end()));
   }
-  result.timing.meanNanoseconds.assign(strategyCount, std::vector<double>(familyCount, 0.0));
-  for (int s = 0; s < strategyCount; ++s) {
-    for (int f = 0; f < familyCount; ++f) {
-      double ns = 0;
-      std::uint64_t n = 0;
-      for (const WorkerTotals& t : totals) {
-        ns += t.nanoseconds[s][f];
-        n += t.queries[s][f];
-      }
-      result.timing.meanNanoseconds[s][f] = n ? ns / static_cast<double>(n) : 0.0;
+  result.interrupted = stopped() && doneBefore < total;
+  result.groups = emptyGroups(strategyCount, familyCount);
+  for (const auto& mine : groups) {
+    for (int s = 0; s < strategyCount; ++s) {
+      for (int f = 0; f < familyCount; ++f) result.groups[s][f].merge(mine[s][f]);
+    }
+  }
+  // The times, apart from the judged pass (whose rows they never touch): timed rounds of a fixed sample.
+  result.timing.rounds.assign(strategyCount, std::vector<std::vector<double>>(familyCount));
+  if (!result.interrupted && options.timingRounds > 0 && count > 0) {
+    result.timing.sample = std::min(TIMING_SAMPLE, count);
+    for (int f = 0; f < familyCount && !stopped(); ++f) timeFamily(options, f, result.timing.sample, result.timing);
+    if (stopped()) {  // interrupted while timing: every case was judged, the times are not all there
+      result.timing = ComparisonTiming{{}, 0};
+      result.interrupted = true;
     }
   }
   return result;
+}
+
+double ValueHistogram::cut(double value) {
+  if (value == 0) return 0.0;  // -0 too
+  constexpr int DROPPED = 52 - HISTOGRAM_BITS;
+  const std::uint64_t bits = std::bit_cast<std::uint64_t>(value) & ~((std::uint64_t{1} << DROPPED) - 1);
+  return std::bit_cast<double>(bits);
+}
+
+void ValueHistogram::add(double value) {
+  if (!std::isfinite(value)) return;
+  ++bins[cut(value)];
+  max = count == 0 ? value : std::max(max, value);
+  ++count;
+}
+
+void ValueHistogram::merge(const ValueHistogram& other) {
+  if (other.count == 0) return;
+  for (const auto& [bin, n] : other.bins) bins[bin] += n;
+  max = count == 0 ? other.max : std::max(max, other.max);
+  count += other.count;
+}
+
+double ValueHistogram::percentile(double p) const {
+  if (count == 0) return std::nan("");
+  std::uint64_t rank = static_cast<std::uint64_t>(std::ceil(p * static_cast<double>(count)));
+  rank = std::clamp<std::uint64_t>(rank, 1, count);
+  if (rank == count) return max;
+  std::uint64_t below = 0;
+  for (const auto& [bin, n] : bins) {
+    below += n;
+    if (below >= rank) return bin;
+  }
+  return max;
+}
+
+int scaleBin(double scaleLog10) {
+  return static_cast<int>(std::floor((std::clamp(scaleLog10, SCALE_LOW, SCALE_HIGH - 1e-9) - SCALE_LOW) / 2));
+}
+
+bool worseCandidate(const GalleryCandidate& a, const GalleryCandidate& b) {
+  const bool aFinite = std::isfinite(a.distanceErrorU), bFinite = std::isfinite(b.distanceErrorU);
+  if (aFinite != bFinite) return !aFinite;
+  if (aFinite && a.distanceErrorU != b.distanceErrorU) return a.distanceErrorU > b.distanceErrorU;
+  const bool aNan = std::isnan(a.witnessErrorU), bNan = std::isnan(b.witnessErrorU);
+  if (aNan != bNan) return aNan;
+  if (!aNan && a.witnessErrorU != b.witnessErrorU) return a.witnessErrorU > b.witnessErrorU;
+  return std::tie(a.family, a.index) < std::tie(b.family, b.index);
+}
+
+void GroupAggregate::add(const ComparisonRow& row) {
+  ++cases;
+  if (row.refused) {
+    ++refused;
+    return;
+  }
+  ++answered;
+  violations += row.kinds != 0;
+  for (int k = 0; k < VIOLATION_KIND_COUNT; ++k) byKind[k] += (row.kinds >> k) & 1u;
+  if (row.primary >= 0) ++byPrimary[row.primary];
+  capHits += row.iterationCap;
+  capHitsRight += row.iterationCap && row.kinds == 0;
+  if (row.iterations >= 0) {
+    ++iterationsReported;
+    iterationsSum += static_cast<std::uint64_t>(row.iterations);
+    ++iterations[row.iterations];
+  }
+  distance.add(row.distanceErrorU);
+  witness.add(row.witnessErrorU);
+  const int bin = scaleBin(row.scaleLog10);
+  ++scaleCases[bin];
+  scaleViolations[bin] += row.kinds != 0;
+  if (row.kinds != 0) {
+    GalleryCandidate candidate{row.family, row.index, row.distanceErrorU, row.witnessErrorU, row.kinds};
+    if (!hasWorst || worseCandidate(candidate, worst)) worst = candidate;
+    hasWorst = true;
+  }
+}
+
+void GroupAggregate::merge(const GroupAggregate& o) {
+  cases += o.cases;
+  refused += o.refused;
+  answered += o.answered;
+  violations += o.violations;
+  for (int k = 0; k < VIOLATION_KIND_COUNT; ++k) {
+    byPrimary[k] += o.byPrimary[k];
+    byKind[k] += o.byKind[k];
+  }
+  capHits += o.capHits;
+  capHitsRight += o.capHitsRight;
+  iterationsReported += o.iterationsReported;
+  iterationsSum += o.iterationsSum;
+  distance.merge(o.distance);
+  witness.merge(o.witness);
+  for (const auto& [i, n] : o.iterations) iterations[i] += n;
+  for (int b = 0; b < SCALE_BINS; ++b) {
+    scaleCases[b] += o.scaleCases[b];
+    scaleViolations[b] += o.scaleViolations[b];
+  }
+  if (o.hasWorst && (!hasWorst || worseCandidate(o.worst, worst))) worst = o.worst;
+  hasWorst = hasWorst || o.hasWorst;
 }
 
 }  // namespace gjk::check

@@ -195,7 +195,7 @@ std::string percentText(double fraction) {
 
 std::vector<std::string> strategyNames(const ComparisonOptions& options) {
   std::vector<std::string> names;
-  for (const StrategyInfo* s : options.strategies) names.push_back(s->name);
+  for (const StrategyInfo* s : options.strategies) names.push_back(reportedName(s->name));
   return names;
 }
 
@@ -205,39 +205,52 @@ std::vector<std::string> strategyNames(const ComparisonOptions& options) {
 // labelled marker at the right edge says how many were left out ("7 % non-finite").
 std::string distanceErrorCdf(const ComparisonOptions& options, const ComparisonResult& result) {
   const size_t count = options.strategies.size();
-  std::vector<std::vector<double>> errors(count);
+  // Per strategy, over all families: the histogram of the finite errors of the answered cases (bins of
+  // relative width 2^-HISTOGRAM_BITS, far finer than a pixel of the log axis).
+  std::vector<ValueHistogram> errors(count);
   std::vector<std::uint64_t> totals(count, 0), nonFinite(count, 0);
   double smallest = std::numeric_limits<double>::infinity(), largest = 0;
-  for (const ComparisonRow& row : result.rows) {
-    ++totals[row.strategy];
-    if (std::isfinite(row.distanceErrorU)) {
-      errors[row.strategy].push_back(row.distanceErrorU);
-      if (row.distanceErrorU > 0) smallest = std::min(smallest, row.distanceErrorU);
-      largest = std::max(largest, row.distanceErrorU);
-    } else {
-      ++nonFinite[row.strategy];
+  for (size_t s = 0; s < count; ++s) {
+    for (const GroupAggregate& g : result.groups[s]) {
+      errors[s].merge(g.distance);
+      totals[s] += g.answered;
     }
+    nonFinite[s] = totals[s] - errors[s].count;
+    if (errors[s].count == 0) continue;
+    largest = std::max(largest, errors[s].max);
+    auto firstPositive = errors[s].bins.upper_bound(0.0);
+    if (firstPositive != errors[s].bins.end()) smallest = std::min(smallest, firstPositive->first);
   }
   // Decades around the data; the threshold T always shows.
   const int X0 = std::isfinite(smallest) ? std::clamp(static_cast<int>(std::floor(std::log10(smallest))), -3, 0) : -3;
   int X1 = largest > 0 ? static_cast<int>(std::ceil(std::log10(largest))) : 0;
   X1 = std::max({X1, static_cast<int>(std::ceil(std::log10(VIOLATION_THRESHOLD_U))), X0 + 1});
 
-  // The curves as drawn, sampled at STEPS + 1 points (the fraction of cases at or below each x).
+  // The curves as drawn, sampled at STEPS + 1 points (the fraction of answered cases at or below each x; a
+  // bin counts at its lower edge).
   const size_t STEPS = 400;
   std::vector<std::vector<double>> drawn(count);
   for (size_t s = 0; s < count; ++s) {
-    std::vector<double> e;
-    for (double error : errors[s]) e.push_back(std::log10(std::max(error, std::pow(10.0, X0))));
-    std::sort(e.begin(), e.end());
     if (totals[s] == 0) continue;
+    std::vector<std::pair<double, std::uint64_t>> e;  // log10 of the bin's edge (clamped), cumulative count
+    std::uint64_t cumulative = 0;
+    for (const auto& [bin, n] : errors[s].bins) {
+      cumulative += n;
+      e.emplace_back(std::log10(std::max(bin, std::pow(10.0, X0))), cumulative);
+    }
     double n = static_cast<double>(totals[s]);
     for (size_t k = 0; k <= STEPS; ++k) {
       double x = X0 + (X1 - X0) * static_cast<double>(k) / STEPS;
       // The last sample takes every finite error (x may round just below the largest).
-      double below = k == STEPS ? static_cast<double>(e.size())
-                                : static_cast<double>(std::upper_bound(e.begin(), e.end(), x) - e.begin());
-      drawn[s].push_back(below / n);
+      std::uint64_t below = 0;
+      if (k == STEPS) {
+        below = errors[s].count;
+      } else {
+        auto it = std::upper_bound(e.begin(), e.end(), x,
+                                   [](double v, const std::pair<double, std::uint64_t>& p) { return v < p.first; });
+        below = it == e.begin() ? 0 : std::prev(it)->second;
+      }
+      drawn[s].push_back(static_cast<double>(below) / n);
     }
   }
   std::vector<std::vector<size_t>> ties = tiedSeries(drawn);
@@ -256,13 +269,13 @@ std::string distanceErrorCdf(const ComparisonOptions& options, const ComparisonR
   for (size_t s = 0; s < count; ++s) {
     if (nonFinite[s] == 0) continue;
     anyNonFinite = true;
-    std::string text = percentText(static_cast<double>(nonFinite[s]) / static_cast<double>(totals[s])) + " non-finite (" + options.strategies[s]->name + ")";
+    std::string text = percentText(static_cast<double>(nonFinite[s]) / static_cast<double>(totals[s])) + " non-finite (" + reportedName(options.strategies[s]->name) + ")";
     endLabels.push_back({s, 0, text});
     endLabelWidth = std::max(endLabelWidth, svgTextWidth(text, 11));
   }
   const double legendX = FRAME_LEFT + FRAME_WIDTH + 20 + (anyNonFinite ? endLabelWidth + 12 : 0);
   const double width = legendX + legendWidth(legend) + 20;
-  std::string titleText = "Distance error |d_gjk - d_exact| in u, cumulative fraction of cases (all families)";
+  std::string titleText = "Distance error |d_gjk - d_exact| in u, cumulative fraction of answered cases (all families)";
   if (anyNonFinite) titleText += "; a curve ends at its fraction of finite answers, the rest are non-finite (marked)";
   std::vector<std::string> title = chartTitle(titleText, width);
   const double frameTop = 24 + 18 * static_cast<double>(title.size() - 1) + 20;
@@ -328,15 +341,18 @@ std::string iterationHistograms(const ComparisonOptions& options, const Comparis
   const double cellW = 280, cellH = 170;
   const double width = columns * cellW + 20;
   std::vector<std::string> title =
-      chartTitle("Iterations (support calls) per query, all families; bar height = fraction of cases", width);
+      chartTitle("Iterations (support calls) per query, all families; bar height = fraction of the answers that report them", width);
   const double gridTop = 40 + 18 * static_cast<double>(title.size() - 1);
   SvgDocument doc(width, rows * cellH + gridTop, "Iterations per strategy");
   drawChartTitle(doc, title);
+  // Over the answers whose engine reports its iterations (none: an empty panel says so).
   std::vector<std::map<int, std::uint64_t>> histograms(count);
   std::vector<std::uint64_t> totals(count, 0);
-  for (const ComparisonRow& row : result.rows) {
-    ++histograms[row.strategy][row.iterations];
-    ++totals[row.strategy];
+  for (int s = 0; s < count; ++s) {
+    for (const GroupAggregate& g : result.groups[s]) {
+      for (const auto& [iterations, n] : g.iterations) histograms[s][iterations] += n;
+      totals[s] += g.iterationsReported;
+    }
   }
   for (int s = 0; s < count; ++s) {
     int maxIterations = std::max(1, options.strategies[s]->maxIterations + 2);
@@ -347,8 +363,9 @@ std::string iterationHistograms(const ComparisonOptions& options, const Comparis
     }
     double left = 20 + (s % columns) * cellW + 30, top = gridTop + (s / columns) * cellH + 18;
     Frame frame{left, top, cellW - 50, cellH - 60, 0, static_cast<double>(maxIterations), 0, peak > 0 ? peak : 1};
-    doc.text({left, top - 6}, options.strategies[s]->name + " (cap " +
-                                  std::to_string(options.strategies[s]->maxIterations) + ")",
+    doc.text({left, top - 6}, reportedName(options.strategies[s]->name) + " (cap " +
+                                  std::to_string(options.strategies[s]->maxIterations) + ")" +
+                                  (totals[s] == 0 ? ": iterations not reported" : ""),
              SvgAttributes(labelStyle()).set("font-weight", "bold"));
     drawAxes(doc, frame, {{0, "0"}, {maxIterations / 2.0, std::to_string(maxIterations / 2)}, {maxIterations, std::to_string(maxIterations)}},
              {{0, "0"}, {frame.y1, svgNumber(frame.y1, 2)}}, "", "");
@@ -375,7 +392,7 @@ std::string violationHeatMap(const ComparisonOptions& options, const ComparisonS
   // (a name of width w rises w·sin 40° and reaches w·cos 40° to the right of its column's centre).
   const double SIN40 = std::sin(40 * std::acos(-1.0) / 180), COS40 = std::cos(40 * std::acos(-1.0) / 180);
   double left = 110, rise = 0, right = 0;
-  for (const StrategyInfo* s : options.strategies) left = std::max(left, 20 + svgTextWidth(s->name, 11) + 6);
+  for (const StrategyInfo* s : options.strategies) left = std::max(left, 20 + svgTextWidth(reportedName(s->name), 11) + 6);
   for (size_t f = 0; f < families; ++f) {
     double w = svgTextWidth(options.families[f], 11);
     rise = std::max(rise, w * SIN40 + 11);
@@ -383,7 +400,7 @@ std::string violationHeatMap(const ComparisonOptions& options, const ComparisonS
   }
   double width = std::max({left + static_cast<double>(families) * cellW + 20, left + right + 20, 480.0});
   std::vector<std::string> title =
-      chartTitle("Violations per strategy and family (count; colour: rate on a log scale, white = none)", width);
+      chartTitle("Violations per strategy and family (count; colour: rate over the answered cases on a log scale, white = none)", width);
   const double top = 24 + 18 * static_cast<double>(title.size() - 1) + 16 + rise + 8;
   SvgDocument doc(width, top + strategies * cellH + 20, "Violations by strategy and family");
   drawChartTitle(doc, title);
@@ -396,11 +413,11 @@ std::string violationHeatMap(const ComparisonOptions& options, const ComparisonS
   }
   for (size_t s = 0; s < strategies; ++s) {
     double y = top + s * cellH;
-    doc.text({left - 6, y + cellH / 2 + 4}, options.strategies[s]->name,
+    doc.text({left - 6, y + cellH / 2 + 4}, reportedName(options.strategies[s]->name),
              SvgAttributes(labelStyle()).set("text-anchor", "end"));
     for (size_t f = 0; f < families; ++f) {
       const GroupSummary& g = summary.byFamily[s][f];
-      double rate = g.cases ? static_cast<double>(g.violations) / static_cast<double>(g.cases) : 0;
+      double rate = g.answered ? static_cast<double>(g.violations) / static_cast<double>(g.answered) : 0;
       // log10(rate) from -5 (1 in 100,000) to 0 mapped onto the ramp.
       std::string fill = g.violations ? svgRampColour(1 - (std::log10(std::max(rate, 1e-5)) + 5) / 5) : "#ffffff";
       doc.element("rect", SvgAttributes()
@@ -422,17 +439,21 @@ std::string violationHeatMap(const ComparisonOptions& options, const ComparisonS
 // Violation rate against the case's scale S, log10 S in bins of width 2 from -30 to 30 (scales outside
 // are counted in the end bins); the axis spans the bins that hold cases.
 std::string scaleEnvelope(const ComparisonOptions& options, const ComparisonResult& result) {
-  const int BINS = 30;
-  const double LOW = -30, HIGH = 30;
+  const int BINS = SCALE_BINS;
+  const double LOW = SCALE_LOW;
   const size_t strategies = options.strategies.size();
   std::vector<std::vector<std::uint64_t>> cases(strategies, std::vector<std::uint64_t>(BINS, 0)), bad = cases;
   int firstBin = BINS, lastBin = -1;
-  for (const ComparisonRow& row : result.rows) {
-    int bin = static_cast<int>(std::floor((std::clamp(row.scaleLog10, LOW, HIGH - 1e-9) - LOW) / 2));
-    ++cases[row.strategy][bin];
-    bad[row.strategy][bin] += row.kinds != 0;
-    firstBin = std::min(firstBin, bin);
-    lastBin = std::max(lastBin, bin);
+  for (size_t s = 0; s < strategies; ++s) {
+    for (const GroupAggregate& g : result.groups[s]) {
+      for (int bin = 0; bin < BINS; ++bin) {
+        cases[s][bin] += g.scaleCases[bin];
+        bad[s][bin] += g.scaleViolations[bin];
+        if (g.scaleCases[bin] == 0) continue;
+        firstBin = std::min(firstBin, bin);
+        lastBin = std::max(lastBin, bin);
+      }
+    }
   }
   if (lastBin < 0) firstBin = lastBin = BINS / 2;
   const int X0 = static_cast<int>(LOW) + 2 * firstBin, X1 = static_cast<int>(LOW) + 2 * (lastBin + 1);
@@ -447,7 +468,7 @@ std::string scaleEnvelope(const ComparisonOptions& options, const ComparisonResu
   const double legendX = FRAME_LEFT + FRAME_WIDTH + 20;
   const double width = legendX + legendWidth(legend) + 20;
   std::vector<std::string> title = chartTitle(
-      "Violation rate against the case's scale S (bins of a factor 100; scales beyond 1e-30 and 1e30 counted in the "
+      "Violation rate (over the answered cases) against the case's scale S (bins of a factor 100; scales beyond 1e-30 and 1e30 counted in the "
       "end bins)",
       width);
   const double frameTop = 24 + 18 * static_cast<double>(title.size() - 1) + 20;
@@ -472,15 +493,6 @@ std::string scaleEnvelope(const ComparisonOptions& options, const ComparisonResu
   }
   drawLegend(doc, legendX, frame.top + 10, legend);
   return doc.finish();
-}
-
-// Worst first: non-finite answers, then larger distance error, then larger witness error.
-bool worse(const ComparisonRow& a, const ComparisonRow& b) {
-  bool aFinite = std::isfinite(a.distanceErrorU), bFinite = std::isfinite(b.distanceErrorU);
-  if (aFinite != bFinite) return !aFinite;
-  if (a.distanceErrorU != b.distanceErrorU) return a.distanceErrorU > b.distanceErrorU;
-  if (a.witnessErrorU != b.witnessErrorU) return a.witnessErrorU > b.witnessErrorU;
-  return std::tie(a.family, a.index) < std::tie(b.family, b.index);
 }
 
 std::string kindList(std::uint32_t kinds) {
@@ -572,22 +584,21 @@ std::vector<GalleryEntry> writeGallery(const fs::path& folder, const ComparisonO
   clearGallery(folder);
   std::vector<GalleryEntry> entries;
   if (perStrategy <= 0) return entries;
-  std::vector<std::vector<const ComparisonRow*>> violations(options.strategies.size());
-  for (const ComparisonRow& row : result.rows) {
-    if (row.kinds != 0) violations[row.strategy].push_back(&row);
-  }
+  // Each (strategy, family) kept its worst violation; a strategy's gallery is the worst of those, at most
+  // one per family (the same as the worst violations of the strategy, at most one per family).
   fs::create_directories(folder / "gallery");
   const std::vector<std::string> names = galleryNames(options.strategies);
-  for (size_t s = 0; s < violations.size(); ++s) {
-    std::vector<const ComparisonRow*>& rows = violations[s];
-    std::sort(rows.begin(), rows.end(), [](const ComparisonRow* a, const ComparisonRow* b) { return worse(*a, *b); });
-    std::vector<int> familiesTaken;
-    for (const ComparisonRow* row : rows) {
-      if (static_cast<int>(familiesTaken.size()) >= perStrategy) break;
-      if (std::find(familiesTaken.begin(), familiesTaken.end(), row->family) != familiesTaken.end()) continue;
-      familiesTaken.push_back(row->family);
+  for (size_t s = 0; s < options.strategies.size(); ++s) {
+    std::vector<const GalleryCandidate*> rows;
+    for (const GroupAggregate& g : result.groups[s]) {
+      if (g.hasWorst) rows.push_back(&g.worst);
+    }
+    std::sort(rows.begin(), rows.end(),
+              [](const GalleryCandidate* a, const GalleryCandidate* b) { return worseCandidate(*a, *b); });
+    if (static_cast<int>(rows.size()) > perStrategy) rows.resize(perStrategy);
+    for (const GalleryCandidate* row : rows) {
       const StrategyInfo& strategy = *options.strategies[s];
-      Case value = comparisonCase(options, *row);
+      Case value = sampleFamily(options.families[row->family], options.seed, row->index);
       oracle::ExactAnswer exact = solveExactly(value);
       StrategyResult answer = strategy.run(value, {.trace = true});
       Verdict verdict = judge(value, exact, answer, strategy);
@@ -597,7 +608,7 @@ std::vector<GalleryEntry> writeGallery(const fs::path& folder, const ComparisonO
       value.setMeta("found-by", "compare seed " + std::to_string(options.seed) + " family " +
                                     options.families[row->family] + " index " + std::to_string(row->index));
       const std::string stem = names[s] + "-" + options.families[row->family];
-      GalleryEntry entry{strategy.name,        options.families[row->family], "gallery/" + stem + ".case",
+      GalleryEntry entry{reportedName(strategy.name),        options.families[row->family], "gallery/" + stem + ".case",
                          "gallery/" + stem + ".svg", kindList(row->kinds), row->distanceErrorU, row->witnessErrorU};
       writeFileAtomically(folder / entry.caseFile, formatCase(value));
       writeFileAtomically(folder / entry.pictureFile, renderCasePicture(value, exact, strategy, answer, verdict));

@@ -5,22 +5,23 @@
 // and writes the report with the same code as `compare`, so everything in it but the times and the
 // run's description is the same bit for bit as the unsharded report's.
 //
-// The shard file (comparison-shard-I-of-N.bin; binary, little-endian, about 21 bytes per case and
-// strategy plus 9 per case, 16 more per row that rows.csv prints) holds:
-//   "GJKSHARD" and the format version;
+// The shard file (comparison-shard-I-of-N.bin; binary, little-endian; format 2) holds:
+//   "GJKSHARD", the format version, and the byte length of the part before the rows;
 //   what every shard of a study must agree on (seed, cases per family, N, strategies, families, rows kept,
 //   gallery size, gzip, the commit of the program) and the shard's own I, command, machine, date, wall time;
-//   per strategy and family, the mean query time and the number of queries (merged as the query-weighted
-//   mean: total time over total queries);
-//   the rows: per family, per case of the shard in increasing index, the case's exact relation and
-//   log10 S, then per strategy the distance and witness errors (the double's bits), iterations,
-//   termination, violation kinds, primary kind and cap flag; the reported distance and the witness gap
-//   only for the rows rows.csv keeps (--rows: all, the violations, or none), 0 in the others.
-// Every error is kept because the report's percentiles (p50, p99) and its distance-error CDF are exact.
+//   per strategy and family the timed rounds (ns per query) and the cases per round;
+//   per strategy and family the aggregate of report/comparison.h (counts, the error and iteration
+//   histograms, the scale envelope, the worst violation): its size is bounded by the strategies and
+//   families, not the cases, and merging the shards' aggregates gives the one-machine aggregate exactly;
+//   the rows rows.csv prints (--rows all: every row; violations: those; none: no row), in the order
+//   (family, case index, strategy), written as the cases finish and read back one at a time by the merge.
+// The report's percentiles come from the merged histograms, so they equal the one-machine report's.
 #pragma once
 
 #include <cstdint>
+#include <cstdio>
 #include <filesystem>
+#include <functional>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -57,27 +58,56 @@ struct ShardDescription {
 
 struct ComparisonShard {
   ShardDescription description;
-  std::vector<ComparisonRow> rows;  // family, case index, strategy
-  // [strategy][family]: mean nanoseconds per query and the number of queries.
-  std::vector<std::vector<double>> meanNanoseconds;
-  std::vector<std::vector<std::uint64_t>> queries;
+  std::vector<std::vector<GroupAggregate>> groups;  // [strategy][family]
+  ComparisonTiming timing;
+  std::filesystem::path file;   // where its rows are read from (mergeShardRows)
+  std::uint64_t rowsAt = 0;     // the byte offset of its rows in file
+  std::uint64_t rowCount = 0;   // how many rows it holds
 };
 
 // "comparison-shard-I-of-N.bin", I 1-based, both numbers written with as many digits as N.
 std::string shardFileName(std::uint64_t shard, std::uint64_t shards);
 
+// The rows of a running shard, streamed to a temporary file in its folder as the cases finish
+// (ComparisonOptions::rows); writeComparisonShard moves them into the shard file.
+class ShardRowsWriter {
+ public:
+  ShardRowsWriter(const std::filesystem::path& folder, std::uint64_t shard, std::uint64_t shards, RowsKept kept);
+  ShardRowsWriter(const ShardRowsWriter&) = delete;
+  ShardRowsWriter& operator=(const ShardRowsWriter&) = delete;
+  ~ShardRowsWriter();  // removes the temporary file
+  void add(const ComparisonRow* rows, std::size_t count);
+  const std::filesystem::path& file() const { return file_; }
+  std::uint64_t rowCount() const { return rowCount_; }
+  void close();
+
+ private:
+  RowsKept kept_;
+  std::filesystem::path file_;
+  std::FILE* out_ = nullptr;
+  std::uint64_t rowCount_ = 0;
+};
+
 // Writes the shard's file into `folder`; returns its path. `description` gives the study and the shard
-// (its strategies and families are taken from `options`).
+// (its strategies and families are taken from `options`); the rows come from `rows` (closed here).
 std::filesystem::path writeComparisonShard(const std::filesystem::path& folder,
                                            const ComparisonOptions& options, const ComparisonResult& result,
-                                           ShardDescription description);
+                                           ShardDescription description, ShardRowsWriter& rows);
 
-// Reads one shard file. ShardError naming the file when it is not a whole shard file of this format.
+// Reads one shard file but its rows (mergeShardRows reads those). ShardError naming the file when it is not a
+// whole shard file of this format.
 ComparisonShard readComparisonShard(const std::filesystem::path& file);
 
-// The one-machine result from the shards of one study: rows in the order runComparison gives them, times
-// as the query-weighted means. ShardError when they are not exactly shards 1..N of one study (a different
-// seed, count, strategy list, family list, rows kept, gallery, or commit; a shard missing or given twice).
+// The one-machine result from the shards of one study: the merged aggregates, the timed rounds of all
+// shards (their median is over all of them). ShardError when they are not exactly shards 1..N of one study
+// (a different seed, count, strategy list, family list, rows kept, gallery, or commit; a shard missing or
+// given twice).
 ComparisonResult mergeComparisonShards(std::vector<ComparisonShard>& shards);
+
+// The rows of the shards in the one-machine order (family, case index, strategy), handed to `sink` a
+// bounded batch at a time; each shard's file is read as it goes, never whole. `options` names the
+// strategies and families of the rows.
+void mergeShardRows(const std::vector<ComparisonShard>& shards,
+                    const std::function<void(const ComparisonRow*, std::size_t)>& sink);
 
 }  // namespace gjk::check

@@ -7,39 +7,42 @@
 namespace gjk::check {
 namespace {
 
-struct Accumulator {
+GroupSummary summaryOf(const GroupAggregate& g) {
   GroupSummary summary;
-  std::vector<double> distanceErrors, witnessErrors;
-  std::vector<double> iterations;
-  double nanosecondsTotal = 0;
-
-  void add(const ComparisonRow& row) {
-    ++summary.cases;
-    summary.violations += row.kinds != 0;
-    for (int k = 0; k < VIOLATION_KIND_COUNT; ++k) summary.byKind[k] += (row.kinds >> k) & 1u;
-    if (row.primary >= 0) ++summary.byPrimary[row.primary];
-    summary.capHits += row.iterationCap;
-    summary.capHitsRight += row.iterationCap && row.kinds == 0;
-    summary.refused += row.refused;
-    if (std::isfinite(row.distanceErrorU)) distanceErrors.push_back(row.distanceErrorU);
-    if (std::isfinite(row.witnessErrorU)) witnessErrors.push_back(row.witnessErrorU);
-    iterations.push_back(row.iterations);
+  summary.cases = g.cases;
+  summary.refused = g.refused;
+  summary.answered = g.answered;
+  summary.violations = g.violations;
+  for (int k = 0; k < VIOLATION_KIND_COUNT; ++k) {
+    summary.byPrimary[k] = g.byPrimary[k];
+    summary.byKind[k] = g.byKind[k];
   }
-
-  GroupSummary finish() {
-    summary.distanceP50 = percentile(distanceErrors, 0.5);
-    summary.distanceP99 = percentile(distanceErrors, 0.99);
-    summary.distanceMax = distanceErrors.empty() ? std::nan("") : distanceErrors.back();
-    summary.witnessP99 = percentile(witnessErrors, 0.99);
-    summary.witnessMax = witnessErrors.empty() ? std::nan("") : witnessErrors.back();
-    double sum = 0;
-    for (double i : iterations) sum += i;
-    summary.iterationsMean = iterations.empty() ? 0 : sum / static_cast<double>(iterations.size());
-    summary.iterationsP99 = static_cast<int>(percentile(iterations, 0.99));
-    summary.iterationsMax = iterations.empty() ? 0 : static_cast<int>(iterations.back());
-    return summary;
+  summary.capHits = g.capHits;
+  summary.capHitsRight = g.capHitsRight;
+  summary.iterationsReported = g.iterationsReported;
+  summary.distanceP50 = g.distance.percentile(0.5);
+  summary.distanceP99 = g.distance.percentile(0.99);
+  summary.distanceMax = g.distance.count ? g.distance.max : std::nan("");
+  summary.witnessP99 = g.witness.percentile(0.99);
+  summary.witnessMax = g.witness.count ? g.witness.max : std::nan("");
+  if (g.iterationsReported > 0) {
+    summary.iterationsMean = static_cast<double>(g.iterationsSum) / static_cast<double>(g.iterationsReported);
+    std::uint64_t rank = static_cast<std::uint64_t>(std::ceil(0.99 * static_cast<double>(g.iterationsReported)));
+    rank = std::clamp<std::uint64_t>(rank, 1, g.iterationsReported);
+    std::uint64_t below = 0;
+    for (const auto& [iterations, n] : g.iterations) {
+      below += n;
+      if (below >= rank) {
+        summary.iterationsP99 = iterations;
+        break;
+      }
+    }
+    summary.iterationsMax = g.iterations.rbegin()->first;
+  } else {
+    summary.iterationsMean = std::nan("");
   }
-};
+  return summary;
+}
 
 }  // namespace
 
@@ -51,31 +54,37 @@ double percentile(std::vector<double>& values, double p) {
   return values[rank - 1];
 }
 
+GroupAggregate overallAggregate(const ComparisonResult& result, std::size_t strategy) {
+  GroupAggregate all;
+  for (const GroupAggregate& g : result.groups[strategy]) all.merge(g);
+  return all;
+}
+
 ComparisonSummary summarize(const ComparisonOptions& options, const ComparisonResult& result) {
   const size_t strategyCount = options.strategies.size(), familyCount = options.families.size();
-  std::vector<std::vector<Accumulator>> groups(strategyCount, std::vector<Accumulator>(familyCount));
-  std::vector<Accumulator> overall(strategyCount);
-  for (const ComparisonRow& row : result.rows) {
-    groups[row.strategy][row.family].add(row);
-    overall[row.strategy].add(row);
-  }
   ComparisonSummary summary;
   summary.byFamily.resize(strategyCount);
   for (size_t s = 0; s < strategyCount; ++s) {
-    double weighted = 0;
-    std::uint64_t queries = 0;
-    for (size_t f = 0; f < familyCount; ++f) {
-      GroupSummary g = groups[s][f].finish();
-      g.nanosecondsPerQuery = result.timing.meanNanoseconds[s][f];
-      weighted += g.nanosecondsPerQuery * static_cast<double>(g.cases);
-      queries += g.cases;
-      summary.byFamily[s].push_back(g);
-    }
-    GroupSummary all = overall[s].finish();
-    all.nanosecondsPerQuery = queries ? weighted / static_cast<double>(queries) : 0;
-    summary.overall.push_back(all);
+    for (size_t f = 0; f < familyCount; ++f) summary.byFamily[s].push_back(summaryOf(result.groups[s][f]));
+    summary.overall.push_back(summaryOf(overallAggregate(result, s)));
   }
   return summary;
+}
+
+TimingStatistics timingStatistics(const std::vector<double>& rounds) {
+  TimingStatistics t;
+  t.rounds = rounds.size();
+  if (rounds.empty()) {
+    t.median = t.min = t.max = std::nan("");
+    return t;
+  }
+  std::vector<double> sorted = rounds;
+  std::sort(sorted.begin(), sorted.end());
+  const size_t n = sorted.size();
+  t.median = n % 2 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
+  t.min = sorted.front();
+  t.max = sorted.back();
+  return t;
 }
 
 }  // namespace gjk::check

@@ -37,34 +37,6 @@ std::string number(double value) {
   return text;
 }
 
-struct Cell {
-  int cases = 0;
-  int refused = 0;
-  int unanswered = 0;
-  std::map<std::string, int> primaries;
-  std::vector<double> depth;
-  std::vector<double> normal;
-};
-
-std::map<std::pair<int, int>, Cell> cells(const PenetrationComparison& comparison) {
-  std::map<std::pair<int, int>, Cell> result;
-  for (const PenetrationComparisonRow& row : comparison.rows) {
-    Cell& cell = result[{row.strategy, row.family}];
-    ++cell.cases;
-    if (row.primary == "refused")
-      ++cell.refused;
-    if (row.primary == "no-answer")
-      ++cell.unanswered;
-    if (row.primary != "ok" && row.primary != "refused" && row.primary != "no-answer")
-      ++cell.primaries[row.primary];
-    if (!std::isnan(row.depthErrorU))
-      cell.depth.push_back(row.depthErrorU);
-    if (!std::isnan(row.normalErrorU))
-      cell.normal.push_back(row.normalErrorU);
-  }
-  return result;
-}
-
 }  // namespace
 
 std::vector<const StrategyInfo*> takePenetrationStrategies(std::vector<const StrategyInfo*>& chosen) {
@@ -80,93 +52,155 @@ std::vector<const StrategyInfo*> takePenetrationStrategies(std::vector<const Str
   return penetration;
 }
 
+void PenetrationCell::add(const PenetrationComparisonRow& row) {
+  ++cases;
+  if (row.primary == "refused")
+    ++refused;
+  if (row.primary == "no-answer")
+    ++unanswered;
+  if (row.primary != "ok" && row.primary != "refused" && row.primary != "no-answer")
+    ++primaries[row.primary];
+  depth.add(row.depthErrorU);
+  normal.add(row.normalErrorU);
+}
+
+void PenetrationCell::merge(const PenetrationCell& o) {
+  cases += o.cases;
+  refused += o.refused;
+  unanswered += o.unanswered;
+  for (const auto& [kind, n] : o.primaries) primaries[kind] += n;
+  depth.merge(o.depth);
+  normal.merge(o.normal);
+}
+
 PenetrationComparison runPenetrationComparison(const std::vector<const StrategyInfo*>& strategies,
                                                const std::vector<std::string>& families, std::uint64_t count,
-                                               std::uint64_t seed, int jobs) {
-  PenetrationComparison comparison{strategies, families, count, seed, {}};
-  comparison.rows.resize(families.size() * count * strategies.size());
+                                               std::uint64_t seed, int jobs, const PenetrationRowSink& sink,
+                                               bool keepRows, const std::atomic<bool>* stop) {
+  PenetrationComparison comparison{strategies, families, count, seed, {}, 0, {}};
+  const std::size_t strategyCount = strategies.size();
+  auto emptyCells = [&] {
+    return std::vector<std::vector<PenetrationCell>>(strategyCount, std::vector<PenetrationCell>(families.size()));
+  };
+  const int workers = std::max(jobs, 1);
+  std::vector<std::vector<std::vector<PenetrationCell>>> cells(workers, emptyCells());
+  auto stopped = [stop] { return stop != nullptr && stop->load(); };
+  std::vector<PenetrationComparisonRow> rows;
   // Work goes in blocks of one family's cases, so that an external engine answers a whole block at once,
   // its requests pipelined (check::runBatch, as the distance comparison sends them); the strategies in this
-  // process answer case by case.
-  const std::uint64_t blocksPerFamily = (count + PENETRATION_BLOCK - 1) / PENETRATION_BLOCK;
-  const std::uint64_t blocks = families.size() * blocksPerFamily;
-  std::atomic<std::uint64_t> next{0};
-  auto work = [&]() {
-    std::vector<Case> cases;
-    std::vector<std::vector<StrategyResult>> results(strategies.size());
-    for (std::uint64_t b = next++; b < blocks; b = next++) {
-      const int family = static_cast<int>(b / blocksPerFamily);
-      const std::uint64_t begin = (b % blocksPerFamily) * PENETRATION_BLOCK;
-      const std::uint64_t end = std::min(begin + PENETRATION_BLOCK, count);
-      cases.clear();
-      for (std::uint64_t index = begin; index < end; ++index) cases.push_back(sampleFamily(families[family], seed, index));
-      for (std::size_t s = 0; s < strategies.size(); ++s) {
-        results[s].assign(cases.size(), StrategyResult{});
-        runBatch(*strategies[s], cases, results[s]);
-      }
-      for (std::size_t c = 0; c < cases.size(); ++c) {
-        const Case& value = cases[c];
-        const oracle::ExactAnswer exact = solveExactly(value);
-        const oracle::ExactPenetration penetration = exactPenetration(value, exact);
-        const std::uint64_t k = family * count + begin + c;
-        for (std::size_t s = 0; s < strategies.size(); ++s) {
-          const StrategyResult& result = results[s][c];
-          const PenetrationVerdict verdict = judgePenetration(value, exact, penetration, result, *strategies[s]);
-          PenetrationComparisonRow& row = comparison.rows[k * strategies.size() + s];
-          row.family = family;
-          row.index = begin + c;
-          row.strategy = static_cast<int>(s);
-          row.primary = !verdict.judged                             ? "no-answer"
-                        : verdict.failure == EngineFailure::Refused ? "refused"
-                                                                    : primaryPenetrationKind(verdict);
-          row.overlapping = result.penetration.overlapping;
-          row.depth = result.penetration.depth;
-          row.depthErrorU = verdict.depthErrorU;
-          row.normalErrorU = verdict.normalErrorU;
-          row.contactErrorU = verdict.contactErrorU;
+  // process answer case by case. Blocks are taken from a chunk of CHUNK cases; the chunk's rows are handed
+  // on in order, then forgotten.
+  for (std::size_t family = 0; family < families.size() && !stopped(); ++family) {
+    for (std::uint64_t chunkBegin = 0; chunkBegin < count && !stopped(); chunkBegin += CHUNK) {
+      const std::uint64_t chunkSize = std::min(CHUNK, count - chunkBegin);
+      rows.assign(chunkSize * strategyCount, PenetrationComparisonRow{});
+      std::atomic<std::uint64_t> next{0};
+      auto work = [&](int worker) {
+        std::vector<Case> cases;
+        std::vector<std::vector<StrategyResult>> results(strategyCount);
+        for (;;) {
+          if (stopped()) return;
+          const std::uint64_t begin = next.fetch_add(PENETRATION_BLOCK);
+          if (begin >= chunkSize) return;
+          const std::uint64_t end = std::min(begin + PENETRATION_BLOCK, chunkSize);
+          cases.clear();
+          for (std::uint64_t c = begin; c < end; ++c) cases.push_back(sampleFamily(families[family], seed, chunkBegin + c));
+          for (std::size_t s = 0; s < strategyCount; ++s) {
+            results[s].assign(cases.size(), StrategyResult{});
+            runBatch(*strategies[s], cases, results[s]);
+          }
+          for (std::size_t c = 0; c < cases.size(); ++c) {
+            const Case& value = cases[c];
+            const oracle::ExactAnswer exact = solveExactly(value);
+            const oracle::ExactPenetration penetration = exactPenetration(value, exact);
+            for (std::size_t s = 0; s < strategyCount; ++s) {
+              const StrategyResult& result = results[s][c];
+              const PenetrationVerdict verdict = judgePenetration(value, exact, penetration, result, *strategies[s]);
+              PenetrationComparisonRow& row = rows[(begin + c) * strategyCount + s];
+              row.family = static_cast<int>(family);
+              row.index = chunkBegin + begin + c;
+              row.strategy = static_cast<int>(s);
+              row.primary = !verdict.judged                             ? "no-answer"
+                            : verdict.failure == EngineFailure::Refused ? "refused"
+                                                                        : primaryPenetrationKind(verdict);
+              row.overlapping = result.penetration.overlapping;
+              row.depth = result.penetration.depth;
+              row.depthErrorU = verdict.depthErrorU;
+              row.normalErrorU = verdict.normalErrorU;
+              row.contactErrorU = verdict.contactErrorU;
+              cells[worker][s][family].add(row);
+            }
+          }
         }
+      };
+      std::vector<std::thread> threads;
+      for (int j = 1; j < workers; ++j) threads.emplace_back(work, j);
+      work(0);
+      for (std::thread& t : threads) t.join();
+      const std::uint64_t finished = std::min(next.load(), chunkSize);  // blocks are taken in order: a prefix
+      comparison.casesDone += finished;
+      if (sink && finished > 0) sink(rows.data(), finished * strategyCount);
+      if (keepRows) {
+        comparison.rows.insert(comparison.rows.end(), rows.begin(),
+                               rows.begin() + static_cast<std::ptrdiff_t>(finished * strategyCount));
       }
     }
-  };
-  std::vector<std::thread> threads;
-  for (int j = 1; j < std::max(jobs, 1); ++j) threads.emplace_back(work);
-  work();
-  for (std::thread& t : threads) t.join();
+  }
+  comparison.cells = emptyCells();
+  for (const auto& mine : cells) {
+    for (std::size_t s = 0; s < strategyCount; ++s) {
+      for (std::size_t f = 0; f < families.size(); ++f) comparison.cells[s][f].merge(mine[s][f]);
+    }
+  }
   return comparison;
 }
 
 std::string penetrationTable(const PenetrationComparison& comparison) {
   const std::vector<std::string> columns = primaryColumns();
-  std::string text = "| strategy | family | cases | violations |";
-  std::string rule = "|---|---|---:|---:|";
+  std::string text = "| strategy | family | cases | refused | answered | violations |";
+  std::string rule = "|---|---|---:|---:|---:|---:|";
   for (const std::string& c : columns) {
     text += " " + c + " |";
     rule += "---:|";
   }
-  text += " refused | no answer | depth err p50 | p99 | max | normal err p50 | p99 | max |\n";
-  rule += "---:|---:|---:|---:|---:|---:|---:|---:|\n";
+  text += " no answer | depth err p50 | p99 | max | normal err p50 | p99 | max |\n";
+  rule += "---:|---:|---:|---:|---:|---:|---:|\n";
   text += rule;
-  std::map<std::pair<int, int>, Cell> table = cells(comparison);
   for (std::size_t s = 0; s < comparison.strategies.size(); ++s) {
     for (std::size_t f = 0; f < comparison.families.size(); ++f) {
-      Cell& cell = table[{static_cast<int>(s), static_cast<int>(f)}];
-      int violations = 0;
+      const PenetrationCell& cell = comparison.cells[s][f];
+      std::uint64_t violations = 0;
       for (const auto& [kind, n] : cell.primaries) violations += n;
-      text += "| " + comparison.strategies[s]->name + " | " + comparison.families[f] + " | " +
-              std::to_string(cell.cases) + " | " + std::to_string(violations) + " |";
-      for (const std::string& c : columns) text += " " + std::to_string(cell.primaries[c]) + " |";
-      text += " " + std::to_string(cell.refused) + " | " + std::to_string(cell.unanswered) + " |";
-      for (std::vector<double>* values : {&cell.depth, &cell.normal}) {
-        // One statement each: percentile sorts the values, and the max is the last of the sorted values.
-        const double p50 = percentile(*values, 0.5);
-        const double p99 = percentile(*values, 0.99);
-        const double max = values->empty() ? std::nan("") : values->back();
-        text += " " + number(p50) + " | " + number(p99) + " | " + number(max) + " |";
+      text += "| " + reportedName(comparison.strategies[s]->name) + " | " + comparison.families[f] + " | " +
+              std::to_string(cell.cases) + " | " + std::to_string(cell.refused) + " | " +
+              std::to_string(cell.cases - cell.refused) + " | " + std::to_string(violations) + " |";
+      for (const std::string& c : columns) {
+        auto it = cell.primaries.find(c);
+        text += " " + std::to_string(it == cell.primaries.end() ? 0 : it->second) + " |";
+      }
+      text += " " + std::to_string(cell.unanswered) + " |";
+      for (const ValueHistogram* values : {&cell.depth, &cell.normal}) {
+        text += " " + number(values->percentile(0.5)) + " | " + number(values->percentile(0.99)) + " | " +
+                number(values->count ? values->max : std::nan("")) + " |";
       }
       text += "\n";
     }
   }
   return text;
+}
+
+std::string penetrationRowsHeader() {
+  return "family,index,strategy,primary,overlapping,depth,depth_error_u,normal_error_u,contact_error_u\n";
+}
+
+void appendPenetrationRow(std::string& text, const std::vector<const StrategyInfo*>& strategies,
+                          const std::vector<std::string>& families, const PenetrationComparisonRow& row) {
+  char line[512];
+  std::snprintf(line, sizeof line, "%s,%llu,%s,%s,%d,%.9g,%.6g,%.6g,%.6g\n", families[row.family].c_str(),
+                static_cast<unsigned long long>(row.index), reportedName(strategies[row.strategy]->name).c_str(),
+                row.primary.c_str(), row.overlapping ? 1 : 0, row.depth, row.depthErrorU, row.normalErrorU,
+                row.contactErrorU);
+  text += line;
 }
 
 void writePenetrationComparison(const std::filesystem::path& folder, const PenetrationComparison& comparison,
@@ -177,7 +211,9 @@ void writePenetrationComparison(const std::filesystem::path& folder, const Penet
                               std::to_string(comparison.seed) +
                               "), judged against the exact depth and normals (docs/verdict.md, Penetration); "
                               "errors in u, primary kinds "
-                              "counted once per answer. Rows: penetration_rows.csv.\n\n" +
+                              "counted once per answer; `answered` is cases − refused; percentiles nearest rank over the judged "
+                              "errors, read off histograms of relative bin width 2^-" + std::to_string(HISTOGRAM_BITS) +
+                              " (max exact). Rows: penetration_rows.csv.\n\n" +
                               table;
   std::ofstream(folder / "penetration.md") << "# Penetration comparison\n\n`" << command << "`\n\n"
                                            << section;
@@ -186,22 +222,21 @@ void writePenetrationComparison(const std::filesystem::path& folder, const Penet
   }
   std::ofstream summary(folder / "penetration_summary.csv");
   summary << "strategy,family,cases,primary,count\n";
-  for (const auto& [key, cell] : cells(comparison)) {
-    for (const auto& [kind, n] : cell.primaries) {
-      summary << comparison.strategies[key.first]->name << "," << comparison.families[key.second] << ","
-              << cell.cases << "," << kind << "," << n << "\n";
+  for (std::size_t s = 0; s < comparison.strategies.size(); ++s) {
+    for (std::size_t f = 0; f < comparison.families.size(); ++f) {
+      const PenetrationCell& cell = comparison.cells[s][f];
+      for (const auto& [kind, n] : cell.primaries) {
+        summary << reportedName(comparison.strategies[s]->name) << "," << comparison.families[f] << "," << cell.cases << ","
+                << kind << "," << n << "\n";
+      }
     }
   }
-  std::ofstream rows(folder / "penetration_rows.csv");
-  rows << "family,index,strategy,primary,overlapping,depth,depth_error_u,normal_error_u,contact_error_u\n";
-  char line[512];
+  if (comparison.rows.empty()) return;  // streamed by the caller
+  std::string text = penetrationRowsHeader();
   for (const PenetrationComparisonRow& row : comparison.rows) {
-    std::snprintf(line, sizeof line, "%s,%llu,%s,%s,%d,%.9g,%.6g,%.6g,%.6g\n",
-                  comparison.families[row.family].c_str(), static_cast<unsigned long long>(row.index),
-                  comparison.strategies[row.strategy]->name.c_str(), row.primary.c_str(),
-                  row.overlapping ? 1 : 0, row.depth, row.depthErrorU, row.normalErrorU, row.contactErrorU);
-    rows << line;
+    appendPenetrationRow(text, comparison.strategies, comparison.families, row);
   }
+  writeFileAtomically(folder / "penetration_rows.csv", text);
 }
 
 }  // namespace gjk::check

@@ -1,10 +1,16 @@
 # Writes OUTPUT, a header defining GJK_BUILD_COMMIT as `git describe --always --dirty --abbrev=12` of
-# SOURCE_DIR, or "" when SOURCE_DIR is not a git checkout (or git is missing). Run as
+# SOURCE_DIR (after refreshing the index, so only changed content counts as dirty; -dirty then means the
+# build really had uncommitted changes, and a report made with it says so), or "" when SOURCE_DIR is not a git checkout (or git is missing). Run as
 # `cmake -DSOURCE_DIR=... -DOUTPUT=... -P build_commit.cmake` at every build (tools/CMakeLists.txt); the
 # file is rewritten only when the text changes, so an unchanged commit rebuilds nothing.
 set(commit "")
 find_program(GIT_EXECUTABLE git)
 if(GIT_EXECUTABLE)
+  # Files whose timestamps changed but whose content did not (a checkout, a touch, a copy) must not make
+  # the tree look dirty: refresh the index's stat information first (content is what counts).
+  execute_process(COMMAND ${GIT_EXECUTABLE} update-index -q --refresh
+                  WORKING_DIRECTORY ${SOURCE_DIR}
+                  RESULT_VARIABLE ignored OUTPUT_QUIET ERROR_QUIET)
   execute_process(COMMAND ${GIT_EXECUTABLE} describe --always --dirty --abbrev=12
                   WORKING_DIRECTORY ${SOURCE_DIR}
                   OUTPUT_VARIABLE described

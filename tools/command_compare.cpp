@@ -1,10 +1,13 @@
 #include <algorithm>
+#include <atomic>
+#include <csignal>
 #include <filesystem>
 #include <limits>
 #include <chrono>
 #include <cstdio>
 #include <ctime>
 #include <fstream>
+#include <optional>
 #include <sstream>
 #include <stdexcept>
 #include <string>
@@ -16,6 +19,7 @@
 #include "report/penetration_comparison.h"
 #include "report/comparison.h"
 #include "report/comparison_report.h"
+#include "report/comparison_shard.h"
 #include "tools/command_line.h"
 #include "tools/commands.h"
 #include "tools/compare_shard.h"
@@ -25,8 +29,47 @@
 namespace gjk::tools {
 namespace {
 
-// The most cases per family one run takes: rows are kept in memory (about 100 bytes per case and strategy).
-constexpr long long MAX_CASES_PER_FAMILY = 10000000;
+// The most cases per family one run takes. Memory no longer grows with the cases (the report is made from
+// bounded aggregates, rows are streamed to disk: report/comparison.h); the bound only keeps case indices and
+// counts far from overflow.
+constexpr long long MAX_CASES_PER_FAMILY = 1000000000000LL;
+
+// Set by SIGINT or SIGTERM: the comparison takes no new case, and the report of the finished ones is written,
+// marked partial. A second signal ends the program at once (the handler restores the default).
+std::atomic<bool> interrupted{false};
+extern "C" void onInterrupt(int signal) {
+  interrupted.store(true);
+  std::signal(signal, SIG_DFL);
+}
+
+// A path of the command line as the report's "regenerate with" line shows it: relative as given; an absolute
+// one relative to the current folder (so the line runs on any machine from the matching folder).
+std::string portablePath(const std::string& given) {
+  std::filesystem::path path(given);
+  if (!path.is_absolute()) return given;
+  std::error_code error;
+  std::filesystem::path relative = std::filesystem::proximate(path, std::filesystem::current_path(error), error);
+  return error || relative.is_absolute() ? path.filename().string() : relative.string();
+}
+
+// The strategy list as the "regenerate with" line shows it: a plugin given by path is named
+// plugin:<path-to>/FILE (the path is the reader's: no machine's absolute path in a report).
+std::string portableStrategies(const std::string& list) {
+  std::string text;
+  for (const std::string& name : splitList(list)) {
+    std::string shown = name;
+    if (name.rfind("plugin:", 0) == 0) {
+      const std::string path = name.substr(7);
+      const std::filesystem::path file(path.substr(0, path.find('#')));
+      if (file.is_absolute() || file.has_parent_path()) {
+        shown = "plugin:<path-to>/" + file.filename().string() +
+                (path.find('#') == std::string::npos ? "" : path.substr(path.find('#')));
+      }
+    }
+    text += (text.empty() ? "" : ",") + shown;
+  }
+  return text;
+}
 
 CommandSpec spec() {
   return {
@@ -35,10 +78,14 @@ CommandSpec spec() {
       "",
       "Runs every chosen strategy on the same generated cases (N per family, from the family generators of\n"
       "families/families.h, sampled from the seed) and writes the comparison report to DIR: README.md with\n"
-      "the command, seed, commit and machine and the tables (per strategy and family: violations by kind,\n"
-      "distance error p50/p99/max in u, witness error p99/max, iterations mean/p99/max, time per query),\n"
-      "rows.csv, summary.csv, timing.csv, SVG charts (distance-error CDF, iteration histograms, violation\n"
-      "heat map, scale envelope) and a gallery of the worst cases per strategy with their pictures.\n"
+      "the command, seed, commit and machine and the tables (per strategy and family: cases, refused,\n"
+      "answered, violations by kind over the answered cases, distance error p50/p99/max in u, witness error\n"
+      "p99/max, iterations mean/p99/max where the engine reports them; times per query in their own table:\n"
+      "median, min and max of timed rounds), rows.csv (streamed as the cases finish), summary.csv,\n"
+      "timing.csv, SVG charts (distance-error CDF, iteration histograms, violation heat map, scale envelope)\n"
+      "and a gallery of the worst cases per strategy with their pictures. Memory stays bounded whatever\n"
+      "--count is: the report is made from per strategy and family aggregates (percentiles from histograms of\n"
+      "relative bin width 2^-7, max exact; docs/scale.md).\n"
       "A findings.md already in DIR is kept and closes the README.",
       {{"strategies", "A,B,...", "comma-separated names, modifiers allowed", "all"},
        {"families", "F,G,...", "comma-separated family names", "", "all"},
@@ -51,6 +98,7 @@ CommandSpec spec() {
        {"rows", "all|violations|none", "what rows.csv keeps (none: no rows.csv)", "all"},
        {"gallery", "N", "worst cases per strategy in the gallery, 0..100", "3"},
        {"gzip-rows", "", "compress rows.csv to rows.csv.gz (gzip -9 -n) for very large runs"},
+       {"timing-rounds", "R", "timed rounds per strategy and family after the judged pass, 0..1000 (0: none)", "5"},
        {"shard", "I/N",
         "run only the cases k with k mod N = I - 1 of every family and write\n"
         "DIR/comparison-shard-I-of-N.bin instead of the report; `gjkcheck merge`\n"
@@ -66,16 +114,31 @@ CommandSpec spec() {
       "overlap families instead (same --count and --seed; --penetration-families F,... names some of them):\n"
       "penetration.md, penetration_summary.csv, penetration_rows.csv and a Penetration section in README.md\n"
       "(report/penetration_comparison.h).\n"
-      "Everything but the times is the same for the same arguments, whatever --jobs is.",
+      "Everything but the times is the same for the same arguments, whatever --jobs is.\n"
+      "SIGINT or SIGTERM (Ctrl-C) stops taking cases: the report of the finished ones is written and marked\n"
+      "partial (README.md: \"partial: N of M cases, interrupted\"); a second one ends at once.",
       "Exit code 1 when any answer is a violation (the report is written whole first), 0 when none is,\n"
-      "2 for bad usage.",
+      "130 when interrupted (the partial report written), 2 for bad usage.",
   };
 }
 
-// The answers judged violations (exit code 1).
-std::size_t countViolations(const check::ComparisonResult& result) {
-  std::size_t violations = 0;
-  for (const check::ComparisonRow& row : result.rows) violations += row.primary >= 0;
+// The answers judged violations (exit code 1), from the aggregates (no row is kept).
+std::uint64_t countViolations(const check::ComparisonResult& result) {
+  std::uint64_t violations = 0;
+  for (const auto& families : result.groups) {
+    for (const check::GroupAggregate& group : families) violations += group.violations;
+  }
+  return violations;
+}
+
+// The penetration section's violations and engine failures (every primary kind but ok, refused, no-answer).
+std::uint64_t countViolations(const check::PenetrationComparison& comparison) {
+  std::uint64_t violations = 0;
+  for (const auto& families : comparison.cells) {
+    for (const check::PenetrationCell& cell : families) {
+      for (const auto& [kind, n] : cell.primaries) violations += n;
+    }
+  }
   return violations;
 }
 
@@ -155,6 +218,7 @@ int compareCommand(int argc, char** argv, int first) {
   options.count = static_cast<std::uint64_t>(count);
   options.seed = static_cast<std::uint64_t>(seed);
   options.jobs = static_cast<int>(jobs);
+  options.timingRounds = static_cast<int>(line.integerIn("timing-rounds", 0, 1000));
 
   auto start = std::chrono::steady_clock::now();
   auto elapsed = [&start] {
@@ -170,12 +234,32 @@ int compareCommand(int argc, char** argv, int first) {
   std::fprintf(stderr, "compare: %zu strategies x %zu families x %llu cases, seed %llu, %d jobs\n",
                options.strategies.size(), options.families.size(), static_cast<unsigned long long>(options.count),
                static_cast<unsigned long long>(options.seed), options.jobs);
+  const check::RowsKept rowsKept = rows == "all"          ? check::RowsKept::All
+                                   : rows == "violations" ? check::RowsKept::Violations
+                                                          : check::RowsKept::None;
+  const bool sharded = line.given("shard");
+  // Rows go to disk as the cases finish: rows.csv (through a temporary file), or the shard's rows file.
+  std::optional<check::RowsCsvWriter> rowsCsv;
+  std::optional<check::ShardRowsWriter> shardRows;
+  if (!options.strategies.empty()) {
+    if (sharded) {
+      shardRows.emplace(out, options.shard, options.shards, rowsKept);
+      options.rows = [&shardRows](const check::ComparisonRow* r, std::size_t n) { shardRows->add(r, n); };
+    } else if (rowsKept != check::RowsKept::None) {
+      rowsCsv.emplace(out, options, rowsKept, line.has("gzip-rows"));
+      options.rows = [&rowsCsv](const check::ComparisonRow* r, std::size_t n) { rowsCsv->add(r, n); };
+    }
+  }
+  interrupted.store(false);
+  options.stop = &interrupted;
+  std::signal(SIGINT, onInterrupt);
+  std::signal(SIGTERM, onInterrupt);
   check::ComparisonResult result = options.strategies.empty() ? check::ComparisonResult{} : check::runComparison(options);
   if (options.progress) std::fputc('\n', stderr);
 
   check::ReportContext context;
   std::string command = "gjkcheck compare";
-  if (line.given("strategies")) command += " --strategies " + strategyList;
+  if (line.given("strategies")) command += " --strategies " + portableStrategies(strategyList);
   if (line.given("families")) command += " --families " + line.value("families");
   if (line.given("penetration-families")) {
     command += " --penetration-families " + line.value("penetration-families");
@@ -185,35 +269,67 @@ int compareCommand(int argc, char** argv, int first) {
   if (rows != "all") command += " --rows " + rows;
   if (line.given("gallery")) command += " --gallery " + std::to_string(gallery);
   if (line.has("gzip-rows")) command += " --gzip-rows";
-  if (line.given("shard")) command += " --shard " + line.value("shard");
+  if (line.given("timing-rounds")) command += " --timing-rounds " + std::to_string(options.timingRounds);
+  if (sharded) command += " --shard " + line.value("shard");
   if (line.has("regenerate-report")) command += " --regenerate-report";
-  command += " --out " + out.string();
+  command += " --out " + portablePath(line.value("out"));
   context.command = command;
   context.commit = commitDescription();
   context.machine = machineDescription();
   context.date = today();
   context.seconds = elapsed();
-  context.rows = rows == "all" ? check::RowsKept::All
-                 : rows == "violations" ? check::RowsKept::Violations
-                                        : check::RowsKept::None;
+  context.rows = rowsKept;
   context.galleryPerStrategy = static_cast<int>(gallery);
   context.gzipRows = line.has("gzip-rows");
-  if (line.given("shard")) {
-    const int status = writeCompareShard(out, options, result, context);
+  context.casesPlanned = options.count * options.families.size();
+  if (sharded) {
+    if (result.interrupted) {
+      std::fprintf(stderr, "compare: interrupted after %llu of %llu cases: no shard file written\n",
+                   static_cast<unsigned long long>(check::casesDone(result)),
+                   static_cast<unsigned long long>(check::shardCaseCount(options) * options.families.size()));
+      return EXIT_INTERRUPTED;
+    }
+    const int status = writeCompareShard(out, options, result, context, *shardRows);
     return status == EXIT_ALL_OK && countViolations(result) ? EXIT_VIOLATIONS : status;
   }
-  if (!options.strategies.empty()) check::writeComparisonReport(out, options, result, context);
-  std::size_t violations = countViolations(result);
-  if (!penetration.empty()) {
-    const check::PenetrationComparison section =
-        check::runPenetrationComparison(penetration, overlapFamilies, options.count, options.seed, options.jobs);
-    check::writePenetrationComparison(out, section, command);
-    for (const check::PenetrationComparisonRow& row : section.rows) {
-      violations += row.primary != "ok" && row.primary != "refused" && row.primary != "no-answer";
-    }
+  if (!options.strategies.empty()) {
+    if (rowsCsv) rowsCsv->finish();
+    check::writeComparisonReport(out, options, result, context);
   }
-  std::fprintf(stderr, "compare: wrote %s/README.md in %.1f s; %zu violations\n", out.string().c_str(), elapsed(),
-               violations);
+  std::uint64_t violations = countViolations(result);
+  if (!penetration.empty() && !interrupted.load()) {
+    // The penetration rows stream to penetration_rows.csv as the cases finish, through a temporary file.
+    const std::filesystem::path rowsFile = out / "penetration_rows.csv", partial = out / "penetration_rows.csv.partial";
+    std::ofstream penetrationRows(partial, std::ios::binary | std::ios::trunc);
+    penetrationRows << check::penetrationRowsHeader();
+    std::string text;
+    auto sink = [&](const check::PenetrationComparisonRow* r, std::size_t n) {
+      text.clear();
+      for (std::size_t k = 0; k < n; ++k) check::appendPenetrationRow(text, penetration, overlapFamilies, r[k]);
+      penetrationRows << text;
+    };
+    check::PenetrationComparison comparison = check::runPenetrationComparison(
+        penetration, overlapFamilies, options.count, options.seed, options.jobs, sink, false, &interrupted);
+    penetrationRows.close();
+    std::filesystem::rename(partial, rowsFile);
+    std::string section = command;
+    if (comparison.casesDone < options.count * overlapFamilies.size()) {
+      section += "\n# partial: " + std::to_string(comparison.casesDone) + " of " +
+                 std::to_string(options.count * overlapFamilies.size()) + " cases, interrupted";
+    }
+    check::writePenetrationComparison(out, comparison, section);
+    violations += countViolations(comparison);
+  }
+  std::signal(SIGINT, SIG_DFL);
+  std::signal(SIGTERM, SIG_DFL);
+  if (interrupted.load()) {
+    std::fprintf(stderr, "compare: interrupted: wrote the partial report %s/README.md (%llu of %llu cases) in %.1f s\n",
+                 out.string().c_str(), static_cast<unsigned long long>(check::casesDone(result)),
+                 static_cast<unsigned long long>(context.casesPlanned), elapsed());
+    return EXIT_INTERRUPTED;
+  }
+  std::fprintf(stderr, "compare: wrote %s/README.md in %.1f s; %llu violations\n", out.string().c_str(), elapsed(),
+               static_cast<unsigned long long>(violations));
   return violations ? EXIT_VIOLATIONS : EXIT_ALL_OK;
 }
 

@@ -27,9 +27,10 @@ const CommandSpec SPEC = {
     "Writes the comparison report of `gjkcheck compare` to DIR from the shard files that `gjkcheck compare\n"
     "--shard I/N` wrote, I = 1..N. The report is the one `compare` writes without --shard on the same\n"
     "arguments: rows.csv, summary.csv, the charts, the gallery and every number of README.md are the same\n"
-    "bit for bit, but for the times: timing.csv and the ns/query columns are the query-weighted means of\n"
-    "the shards' (each shard's mean time times its queries, summed, over all queries), and README.md names\n"
-    "the shards' commands, machines, the longest shard's wall time plus the merge's, and the merge's date.",
+    "bit for bit, but for the times: timing.csv and the Time per query table give the median, min and max\n"
+    "over the timed rounds of all shards, and README.md names the shards' commands, machines, the longest\n"
+    "shard's wall time plus the merge's, and the merge's date. The shards' aggregates are merged exactly;\n"
+    "their rows are merged in case order as they are read.",
     {{"out", "DIR",
       "the report folder: new, empty, or holding a comparison report to replace;\n"
       "never in the repository's corpus/, nor in its reports/ without\n"
@@ -116,8 +117,13 @@ int mergeCommand(int argc, char** argv, int first) {
     longest = std::max(longest, d->seconds);
   }
   std::string mergeLine = "gjkcheck merge";
-  for (const std::string& argument : line.positional) mergeLine += " " + argument;
-  mergeLine += " --out " + out.string();
+  // Paths as given when relative; an absolute one shows its last part only (no machine's path in a report).
+  auto shown = [](const std::string& path) {
+    return fs::path(path).is_absolute() ? "<path-to>/" + fs::path(path).filename().string() : path;
+  };
+  for (const std::string& argument : line.positional) mergeLine += " " + shown(argument);
+  mergeLine += " --out " + shown(line.value("out"));
+  if (line.has("regenerate-report")) mergeLine += " --regenerate-report";
 
   check::ReportContext context;
   context.command = "# " + std::to_string(study.shards) + " shards, I = 1.." + std::to_string(study.shards) +
@@ -132,13 +138,22 @@ int mergeCommand(int argc, char** argv, int first) {
   context.rows = study.rows;
   context.gzipRows = study.gzipRows;
   context.galleryPerStrategy = study.galleryPerStrategy;
+  context.casesPlanned = study.count * options.families.size();
+  {
+    // rows.csv from the shards' rows, merged in case order as they are read (never all in memory).
+    check::RowsCsvWriter rowsCsv(out, options, study.rows, study.gzipRows);
+    check::mergeShardRows(shards, [&rowsCsv](const check::ComparisonRow* r, std::size_t n) { rowsCsv.add(r, n); });
+    rowsCsv.finish();
+  }
   context.seconds = longest + std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   check::writeComparisonReport(out, options, result, context);
   std::fprintf(stderr, "merge: %llu shards, %zu strategies x %zu families x %llu cases: wrote %s/README.md\n",
                static_cast<unsigned long long>(study.shards), options.strategies.size(),
                options.families.size(), static_cast<unsigned long long>(options.count), out.string().c_str());
-  std::size_t violations = 0;
-  for (const check::ComparisonRow& row : result.rows) violations += row.primary >= 0;
+  std::uint64_t violations = 0;
+  for (const auto& families : result.groups) {
+    for (const check::GroupAggregate& group : families) violations += group.violations;
+  }
   return violations ? EXIT_VIOLATIONS : EXIT_ALL_OK;
 }
 

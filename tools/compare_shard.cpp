@@ -29,7 +29,8 @@ void parseShardOption(const std::string& text, check::ComparisonOptions& options
 }
 
 int writeCompareShard(const std::filesystem::path& folder, const check::ComparisonOptions& options,
-                      const check::ComparisonResult& result, const check::ReportContext& context) {
+                      const check::ComparisonResult& result, const check::ReportContext& context,
+                      check::ShardRowsWriter& rows) {
   check::ShardDescription description;
   description.seed = options.seed;
   description.count = options.count;
@@ -43,7 +44,7 @@ int writeCompareShard(const std::filesystem::path& folder, const check::Comparis
   description.machine = context.machine;
   description.date = context.date;
   description.seconds = context.seconds;
-  std::filesystem::path file = check::writeComparisonShard(folder, options, result, description);
+  std::filesystem::path file = check::writeComparisonShard(folder, options, result, description, rows);
   std::fprintf(
       stderr,
       "compare: wrote shard %llu/%llu to %s (%llu cases per family); `gjkcheck merge` makes the report\n",

@@ -8,6 +8,7 @@
 
 #include "report/comparison.h"
 #include "report/comparison_report.h"
+#include "report/comparison_shard.h"
 
 namespace gjk::tools {
 
@@ -17,6 +18,7 @@ void parseShardOption(const std::string& text, check::ComparisonOptions& options
 
 // Writes the shard file of the run into `folder` and says so on stderr; returns the exit code.
 int writeCompareShard(const std::filesystem::path& folder, const check::ComparisonOptions& options,
-                      const check::ComparisonResult& result, const check::ReportContext& context);
+                      const check::ComparisonResult& result, const check::ReportContext& context,
+                      check::ShardRowsWriter& rows);
 
 }  // namespace gjk::tools

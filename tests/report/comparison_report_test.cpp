@@ -38,6 +38,8 @@ gjk::check::ComparisonOptions smallRun(int jobs) {
   options.count = 12;
   options.seed = 7;
   options.jobs = jobs;
+  options.keepRows = true;
+  options.timingRounds = 2;
   return options;
 }
 
@@ -47,7 +49,14 @@ class ComparisonReport : public ::testing::Test {
     folder_ = fs::temp_directory_path() / ("gjkcheck-report-" + std::to_string(::getpid()));
     fs::remove_all(folder_);
     options_ = smallRun(2);
-    result_ = gjk::check::runComparison(options_);
+    {
+      // rows.csv streams as the cases finish.
+      gjk::check::RowsCsvWriter rows(folder_, options_, gjk::check::RowsKept::All, false);
+      options_.rows = [&rows](const gjk::check::ComparisonRow* r, std::size_t n) { rows.add(r, n); };
+      result_ = gjk::check::runComparison(options_);
+      options_.rows = nullptr;
+      rows.finish();
+    }
     gjk::check::ReportContext context;
     context.command = "gjkcheck compare --families random-convex,scale,short-edge --count 12 --seed 7 --out X";
     context.commit = "test";
@@ -91,18 +100,22 @@ TEST_F(ComparisonReport, csvFilesHaveTheirColumns) {
   EXPECT_EQ(static_cast<size_t>(std::count(rows.begin(), rows.end(), '\n')), result_.rows.size() + 1);
   std::string summary = readFile(folder_ / "summary.csv");
   EXPECT_EQ(summary.substr(0, summary.find('\n')),
-            "strategy,family,cases,violations,crash,hang,protocol,non-finite,false-overlap,false-separation,"
+            "strategy,family,cases,refused,answered,violations,crash,hang,protocol,non-finite,false-overlap,false-separation,"
             "distance-error,witness-error,witness-gap,iteration_cap,iteration_cap_right,any_crash,any_hang,"
             "any_protocol,any_non-finite,"
             "any_false-overlap,any_false-separation,any_distance-error,any_witness-error,any_witness-gap,"
             "distance_error_p50_u,distance_error_p99_u,"
-            "distance_error_max_u,witness_error_p99_u,witness_error_max_u,iterations_mean,iterations_p99,"
-            "iterations_max,refused");
+            "distance_error_max_u,witness_error_p99_u,witness_error_max_u,iterations_reported,iterations_mean,"
+            "iterations_p99,iterations_max");
   // One row per strategy and family, plus one "all" row per strategy.
   EXPECT_EQ(static_cast<size_t>(std::count(summary.begin(), summary.end(), '\n')),
             1 + options_.strategies.size() * (options_.families.size() + 1));
   std::string timing = readFile(folder_ / "timing.csv");
-  EXPECT_EQ(timing.substr(0, timing.find('\n')), "strategy,family,nanoseconds_per_query");
+  EXPECT_EQ(timing.substr(0, timing.find('\n')),
+            "strategy,family,rounds,cases_per_round,ns_per_query_median,ns_per_query_min,ns_per_query_max");
+  EXPECT_NE(timing.find(",2,12,"), std::string::npos) << timing;  // 2 rounds of the 12 cases
+  // No negative number anywhere in summary.csv (no -1 sentinel averaged in).
+  EXPECT_EQ(summary.find(",-"), std::string::npos) << summary;
 }
 
 // Design §5: each violation is counted once, under its primary kind, so the kind columns add up; every
@@ -231,3 +244,121 @@ TEST(Comparison, rowsAreTheSameWhateverTheNumberOfJobs) {
 }
 
 }  // namespace
+
+namespace gjk::check {
+namespace {
+
+// The histogram's percentiles: the exact nearest-rank value cut to HISTOGRAM_BITS bits (within a relative
+// 2^-HISTOGRAM_BITS below it), the max exact, zero exact; merging in any order gives the same histogram.
+TEST(ValueHistogram, percentilesAreTheExactOnesWithinTheStatedBinWidth) {
+  std::vector<double> values;
+  std::uint64_t state = 12345;
+  for (int i = 0; i < 20000; ++i) {
+    state = state * 6364136223846793005ull + 1442695040888963407ull;
+    const double x = std::ldexp(static_cast<double>(state >> 11), -53);  // [0, 1)
+    values.push_back(i % 97 == 0 ? 0.0 : std::pow(10.0, 12 * x - 6));
+  }
+  ValueHistogram all, a, b;
+  for (std::size_t i = 0; i < values.size(); ++i) {
+    all.add(values[i]);
+    (i % 3 ? a : b).add(values[i]);
+  }
+  all.add(std::nan(""));  // not added
+  EXPECT_EQ(all.count, values.size());
+  ValueHistogram ab = a, ba = b;
+  ab.merge(b);
+  ba.merge(a);
+  EXPECT_EQ(ab.bins, all.bins);
+  EXPECT_EQ(ba.bins, all.bins);
+  EXPECT_EQ(ab.max, all.max);
+  std::vector<double> sorted = values;
+  for (double p : {0.0, 0.01, 0.5, 0.9, 0.99, 0.999, 1.0}) {
+    const double exact = percentile(sorted, p), reported = all.percentile(p);
+    EXPECT_LE(reported, exact) << p;
+    EXPECT_LT(exact, reported * (1 + std::ldexp(1.0, -HISTOGRAM_BITS)) + (exact == 0 ? 1e-300 : 0)) << p;
+  }
+  EXPECT_EQ(all.percentile(1.0), *std::max_element(values.begin(), values.end()));
+  EXPECT_EQ(all.percentile(0.0), 0.0);
+  EXPECT_TRUE(std::isnan(ValueHistogram{}.percentile(0.5)));
+}
+
+// Refused answers are counted in their own column and in nothing else; iterations an engine does not report
+// (-1) are never averaged in.
+TEST(GroupAggregate, refusedAndUnreportedAreOutOfEveryStatistic) {
+  GroupAggregate g;
+  ComparisonRow ok;
+  ok.iterations = 4;
+  ok.distanceErrorU = 0.5;
+  ComparisonRow unreported = ok;
+  unreported.iterations = -1;
+  ComparisonRow refused;
+  refused.refused = true;
+  refused.iterations = -1;
+  refused.distanceErrorU = 1e9;
+  ComparisonRow bad = ok;
+  bad.kinds = 1u << 6;
+  bad.primary = 6;
+  bad.distanceErrorU = 200;
+  bad.index = 7;
+  for (const ComparisonRow* row : {&ok, &unreported, &refused, &refused, &bad}) g.add(*row);
+  EXPECT_EQ(g.cases, 5u);
+  EXPECT_EQ(g.refused, 2u);
+  EXPECT_EQ(g.answered, 3u);
+  EXPECT_EQ(g.violations, 1u);
+  EXPECT_EQ(g.iterationsReported, 2u);
+  EXPECT_EQ(g.distance.count, 3u);
+  EXPECT_EQ(g.distance.max, 200.0);
+  ASSERT_TRUE(g.hasWorst);
+  EXPECT_EQ(g.worst.index, 7u);
+  ComparisonOptions options;
+  options.families = {"f"};
+  ComparisonResult result;
+  result.groups = {{g}};
+  const StrategyInfo* perp = findStrategy("perp");
+  options.strategies = {perp};
+  const ComparisonSummary summary = summarize(options, result);
+  EXPECT_EQ(summary.byFamily[0][0].iterationsMean, 4.0);
+  EXPECT_EQ(summary.byFamily[0][0].iterationsMax, 4);
+  // No answer reports its iterations: no statistic, never -1.
+  GroupAggregate none;
+  none.add(unreported);
+  result.groups = {{none}};
+  const ComparisonSummary empty = summarize(options, result);
+  EXPECT_TRUE(std::isnan(empty.byFamily[0][0].iterationsMean));
+  EXPECT_EQ(empty.byFamily[0][0].iterationsP99, -1);
+}
+
+// Everything but the times is the same, bit for bit, whatever --jobs is: summary.csv, rows.csv, the charts,
+// the gallery and README.md but its time lines.
+TEST(ComparisonReportFiles, areTheSameWhateverTheNumberOfJobs) {
+  std::vector<std::string> texts;
+  for (int jobs : {1, 2}) {
+    const fs::path folder = fs::temp_directory_path() / ("gjkcheck-report-jobs-" + std::to_string(::getpid()) + "-" +
+                                                         std::to_string(jobs));
+    fs::remove_all(folder);
+    ComparisonOptions options = smallRun(jobs);
+    options.keepRows = false;
+    options.families = {"scale", "collinear"};
+    RowsCsvWriter rows(folder, options, RowsKept::All, false);
+    options.rows = [&rows](const ComparisonRow* r, std::size_t n) { rows.add(r, n); };
+    const ComparisonResult result = runComparison(options);
+    rows.finish();
+    ReportContext context;
+    context.command = "x";
+    writeComparisonReport(folder, options, result, context);
+    std::string all;
+    for (const char* file : {"summary.csv", "rows.csv", "distance-error-cdf.svg", "iterations.svg", "violations.svg",
+                             "scale-envelope.svg"}) {
+      all += readFile(folder / file);
+    }
+    std::string readme = readFile(folder / "README.md");
+    readme.erase(readme.find("## Time per query"), readme.find("## Gallery") - readme.find("## Time per query"));
+    readme.erase(readme.find("| wall time |"), readme.find('\n', readme.find("| wall time |")) - readme.find("| wall time |"));
+    texts.push_back(all + readme);
+    fs::remove_all(folder);
+  }
+  EXPECT_TRUE(texts[0] == texts[1]);
+}
+
+}  // namespace
+}  // namespace gjk::check

@@ -24,6 +24,8 @@ TEST(ComparisonStreaming, AnEngineAnswersInBlocksThatAreToldAndTheRowsAreTheBuil
   options.count = 5000;
   options.seed = 7;
   options.jobs = 2;
+  options.keepRows = true;
+  options.timingRounds = 0;
   std::vector<std::tuple<std::string, std::string, std::uint64_t, std::uint64_t>> told;
   options.streaming = [&told](const std::string& engine, const std::string& family, std::uint64_t answered,
                               std::uint64_t cases) { told.emplace_back(engine, family, answered, cases); };

@@ -75,8 +75,9 @@ TEST(PenetrationComparison, countsPrimaryKindsPerStrategyAndFamily) {
   EXPECT_EQ(goodViolations, 0);
   EXPECT_EQ(badDepthErrors, 40);  // deep overlaps: depth 0 is off by far more than 64 u
   const std::string table = penetrationTable(comparison);
-  EXPECT_NE(table.find("| exact-double | deep-overlap | 20 | 0 |"), std::string::npos) << table;
-  EXPECT_NE(table.find("| depth-zero | containment | 20 | 20 | 0 | 0 | 20 |"), std::string::npos) << table;
+  // cases, refused, answered, violations, then the kinds.
+  EXPECT_NE(table.find("| exact-double | deep-overlap | 20 | 0 | 20 | 0 |"), std::string::npos) << table;
+  EXPECT_NE(table.find("| depth-zero | containment | 20 | 0 | 20 | 20 | 0 | 0 | 20 |"), std::string::npos) << table;
   // The same rows for one job.
   const PenetrationComparison single =
       runPenetrationComparison(penetration, {"deep-overlap", "containment"}, 20, 7, 1);

@@ -195,6 +195,8 @@ class ChartPictures : public ::testing::Test {
     options_->count = 40;
     options_->seed = 1;
     options_->jobs = 2;
+    options_->keepRows = true;
+    options_->timingRounds = 1;
     result_ = new ComparisonResult(runComparison(*options_));
     ReportContext context;
     context.command = "test";
@@ -300,6 +302,7 @@ TEST(ChartPicturesOneFamily, heatMapTitleAndNamesFitWithFewFamilies) {
   options.families = {"scale"};
   options.count = 5;
   options.seed = 3;
+  options.timingRounds = 1;
   ComparisonResult result = runComparison(options);
   ReportContext context;
   context.command = "test";
