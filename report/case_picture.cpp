@@ -13,6 +13,7 @@
 // The parts are in case_picture_parts.h and case_picture_*.cpp; this file lays the picture out and writes
 // the document: the panels' places, the text block, the legend.
 #include "report/case_picture.h"
+#include "report/comparison.h"
 
 #include <boost/multiprecision/gmp.hpp>
 
@@ -136,7 +137,7 @@ std::vector<std::pair<std::string, std::string>> PictureWriter::textLines() cons
     return std::isfinite(number) ? scalarDecimal(number, strategy_.scalar) : std::string("not finite");
   };
   if (!penetrationOnly()) {  // a penetration-only strategy answers no distance (issue 13)
-  add("strategy " + strategy_.name + " (" + strategy_.scalar + "): distance " + reported(result_.distance) + ", pA (" +
+  add("strategy " + reportedName(strategy_.name) + " (" + strategy_.scalar + "): distance " + reported(result_.distance) + ", pA (" +
       reported(result_.pointA.x) + ", " + reported(result_.pointA.y) + "), pB (" + reported(result_.pointB.x) + ", " +
       reported(result_.pointB.y) + "), " + std::to_string(result_.iterations) + " iterations, termination " +
       result_.termination + ", " +
@@ -172,7 +173,7 @@ std::vector<std::string> PictureWriter::headlineLines() const {
   if (penetrationOnly()) return svgWrapText(penetrationHeadline(), WIDTH - 2 * MARGIN, HEADLINE_SIZE);
   std::string headline =
       std::string("exact: ") + oracle::relationName(exact_.relation) + ", distance " +
-      realText(scene_.distance, 8) + ".  " + strategy_.name + ": distance " +
+      realText(scene_.distance, 8) + ".  " + reportedName(strategy_.name) + ": distance " +
       (std::isfinite(result_.distance) ? scalarDecimal(result_.distance, strategy_.scalar) : std::string("not finite")) +
       " (" + result_.termination + ", " + std::to_string(result_.iterations) + " iterations).  " +
       (verdict_.violation ? "Violation: " + reasonList(verdict_) : std::string("Verdict: ok"));
@@ -266,7 +267,7 @@ void PictureWriter::drawLegend(SvgDocument& doc, double top) {
   }
   next(x, y);
   crossMarker(doc, {x + 9, y}, 4.5, COLOUR_REPORTED, "legend-marker", 2);
-  caption(x, y, "reported by " + strategy_.name + ": pA, pB and pB − pA");
+  caption(x, y, "reported by " + reportedName(strategy_.name) + ": pA, pB and pB − pA");
   next(x, y);
   plusMarker(doc, {x + 9, y}, 7, COLOUR_TEXT, "legend-marker");
   caption(x, y, "origin of the Minkowski difference");
@@ -306,7 +307,7 @@ void PictureWriter::drawLegend(SvgDocument& doc, double top) {
 std::string PictureWriter::render() {
   layout();
   std::string title = "gjkcheck repro " + (value_.source.empty() ? std::string("(unnamed case)") : value_.source) +
-                      " --strategy " + strategy_.name;
+                      " --strategy " + portableName(strategy_.name);
   SvgDocument doc(WIDTH, height_, title);
   doc.comment("the picture of one case; not the oracle: it draws what the oracle and the strategy answered");
   doc.element("rect", SvgAttributes().set("x", 0.0).set("y", 0.0).set("width", WIDTH).set("height", height_)

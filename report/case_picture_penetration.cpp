@@ -3,6 +3,7 @@
 
 #include "oracle/penetration.h"
 #include "report/answer_format.h"
+#include "report/comparison.h"
 #include "report/case_picture_parts.h"
 #include "report/penetration_format.h"
 #include "verdict/penetration_cause.h"
@@ -70,7 +71,7 @@ std::vector<std::string> PictureWriter::penetrationLines() const {
   if (answersPenetration(strategy_.query)) {
     const PenetrationVerdict verdict = judgePenetration(value_, exact_, result_, strategy_);
     const PenetrationAnswer& p = result_.penetration;
-    std::string text = "strategy " + strategy_.name + " penetration: ";
+    std::string text = "strategy " + reportedName(strategy_.name) + " penetration: ";
     if (!p.answered) {
       text += "no answer";
     } else if (!p.overlapping) {
@@ -107,7 +108,7 @@ std::string PictureWriter::penetrationHeadline() const {
   }
   const PenetrationVerdict verdict = judgePenetration(value_, exact_, result_, strategy_);
   const PenetrationAnswer& p = result_.penetration;
-  headline += ".  " + strategy_.name + ": ";
+  headline += ".  " + reportedName(strategy_.name) + ": ";
   if (result_.failure != EngineFailure::None) {
     headline += engineFailureName(result_.failure);
   } else if (!p.answered) {

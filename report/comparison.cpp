@@ -149,7 +149,7 @@ void timeFamily(const ComparisonOptions& options, int f, std::uint64_t sample, C
 
 }  // namespace
 
-std::string reportedName(const std::string& name) {
+std::string portableName(const std::string& name) {
   if (name.rfind("plugin:", 0) != 0) return name;
   const std::string rest = name.substr(7);
   const std::size_t hash = rest.find('#');
@@ -157,6 +157,17 @@ std::string reportedName(const std::string& name) {
   const std::size_t slash = path.rfind('/');
   if (slash == std::string::npos) return name;
   return "plugin:<path-to>/" + path.substr(slash + 1) + (hash == std::string::npos ? "" : rest.substr(hash));
+}
+
+std::string reportedName(const std::string& name) {
+  if (name.rfind("plugin:", 0) != 0) return name;
+  // A plugin shows the name and version it declares (loaded already: it ran, or its shards name it).
+  try {
+    if (const StrategyInfo* strategy = findStrategy(name); strategy && !strategy->label.empty()) return strategy->label;
+  } catch (const std::invalid_argument&) {
+    // not loadable here (a merge on another machine): its file name below
+  }
+  return portableName(name);
 }
 
 std::uint64_t casesDone(const ComparisonResult& result) {

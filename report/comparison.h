@@ -167,9 +167,14 @@ void compareCase(const ComparisonOptions& options, int family, std::uint64_t ind
                  ComparisonRow* rows, std::vector<std::vector<double>>& nanoseconds,
                  std::vector<std::vector<std::uint64_t>>& queries, StrategyResult* const* answered = nullptr);
 
-// A strategy's name as reports show it: the name, but for a plugin given by a path with folders
-// (plugin:/home/me/x.so) `plugin:<path-to>/x.so[#ENTRY]`, so that no machine's path is in a report.
+// A strategy's name as reports show it: the name, but for a plugin the name and version it declares
+// (StrategyInfo::label, "plugin box2d v3.1.1 (8c661469)@proxy"), or, where the plugin cannot be loaded
+// (a merge elsewhere), `plugin:<path-to>/x.so[@ENTRY]`: no machine's path is in a report.
 std::string reportedName(const std::string& name);
+
+// A strategy's name as a command written in a report shows it: the name, but for a plugin given by a path
+// with folders `plugin:<path-to>/x.so[@ENTRY]` (the reader puts their own path there).
+std::string portableName(const std::string& name);
 
 // The case a row was judged on.
 Case comparisonCase(const ComparisonOptions& options, const ComparisonRow& row);

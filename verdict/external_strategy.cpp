@@ -289,6 +289,11 @@ StrategyInfo pluginStrategy(std::string_view requested) {
   info.scalar = hello->scalar == "f32" ? "float" : "double";
   info.contact = hello->contact == "merged" ? ContactConvention::Merged : ContactConvention::OnShapes;
   info.version = hello->version;
+  info.label = "plugin " + hello->name + (hello->version.empty() ? "" : " " + hello->version) +
+               (entry.empty() ? "" : "@" + entry);
+  for (char& c : info.label) {
+    if (c == ',' || c == '|' || c == '\n' || c == '#') c = ' ';  // a CSV field, a table cell, a case meta value
+  }
   connect(info, engine);
   return info;
 }

@@ -154,6 +154,9 @@ struct StrategyInfo {
   // through the worker protocol; it has no trace, and a crash, hang or protocol error is its answer's failure.
   bool external = false;
   std::string version;  // the engine's version, as its manifest or its worker says
+  // What reports show for a plugin named by its path: the name and version the plugin declares, and the
+  // entry ("plugin box2d v3.1.1 (8c661469)@proxy"); empty: reports show `name`.
+  std::string label;
   std::string install;  // an external engine not installed: the command that installs it; empty: ready
   BatchFunction runBatch;  // set for external engines; runBatch() falls back to run for the others
 };

@@ -159,7 +159,10 @@ TEST(PluginNamesCli, CompareWithPluginEntriesWritesAWholeReport) {
   EXPECT_EQ(run.out.find("formatCase"), std::string::npos) << run.out;
   const std::string readme = test_support::readText(dir.path() / "README.md");
   ASSERT_FALSE(readme.empty()) << run.out;
-  EXPECT_NE(readme.find(perp + "@perp"), std::string::npos);
+  // The tables show the plugin by the name and version it declares, with its entry; no machine's path.
+  EXPECT_NE(readme.find("| plugin gjkcheck-perp perp test@perp |"), std::string::npos) << readme;
+  EXPECT_NE(readme.find("| plugin gjkcheck-perp perp test |"), std::string::npos) << readme;
+  EXPECT_EQ(readme.find(PERP_PLUGIN), std::string::npos) << readme;
   int pluginCases = 0;
   for (const auto& entry : std::filesystem::recursive_directory_iterator(dir.path())) {
     if (entry.path().extension() != ".case") continue;
