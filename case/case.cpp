@@ -1,4 +1,4 @@
-// The case model and the `gjk-case 1` text format (design §4): parsing, formatting, float spelling.
+// The case model and the `gjk-case 1` text format (docs/case-format.md): parsing, formatting, float spelling.
 //
 // Exactness: every literal becomes the float nearest to it, ties to even, rounded once (never through
 // double), as strtof is specified to round; parseFloatToken says why std::from_chars does it. Numbers

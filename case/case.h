@@ -1,4 +1,4 @@
-// The case model and the `gjk-case 1` file format of design §4.
+// The case model and the `gjk-case 1` file format of docs/case-format.md.
 //
 // A case is two shapes A and B. Every number is a float: the reader rounds each literal (decimal or
 // hexadecimal) to the nearest float exactly as strtof does, and the writer prints hex floats with the
@@ -63,11 +63,11 @@ class CaseError : public std::runtime_error {
   int line_;
 };
 
-// The longest case file (design §4): 1 MiB. A longer file is an error (CaseError with no line); a token
+// The longest case file (docs/case-format.md): 1 MiB. A longer file is an error (CaseError with no line); a token
 // can be no longer, so no token is read past this either.
 inline constexpr std::size_t MAX_CASE_FILE_BYTES = std::size_t(1) << 20;
 
-// Error messages quote at most this many bytes of a token (design §4).
+// Error messages quote at most this many bytes of a token (docs/case-format.md).
 inline constexpr std::size_t MAX_QUOTED_TOKEN_CHARS = 40;
 
 // A token as error messages quote it: itself when at most MAX_QUOTED_TOKEN_CHARS bytes, else its first
@@ -78,7 +78,7 @@ std::string quoteToken(std::string_view token);
 std::string caseFileTooLongMessage(std::uintmax_t size);
 
 // Parses the text of a case file. `fileName` is used in error messages and stored in Case::source.
-// Besides the syntax, the reader enforces design §4's rules: finite numbers, radius >= 0, 1..
+// Besides the syntax, the reader enforces docs/case-format.md's rules: finite numbers, radius >= 0, 1..
 // MAX_POLYGON_VERTICES vertices per shape, at most MAX_CASE_FILE_BYTES bytes, and a rotation that is a
 // unit rotation as float arithmetic makes one (case/unit_rotation.h: |c^2 + s^2 - 1| <= 2^-20, exactly).
 Case parseCase(std::string_view text, const std::string& fileName);

@@ -1,4 +1,4 @@
-// The reader of the `gjk-case 1` text format (design §4): lines, keys, float tokens and the checks on
+// The reader of the `gjk-case 1` text format (docs/case-format.md): lines, keys, float tokens and the checks on
 // what they say.
 #include "case/case_text.h"
 
@@ -46,7 +46,7 @@ std::vector<std::string_view> splitFields(std::string_view text) {
   return fields;
 }
 
-// Why a rotation line is rejected (design §4): the pair, its defect c^2 + s^2 - 1, and the rule.
+// Why a rotation line is rejected (docs/case-format.md): the pair, its defect c^2 + s^2 - 1, and the rule.
 std::string unitRotationMessage(std::string_view key, std::string_view cToken, std::string_view sToken,
                                 float c, float s) {
   char defect[32];

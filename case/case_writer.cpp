@@ -1,4 +1,4 @@
-// The writer of the `gjk-case 1` text format (design §4): every number as an exact hex float with its
+// The writer of the `gjk-case 1` text format (docs/case-format.md): every number as an exact hex float with its
 // shortest decimal in a comment, so formatCase then parseCase gives back the same bits.
 #include "case/case_text.h"
 

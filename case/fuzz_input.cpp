@@ -54,7 +54,7 @@ bool readShape(Reader& in, int count, std::uint8_t flags, ShapeSpec& shape) {
   }
   if (flags & FLAG_ROTATION) {
     if (!in.readFloat(shape.rotationC) || !in.readFloat(shape.rotationS)) return false;
-    // Any pair becomes a unit rotation (design §4): kept bit for bit when it is one, else normalized in
+    // Any pair becomes a unit rotation (docs/case-format.md): kept bit for bit when it is one, else normalized in
     // float, else (for (0, 0)) the identity. So a fuzzer never hands a strategy a rotation no engine sees.
     const UnitRotation rotation = toUnitRotation(shape.rotationC, shape.rotationS);
     shape.rotationC = rotation.c;

@@ -1,4 +1,4 @@
-// The unit-rotation rule of design §4: which float pairs (c, s) a case may give as a rotation, and how
+// The unit-rotation rule of docs/case-format.md: which float pairs (c, s) a case may give as a rotation, and how
 // the harness makes such pairs.
 //
 // A rotation (c, s) is a unit rotation "as float arithmetic makes one" when |c^2 + s^2 - 1| <= 2^-20,

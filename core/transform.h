@@ -1,6 +1,6 @@
 // Rigid placement of a shape: a rotation given by the pair (c, s) and a position p.
 //
-// The pair is taken as given: it need not satisfy c^2 + s^2 = 1 (design §3). The formulas and the
+// The pair is taken as given: it need not satisfy c^2 + s^2 = 1 (docs/case-format.md). The formulas and the
 // order of operations are Box2D 2.4.1's b2Mul / b2MulT (b2_math.h), so our results can be compared
 // bit for bit with the real b2Distance.
 #pragma once

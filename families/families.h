@@ -1,4 +1,4 @@
-// Case families: samplers of cases aimed at the degenerate geometry a float GJK trips on (design §1,
+// Case families: samplers of cases aimed at the degenerate geometry a float GJK trips on (README.md,
 // issue 4). Shared by the property tests (properties/), the fuzzers, `gjkcheck gen` and the comparison
 // report.
 //
@@ -19,7 +19,7 @@
 //   two 2^e, so every float of the case is exactly the number the construction meant and an exact
 //   relation (a vertex on an edge, a radius gap) survives into the file. Exponents are drawn as well as
 //   significands: e spans a family's range (-98..88 for `scale`), and lattice sizes span 1..22 bits.
-// - Rotations are float unit rotations only (design §4): exact quarter turns, a fixed table of hex float
+// - Rotations are float unit rotations only (docs/case-format.md): exact quarter turns, a fixed table of hex float
 //   pairs, and pairs (q, p) of integers up to 2^12 normalized in float (case/unit_rotation.h), then turned
 //   by an exact quarter turn. No libm function whose result may differ between C libraries (sin, cos...)
 //   is called: the only floating-point operations are +, -, *, / and sqrt (each one correctly rounded IEEE

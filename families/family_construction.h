@@ -111,7 +111,7 @@ LatticePolygon rotatedStart(LatticePolygon polygon, int start);
 float latticeFloat(Int n, int exponent);
 
 // ---------------------------------------------------------------------------------------------------
-// Rotations (c, s): float unit rotations only (design §4, case/unit_rotation.h), made without libm's
+// Rotations (c, s): float unit rotations only (docs/case-format.md, case/unit_rotation.h), made without libm's
 // cosf/sinf, whose last bit may differ between C libraries and versions: exact quarter turns, pairs of
 // small integers normalized in float (normalizedRotation: products, a sum, sqrtf and divisions, each one
 // correctly rounded IEEE operation, so the same bits everywhere), and a fixed table of hex pairs.

@@ -180,7 +180,7 @@ bool hasNearParallelEdges(const ShapeSpec& a, const ShapeSpec& b) {
   return false;
 }
 
-// S of design §5 in double: the largest |world coordinate| plus both radii.
+// S of docs/verdict.md in double: the largest |world coordinate| plus both radii.
 double sizeOf(const Case& value) {
   double size = static_cast<double>(value.a.radius) + value.b.radius;
   double largest = 0;

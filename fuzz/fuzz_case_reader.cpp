@@ -3,7 +3,7 @@
 // Property: parseCase either returns a case or throws CaseError whose message starts with the file
 // name it was given ("FILE:LINE: message" or "FILE: message"); nothing else escapes, nothing crashes or
 // leaks (AddressSanitizer's leak check runs at exit). A case it returns is well formed (1..16 vertices
-// per shape, finite numbers, radius not negative, a unit rotation as design §4 defines it) and round-trips: formatCase, then parseCase, then
+// per shape, finite numbers, radius not negative, a unit rotation as docs/case-format.md defines it) and round-trips: formatCase, then parseCase, then
 // formatCase again gives the same text.
 #include <cmath>
 #include <cstdint>

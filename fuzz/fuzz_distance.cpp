@@ -1,6 +1,6 @@
 // fuzz_distance: one GJK strategy against the exact oracle.
 //
-// Property: for every finite input case, the strategy's answer is no violation of design §5 (verdict/
+// Property: for every finite input case, the strategy's answer is no violation of docs/verdict.md (verdict/
 // verdict.h, threshold T of verdict/thresholds.h). The strategy is the environment variable GJK_STRATEGY
 // (default perp; any name of `gjkcheck strategies`, with +local, +scaled, +local+scaled). On a
 // violation the target prints the case in gjk-case form with its meta lines (family, signature,

@@ -296,7 +296,7 @@ bool applyMove(Move move, Case& value, Random& random) {
     case Move::SwapShapes: std::swap(value.a, value.b); applied = true; break;
   }
   // A radius is never negative (case/fuzz_input.h maps a negative one the same way), and a rotation is
-  // a unit rotation (design §4): a nudged, copied or turned pair goes through the decoder's own mapping,
+  // a unit rotation (docs/case-format.md): a nudged, copied or turned pair goes through the decoder's own mapping,
   // toUnitRotation (kept when it is one, else normalized in float, else the identity).
   for (ShapeSpec* s : {&value.a, &value.b}) {
     s->radius = std::fabs(s->radius);

@@ -51,7 +51,7 @@ inline constexpr int MOVE_COUNT = 12;
 
 const char* moveName(Move move);
 
-// Applies the move to the case. Every rotation it leaves is a unit rotation (design §4): a move that
+// Applies the move to the case. Every rotation it leaves is a unit rotation (docs/case-format.md): a move that
 // changes c or s is followed by check::toUnitRotation, the fuzz decoder's own mapping, so a nudged
 // rotation turns slightly instead of leaving the unit circle. False when it does not apply (too few or too many vertices) or would
 // leave a number that is not finite; the case may then be partly changed and should be dropped.

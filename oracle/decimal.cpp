@@ -171,7 +171,7 @@ std::string distanceDecimal(const ExactAnswer& answer, int significantDigits) {
   // (the exponent, each digit, the rounding direction, whether the decimal is D itself) is then made by
   // exact comparisons of D with rationals t, via D >= t <=> d0^2 >= (t + r)^2 (compareDistanceWith).
   // Rounding is to nearest, ties to even (a tie needs a rational D). Fewer than 30 digits are raised to
-  // 30 (design §3). Layout as decimalString.
+  // 30 (docs/case-format.md). Layout as decimalString.
   const int digits = std::max(significantDigits, 30);
   if (answer.relation != Relation::Separated) {
     return "0";

@@ -68,7 +68,7 @@ struct ShapeTerms {
 };
 
 // Exact: only splitFloat and product, both exact; nothing is added yet. Rejects an empty shape, a
-// non-finite number and a negative radius (design §3: r >= 0), which have no meaningful exact answer.
+// non-finite number and a negative radius (docs/case-format.md: r >= 0), which have no meaningful exact answer.
 ShapeTerms shapeTerms(const InputShape& shape) {
   if (shape.vertices.empty()) {
     throw std::invalid_argument("oracle: a shape needs at least one vertex");
@@ -183,7 +183,7 @@ std::string rationalString(const Rational& value) {
   return numerator.str() + "/" + denominator.str();
 }
 
-// Names as the JSON output and the reports spell them (design §3, §7).
+// Names as the JSON output and the reports spell them (docs/case-format.md, §7).
 const char* relationName(Relation relation) {
   switch (relation) {
     case Relation::Separated:

@@ -77,13 +77,13 @@ struct ExactAnswer {
   Rational coreDistanceSquared;  // d0^2, d0 = dist(origin, M), exact
   ExactPoint closestPoint;       // the unique point of M nearest the origin, exact
   Rational radius;               // r = rA + rB, exact
-  Rational scale;                // S of design §5, exact: problemScale(a, b)
+  Rational scale;                // S of docs/verdict.md, exact: problemScale(a, b)
   // Counter-clockwise vertices of M = hull{b - a} with collinear points removed: one point when M is
   // a point, two when M is a segment. Filled by solveByHull and solveByPointCloudHull only.
   std::vector<ExactPoint> minkowskiHull;
 };
 
-// S of design §5, exact: the largest, over both shapes' vertices v, of
+// S of docs/verdict.md, exact: the largest, over both shapes' vertices v, of
 // max(|c v.x| + |s v.y| + |p.x|, |s v.x| + |c v.y| + |p.y|), plus rA + rB; the smallest normal float
 // 2^-126 when that is 0. These are the magnitudes of the terms a float engine adds to place a vertex in
 // the world, so the rounding of the transform is inside the unit u = S 2^-24 even where the world
@@ -210,19 +210,19 @@ HighPrecision distance(const ExactAnswer& answer);
 // High precision square root of a non-negative rational.
 HighPrecision squareRoot(const Rational& value);
 
-// ---- Errors of a reported answer in units u (design §5), for check::judge ----------------------------
+// ---- Errors of a reported answer in units u (docs/verdict.md), for check::judge ----------------------------
 
 // What a strategy reported, widened to double (exact for float results).
 struct ReportedAnswer {
   double distance = 0;
   double pointAX = 0, pointAY = 0;  // witness point on A, world frame
   double pointBX = 0, pointBY = 0;  // witness point on B
-  // One point serves as both witnesses (the `merged` contact convention of design §5; pointA = pointB):
+  // One point serves as both witnesses (the `merged` contact convention of docs/verdict.md; pointA = pointB):
   // its witness error is its distance to the nearer shape.
   bool merged = false;
 };
 
-// The three errors of design §5 in units u, with D = max(0, d0 - r) the exact distance:
+// The three errors of docs/verdict.md in units u, with D = max(0, d0 - r) the exact distance:
 // |d - D| / u, max(dist(pA, A), dist(pB, B)) / u (shapes with their radius; for a merged point
 // min(dist(p, A), dist(p, B)) / u), (|pA - pB| - D) / u.
 struct ErrorsInUnits {

@@ -51,7 +51,7 @@ struct ExactPenetration {
   int coreSign = 1;           // +1: origin in M (depth = r + sqrt(C)); -1: outside (depth = r - sqrt(C))
   std::vector<ExactPoint> normals;    // isolated minimal normals, exact directions from A towards B
   std::vector<NormalArc> normalArcs;  // arcs of minimal normals (origin at a vertex of M, or M a point)
-  Rational scale;                     // S of design §5, as ExactAnswer::scale
+  Rational scale;                     // S of docs/verdict.md, as ExactAnswer::scale
 };
 
 // Method 1: from the exact answer of solveByHull or solveByPointCloudHull (its minkowskiHull, closest point

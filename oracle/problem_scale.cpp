@@ -1,4 +1,4 @@
-// The scale S of design §5 (oracle.h problemScale): the size of the terms a float engine adds to place
+// The scale S of docs/verdict.md (oracle.h problemScale): the size of the terms a float engine adds to place
 // each vertex in the world, so that the rounding of the transform is inside the unit u = S 2^-24 and is
 // not charged to GJK.
 #include <algorithm>

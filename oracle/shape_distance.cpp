@@ -1,4 +1,4 @@
-// Distances from a point to one shape, for witness errors (design §5).
+// Distances from a point to one shape, for witness errors (docs/verdict.md).
 #include "oracle/exact_arithmetic.h"
 #include "oracle/high_precision.h"
 #include "oracle/minkowski_hull.h"

@@ -33,7 +33,7 @@ inline bool identicalCases(const Case& x, const Case& y) {
 }
 
 // What is wrong with a case of `family` ("" when nothing): its meta.family, vertex counts, unit rotations
-// (design §4), an exact round trip through the file format, the family's defining feature, and the case's
+// (docs/case-format.md), an exact round trip through the file format, the family's defining feature, and the case's
 // own exact expectations. The case file follows the problems, for the failure message.
 inline std::string familyCaseProblems(const std::string& family, const Case& value) {
   std::ostringstream out;

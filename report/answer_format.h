@@ -1,4 +1,4 @@
-// How answers are printed: the JSON objects of design §7 and the decimal form of reported numbers.
+// How answers are printed: the JSON objects of docs/cli.md and the decimal form of reported numbers.
 #pragma once
 
 #include <string>

@@ -1,4 +1,4 @@
-// The picture of one case (design §7 `gjkcheck repro CASE --svg FILE`; the comparison report's gallery
+// The picture of one case (docs/cli.md `gjkcheck repro CASE --svg FILE`; the comparison report's gallery
 // of worst cases draws the same picture): a standalone SVG document.
 //
 // What it shows:

@@ -1,4 +1,4 @@
-// The comparison of design §8: every chosen strategy on the same generated cases, in one run.
+// The comparison of docs/reports.md: every chosen strategy on the same generated cases, in one run.
 //
 // Cases come from the families (families/families.h), sampled deterministically from (family, seed,
 // index); each case is solved once by the oracle and judged for every strategy. Everything in a row but

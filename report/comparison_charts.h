@@ -1,4 +1,4 @@
-// The charts and the gallery of the comparison report (design §8), as SVG files in the report folder.
+// The charts and the gallery of the comparison report (docs/reports.md), as SVG files in the report folder.
 #pragma once
 
 #include <filesystem>

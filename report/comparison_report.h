@@ -1,4 +1,4 @@
-// The comparison report of design §8, a folder:
+// The comparison report of docs/reports.md, a folder:
 //   README.md            the command, seed, commit, machine; tables; charts; gallery; findings.md if present
 //   rows.csv             one row per case and strategy (or only the violations, or none; gzipped on request)
 //   summary.csv          one row per strategy and family

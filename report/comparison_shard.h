@@ -1,4 +1,4 @@
-// A shard of a comparison (design §8, issue 15): `gjkcheck compare --shard I/N` runs the cases k of every
+// A shard of a comparison (docs/reports.md, issue 15): `gjkcheck compare --shard I/N` runs the cases k of every
 // family with k mod N == I - 1 (each case is sampled directly from (family, seed, k), families/families.h,
 // so a shard samples no case of another's) and writes one shard file instead of the report; `gjkcheck
 // merge` reads the N files, puts the rows back in the one-machine order (family, case index, strategy)

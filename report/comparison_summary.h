@@ -1,4 +1,4 @@
-// Statistics of a comparison per strategy and family (design §8), read off the aggregates of
+// Statistics of a comparison per strategy and family (docs/reports.md), read off the aggregates of
 // report/comparison.h: violations by kind, error percentiles in u, iterations, cap hits, refused queries.
 // Every rate and statistic is over the answered cases (cases - refused); iterations over the answers whose
 // engine reports them. Times are apart (ComparisonTiming, timingStatistics).

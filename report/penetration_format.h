@@ -16,7 +16,7 @@ std::string normalsJson(const oracle::ExactPenetration& penetration);
 // The arcs of minimal normals: [{"from": ["x", "y"], "to": ["x", "y"]}, ...], counter-clockwise.
 std::string normalArcsJson(const oracle::ExactPenetration& penetration);
 
-// For touching and overlapping cases (design §7): penetration_depth (decimal string), normal (the set of
+// For touching and overlapping cases (docs/cli.md): penetration_depth (decimal string), normal (the set of
 // isolated minimal normals) and normal_arcs (arcs of minimal normals, counter-clockwise, usually empty).
 // Nothing for separated cases. `exact` must come from solveByHull (its Minkowski hull).
 void addPenetrationKeys(JsonObject& object, const oracle::ExactAnswer& exact);

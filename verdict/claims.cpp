@@ -74,7 +74,7 @@ std::string compareVariants(const StrategyInfo& strategy, CaseContext& context,
 }
 
 // ---------------------------------------------------------------------------------------------------
-// Agreement with the oracle: the four kinds of design §5 as separate claims (together they are judge()).
+// Agreement with the oracle: the four kinds of docs/verdict.md as separate claims (together they are judge()).
 
 std::string reportsTheOracleDistanceWithinT(const StrategyInfo& strategy, CaseContext& context) {
   const Verdict& verdict = context.verdict(strategy);

@@ -20,7 +20,7 @@
 
 namespace gjk::check {
 
-// u = S 2^-24 of design §5 for a case, in double (S itself is exact, oracle::problemScale; its double is
+// u = S 2^-24 of docs/verdict.md for a case, in double (S itself is exact, oracle::problemScale; its double is
 // within 2^-53 relative).
 double unitOf(const Case& value);
 

@@ -1,4 +1,4 @@
-// The oracle's view of a case: the exact answer of design §3.
+// The oracle's view of a case: the exact answer of docs/case-format.md.
 #pragma once
 
 #include "case/case.h"
@@ -18,7 +18,7 @@ oracle::ExactAnswer solveExactlyWithoutHull(const Case& value);
 oracle::ExactAnswer solveForJudging(const oracle::InputShape& a, const oracle::InputShape& b,
                                     oracle::CaseHulls* hulls);
 
-// The unit of error u = S * 2^-24 of design §5, exact.
+// The unit of error u = S * 2^-24 of docs/verdict.md, exact.
 oracle::Rational errorUnit(const oracle::ExactAnswer& answer);
 // The same unit from the case alone (oracle::problemScale), without solving it.
 oracle::Rational errorUnit(const Case& value);

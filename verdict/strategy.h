@@ -61,7 +61,7 @@ struct CacheRecord {
   int indexB[3] = {0, 0, 0};
 };
 
-// What a strategy answers: the distance query (design §3), the penetration query (overlap depth, issue 13),
+// What a strategy answers: the distance query (docs/case-format.md), the penetration query (overlap depth, issue 13),
 // or both. The registry says which; tools run and judge only what a strategy answers.
 enum class QueryKind { Distance, Penetration, Both };
 
@@ -132,7 +132,7 @@ using RunFunction = std::function<StrategyResult(const Case&, const RunOptions&)
 // Many cold-start queries at once, answered in order: how external engines pipeline their requests.
 using BatchFunction = std::function<void(std::span<const Case> cases, std::span<StrategyResult> results)>;
 
-// Where a strategy puts its witness points when the shapes touch or overlap (design §5), declared per
+// Where a strategy puts its witness points when the shapes touch or overlap (docs/verdict.md), declared per
 // strategy and checked by the verdict, never counted as a violation by itself:
 //   OnShapes: each witness point on its own shape (radius included), also on contact;
 //   Merged:   on touching or overlap one point serves as both witnesses (Box2D 2.4.1 puts it at the
@@ -171,7 +171,7 @@ const std::vector<StrategyInfo>& strategies();
 // adapters/), ready or not, in name order. Throws workers::ManifestError for a manifest that cannot be read.
 const std::vector<StrategyInfo>& externalStrategies();
 
-// The float core strategies with the modifiers of design §6: NAME+local, NAME+scaled,
+// The float core strategies with the modifiers of docs/strategies.md: NAME+local, NAME+scaled,
 // NAME+local+scaled.
 const std::vector<StrategyInfo>& modifiedStrategies();
 

@@ -4,7 +4,7 @@
 
 namespace gjk::check {
 
-// T of design §5, in units u = S * 2^-24 where S is the size of the problem (largest world
+// T of docs/verdict.md, in units u = S * 2^-24 where S is the size of the problem (largest world
 // coordinate plus the radii). An error above T u is a violation.
 //
 // Why this value: a float GJK rounds when it places the vertices (transform: up to ~2u per

@@ -1,4 +1,4 @@
-// The verdict of design §5: how far a strategy's answer is from the exact one, in units of
+// The verdict of docs/verdict.md: how far a strategy's answer is from the exact one, in units of
 // u = S * 2^-24 (S: the size of the terms that place the vertices in the world, oracle::problemScale),
 // and whether that is a violation. docs/verdict.md explains every kind.
 #pragma once
@@ -13,7 +13,7 @@
 
 namespace gjk::check {
 
-// Every violation kind, in the order of design §5: an answer's primary kind is the first that applies,
+// Every violation kind, in the order of docs/verdict.md: an answer's primary kind is the first that applies,
 // so reports that count primary kinds add up to the number of violations. The first three are an external
 // engine's failures (docs/workers.md): it crashed, hung past the per-query timeout, or broke the protocol;
 // such a query has no answer to judge, so its kind is the only one.

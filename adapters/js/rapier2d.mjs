@@ -30,7 +30,7 @@ let RAPIER = await freshRapier();
 
 const LARGEST_FLOAT = 3.4028234663852886e38;
 
-// A point's world position in float arithmetic, as design §3 writes it (each product and sum rounded to
+// A point's world position in float arithmetic, as docs/case-format.md writes it (each product and sum rounded to
 // float; the rounding is inside the transform's share of the unit u).
 function worldPoint(shape) {
   const f = Math.fround;

@@ -1,4 +1,4 @@
-// Modifiers that combine with any float strategy (design §6): `+local` and `+scaled`.
+// Modifiers that combine with any float strategy (docs/strategies.md): `+local` and `+scaled`.
 //
 // Each wraps a strategy type and is itself a strategy type, so `perp+local` is LocalFrame<PerpStrategy>
 // chosen at compile time and registered by name.
@@ -43,7 +43,7 @@ struct LocalFrame {
 
 // `+scaled`: divide both shapes by an exact power of two 2^k close to their size, solve in T, and give the
 // answer back in units of 2^k. k comes from the size of the problem computed in double from the inputs
-// (the S of design §5: the largest |c x| + |s y| + |p.x| or |s x| + |c y| + |p.y| over both shapes'
+// (the S of docs/verdict.md: the largest |c x| + |s y| + |p.x| or |s x| + |c y| + |p.y| over both shapes'
 // vertices, plus the radii): every product of two floats and every sum of three is finite in double, so k
 // is right even when the world coordinates overflow float (positions near 3e38). Multiplying by a power
 // of two adds no rounding, except where a scaled number falls into the subnormal range: this tests whether

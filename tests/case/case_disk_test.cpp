@@ -101,7 +101,7 @@ TEST_F(CaseDiskTest, readCaseFileErrorsNameTheFile) {
   const fs::path empty = root_ / "empty.case";
   write(empty, "");
   expectError(empty, empty.string() + ": empty file, expected `gjk-case 1`");
-  // Longer than 1 MiB (design §4): the reader stops reading and names the file's size.
+  // Longer than 1 MiB (docs/case-format.md): the reader stops reading and names the file's size.
   const fs::path big = root_ / "big.case";
   write(big, std::string(SMALL_CASE) + std::string(3 * MAX_CASE_FILE_BYTES, '\n'));
   expectError(big, big.string() + ": longer than 1 MiB (" + std::to_string(fs::file_size(big)) +

@@ -1,4 +1,4 @@
-// The error messages of the `gjk-case 1` reader (design §4): each with its exact "file:line: " prefix.
+// The error messages of the `gjk-case 1` reader (docs/case-format.md): each with its exact "file:line: " prefix.
 #include <gtest/gtest.h>
 
 #include <bit>

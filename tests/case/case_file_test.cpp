@@ -1,4 +1,4 @@
-// The `gjk-case 1` format (design §4): reading, writing, the bit-exact round trip, and every error
+// The `gjk-case 1` format (docs/case-format.md): reading, writing, the bit-exact round trip, and every error
 // message with its exact "file:line: " prefix.
 //
 // The numbers (case_numbers_test.cpp) and the error messages (case_errors_test.cpp) have files of their
@@ -324,7 +324,7 @@ ShapeSpec randomShape(std::mt19937& random) {
     shape.positionY = randomCaseFloat(random);
   }
   if (coin(random) != 0) {
-    // A unit rotation (design §4): cosf/sinf of a random float, or a random pair normalized in float, or
+    // A unit rotation (docs/case-format.md): cosf/sinf of a random float, or a random pair normalized in float, or
     // a quarter turn with signed zeros.
     switch (std::uniform_int_distribution<int>(0, 2)(random)) {
       case 0: {

@@ -1,4 +1,4 @@
-// The numbers of the `gjk-case 1` format (design §4): every literal rounded to the nearest float exactly
+// The numbers of the `gjk-case 1` format (docs/case-format.md): every literal rounded to the nearest float exactly
 // as strtof is specified to round, decimal and hex, once.
 #include <gtest/gtest.h>
 

@@ -73,7 +73,7 @@ TEST(FuzzInput, expressesEveryFiniteFloatBitPatternInEveryFieldButTheRotation) {
       s->radius = std::fabs(next());
       if (trial % 7 == 0) s->radius = -0.0f;
       s->positionX = next(), s->positionY = next();
-      // Any unit rotation (design §4): a random pair normalized in float, or cosf/sinf of a random float.
+      // Any unit rotation (docs/case-format.md): a random pair normalized in float, or cosf/sinf of a random float.
       const float x = next(), y = next();
       const UnitRotation r = trial % 2 == 0 ? normalizedRotation(x, y) : UnitRotation{std::cos(x), std::sin(x)};
       s->rotationC = r.c, s->rotationS = r.s;

@@ -1,4 +1,4 @@
-// The unit-rotation rule of design §4 (case/unit_rotation.h).
+// The unit-rotation rule of docs/case-format.md (case/unit_rotation.h).
 //
 // isUnitRotation is checked against a second exact method that shares nothing with it (rational
 // arithmetic, boost::multiprecision::cpp_rational, from the floats' exact values), on pairs at and beside

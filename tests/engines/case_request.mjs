@@ -1,4 +1,4 @@
-// Reads a `gjk-case 1` file (design §4) into the shapes of a worker-protocol request, for the
+// Reads a `gjk-case 1` file (docs/case-format.md) into the shapes of a worker-protocol request, for the
 // standalone tests of the npm engines' worker. Numbers: a hex float literal is read exactly, a decimal
 // one with parseFloat; either is then rounded to float with Math.fround. (strtof rounds a decimal once;
 // parseFloat then fround rounds twice, which can differ from it only for a decimal within a hair of a

@@ -70,7 +70,7 @@ for (const engine of ["planck", "box2d-ts", "rapier2d"]) {
     const { answers, status } = run(engine, lines);
     assert.equal(status, 0);
     assert.equal(answers.length, 300);
-    // f64 engines exactly; rapier2d (f32) within 64 u, u = S 2^-24 with S = 2 + i/64 + 0.5 (design §5)
+    // f64 engines exactly; rapier2d (f32) within 64 u, u = S 2^-24 with S = 2 + i/64 + 0.5 (docs/verdict.md)
     answers.forEach((words, i) => {
       const distance = distanceAnswer(words, 1000 + i).distance;
       const tolerance = engine === "rapier2d" ? 64 * (2.5 + i / 64) * 2 ** -24 : 0;
@@ -106,7 +106,7 @@ test("rapier2d: the plank against a point (a Ball) and against a small triangle,
   assert.equal(status, 0);
   for (const [i, words] of answers.entries()) {
     const answer = distanceAnswer(words, i + 1);
-    // f32: within 64 u of the exact value, u = S 2^-24 with S ~ 0.6 (design §5)
+    // f32: within 64 u of the exact value, u = S 2^-24 with S ~ 0.6 (docs/verdict.md)
     assert.ok(Math.abs(answer.distance - plankDistance) <= 64 * 0.61 * 2 ** -24, `rapier2d gives ${answer.distance}`);
     assert.equal(answer.distance, Math.fround(answer.distance), "an f32 engine answers float values");
   }

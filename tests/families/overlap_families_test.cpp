@@ -1,6 +1,6 @@
 // The overlap group (issue 13): every case of each overlap family shows its feature, its exact relation is
 // the one it claims, its exact penetration depth is positive, and the distance comparison's default families
-// stay the fourteen of design §1.
+// stay the fourteen of README.md.
 #include <gtest/gtest.h>
 
 #include <cmath>

@@ -24,7 +24,7 @@ bool valid(const Case& c) {
   for (const check::ShapeSpec* s : {&c.a, &c.b}) {
     if (s->vertices.empty() || s->vertices.size() > 16) return false;
     if (!std::isfinite(s->radius) || s->radius < 0) return false;
-    if (!check::isUnitRotation(s->rotationC, s->rotationS)) return false;  // design §4
+    if (!check::isUnitRotation(s->rotationC, s->rotationS)) return false;  // docs/case-format.md
     for (const check::Vertex& v : s->vertices) {
       if (!std::isfinite(v.x) || !std::isfinite(v.y)) return false;
     }

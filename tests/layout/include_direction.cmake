@@ -1,4 +1,4 @@
-# The include direction of design §2, checked on the source: every project include ("folder/file.h")
+# The include direction of README.md's layout, checked on the source: every project include ("folder/file.h")
 # in each folder below names only the folders that folder may include. Run by ctest (tests/CMakeLists.txt):
 #   cmake -DSOURCE=<tree> [-DEXPECT=<n>] -P include_direction.cmake
 # It fails unless exactly EXPECT (default 0) includes break the rules, so a fixture tree with known

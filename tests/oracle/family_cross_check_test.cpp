@@ -5,7 +5,7 @@
 // (squaredDistanceToCore of double points) is checked against its reference on the same cases.
 //
 // oracle_test links the oracle only, so the case files are read here with a few lines that follow
-// design §4 (numbers rounded to float by strtof, as the harness's reader does); the families themselves
+// docs/case-format.md (numbers rounded to float by strtof, as the harness's reader does); the families themselves
 // are the harness's, bit for bit. Skipped when the gjkcheck program is not built.
 #include <gtest/gtest.h>
 
@@ -42,7 +42,7 @@ float number(std::istringstream& line) {
   return std::strtof(word.c_str(), nullptr);
 }
 
-// A case file of design §4: header, meta lines, a.* and b.* lines; '#' starts a comment.
+// A case file of docs/case-format.md: header, meta lines, a.* and b.* lines; '#' starts a comment.
 FamilyCase readCase(const std::filesystem::path& path) {
   std::ifstream file(path);
   FamilyCase result;

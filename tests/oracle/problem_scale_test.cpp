@@ -1,4 +1,4 @@
-// S of design §5 (oracle::problemScale): the magnitude of the terms a float engine adds to place each
+// S of docs/verdict.md (oracle::problemScale): the magnitude of the terms a float engine adds to place each
 // vertex in the world, plus the radii. Hand-worked values, the transform-rounding case of issue 10, and
 // a cross-check against a reference that sums every term as a rational, on inputs whose exponents are
 // random as well as their significands.

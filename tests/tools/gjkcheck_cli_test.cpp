@@ -1,4 +1,4 @@
-// The gjkcheck program as a user meets it: exit codes, --help, the JSON keys of design §7, and the
+// The gjkcheck program as a user meets it: exit codes, --help, the JSON keys of docs/cli.md, and the
 // error for every kind of malformed case file (exit 2, naming the file and line).
 #include <gtest/gtest.h>
 

@@ -1,4 +1,4 @@
-// `gjkcheck oracle` on touching and overlapping cases: the exact penetration depth and normals (design §7).
+// `gjkcheck oracle` on touching and overlapping cases: the exact penetration depth and normals (docs/cli.md).
 #include <gtest/gtest.h>
 
 #include <string>

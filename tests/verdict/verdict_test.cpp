@@ -1,4 +1,4 @@
-// The verdict of design §5 on answers worked by hand: primary kinds in their order, contact conventions
+// The verdict of docs/verdict.md on answers worked by hand: primary kinds in their order, contact conventions
 // declared per strategy and checked (not counted), the iteration cap as a cost, and the issue-10 cases
 // that the old definitions charged to GJK (a point inside a disk, transform rounding).
 #include "verdict/verdict.h"
