@@ -302,6 +302,8 @@ void writeComparisonReport(const fs::path& folder, const ComparisonOptions& opti
   md += "| date | " + context.date + " |\n";
   md += "| wall time | " + number(context.seconds) + " s |\n";
   md += "| threshold T | " + number(VIOLATION_THRESHOLD_U) + " u (verdict/thresholds.h) |\n\n";
+  // A hand-written lead.md opens the report, before the tables: what a reader should see first.
+  if (const fs::path lead = folder / "lead.md"; fs::exists(lead)) md += readFile(lead) + "\n";
   md +=
       "Errors are in units u = S·2⁻²⁴, S the case's scale: the largest sum of the magnitudes of the terms "
       "that place a vertex in the world (|c·x| + |s·y| + |p.x|, and likewise for y), plus the radii. Each "

@@ -1,12 +1,14 @@
 // The comparison report of docs/reports.md, a folder:
-//   README.md            the command, seed, commit, machine; tables; charts; gallery; findings.md if present
+//   README.md            the command, seed, commit, machine; lead.md if present; tables; charts; gallery;
+//                        findings.md if present
 //   rows.csv             one row per case and strategy (or only the violations, or none; gzipped on request)
 //   summary.csv          one row per strategy and family
 //   timing.csv           time per query per strategy and family: median, min, max of timed rounds (the
 //                        one file that varies by run)
 //   *.svg                charts: distance-error CDF, iteration histograms, violation heat map, scale envelope
 //   gallery/             the worst cases per strategy: .case files and their pictures
-// A hand-written DIR/findings.md is kept across regenerations and closes the README.
+// A hand-written DIR/lead.md is kept across regenerations and opens the README (after the command and
+// its table); a hand-written DIR/findings.md is kept too and closes it.
 #pragma once
 
 #include <cstdio>

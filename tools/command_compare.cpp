@@ -86,7 +86,8 @@ CommandSpec spec() {
       "and a gallery of the worst cases per strategy with their pictures. Memory stays bounded whatever\n"
       "--count is: the report is made from per strategy and family aggregates (percentiles from histograms of\n"
       "relative bin width 2^-7, max exact; docs/scale.md).\n"
-      "A findings.md already in DIR is kept and closes the README.",
+      "A lead.md already in DIR is kept and opens the README (after the command); a findings.md is kept\n"
+      "and closes it.",
       {{"strategies", "A,B,...", "comma-separated names, modifiers allowed", "all"},
        {"families", "F,G,...", "comma-separated family names", "", "all"},
        {"penetration-families", "F,G,...", "overlap families of the penetration section", "",

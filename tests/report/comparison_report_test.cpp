@@ -219,6 +219,28 @@ TEST_F(ComparisonReport, rerunIntoTheSameFolderRemovesStaleGalleryFilesAndNothin
   EXPECT_EQ(readFile(folder_ / "README.md").find("gallery/"), std::string::npos);
 }
 
+TEST_F(ComparisonReport, keptLeadOpensTheReadmeAndKeptFindingsCloseIt) {
+  // Hand-written files a regeneration keeps: lead.md right after the command and its table, before the
+  // tables of the run; findings.md at the end.
+  std::ofstream(folder_ / "lead.md") << "### What to read first\n\nthe lead text\n";
+  std::ofstream(folder_ / "findings.md") << "the findings text\n";
+  gjk::check::ReportContext context;
+  context.command = "again";
+  gjk::check::writeComparisonReport(folder_, options_, result_, context);
+  const std::string readme = readFile(folder_ / "README.md");
+  const std::size_t command = readme.find("again"), table = readme.find("| threshold T |"),
+                    lead = readme.find("the lead text"), tables = readme.find("## All families"),
+                    findings = readme.find("## Findings\n\nthe findings text");
+  ASSERT_NE(lead, std::string::npos) << readme;
+  ASSERT_NE(findings, std::string::npos) << readme;
+  EXPECT_LT(command, table);
+  EXPECT_LT(table, lead);
+  EXPECT_LT(lead, tables);
+  EXPECT_LT(tables, findings);
+  EXPECT_TRUE(fs::exists(folder_ / "lead.md"));
+  EXPECT_TRUE(fs::exists(folder_ / "findings.md"));
+}
+
 TEST(ComparisonGallery, recognisesOnlyTheNamesItWrites) {
   EXPECT_TRUE(gjk::check::isGalleryFileName("box2d-2.4.1-scale.case"));
   EXPECT_TRUE(gjk::check::isGalleryFileName("dyn4j-f32-random-points.svg"));
