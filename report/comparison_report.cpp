@@ -222,7 +222,9 @@ RowsCsvWriter::RowsCsvWriter(const fs::path& folder, const ComparisonOptions& op
   if (gzip) {
     // -n: no name or timestamp in the header, so the same rows give the same bytes.
     const std::string command = "gzip -9 -n > '" + temporary_.string() + "'";
-    file_ = popen(command.c_str(), "w");
+    // "e": the pipe's end is close-on-exec. Without it every process started after this one (the external
+    // engines' workers) holds the pipe open, gzip never reads its end, and pclose waits for ever.
+    file_ = popen(command.c_str(), "we");
   } else {
     file_ = std::fopen(temporary_.c_str(), "wb");
   }

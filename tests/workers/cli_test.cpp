@@ -3,6 +3,7 @@
 // perp plugin's optional trace in repro.
 #include <gtest/gtest.h>
 
+#include <cstdlib>
 #include <fstream>
 #include <map>
 #include <sstream>
@@ -68,6 +69,27 @@ TEST(AbortPluginCli, RunGivesCrashOnEveryThirdCaseAndTheStderrTail) {
     got.replace(got.find(pluginName), pluginName.size(), "\"perp\"");
     EXPECT_EQ(got, ours[k]);
   }
+}
+
+// rows.csv.gz is written through a gzip pipe: the external engines' workers start after it (planck's node
+// on its first batch), and when they inherited the pipe's end gzip never saw its end and compare waited for
+// ever in pclose (seen on the engines report). The compare must end, with every row in the file.
+TEST(NpmEngineCli, CompareWithGzipRowsEndsWhenWorkersStartAfterThePipe) {
+  TempDir dir("gjk-gzip-rows");
+  const std::string out = (dir.path() / "report").string();
+  const std::string command = "timeout 120 " + std::string(GJKCHECK_BINARY) +
+                              " compare --strategies perp,planck --families random-convex --count 30 --jobs 1"
+                              " --gzip-rows --gallery 0 --timing-rounds 0 --out '" + out + "' > /dev/null 2>&1";
+  const int status = std::system(command.c_str());
+  ASSERT_TRUE(WIFEXITED(status));
+  EXPECT_NE(WEXITSTATUS(status), 124) << "compare did not end within 120 s";
+  EXPECT_LE(WEXITSTATUS(status), 1);
+  FILE* pipe = popen(("gzip -dc '" + out + "/rows.csv.gz' | wc -l").c_str(), "r");
+  ASSERT_NE(pipe, nullptr);
+  char buffer[64] = {};
+  const std::size_t n = std::fread(buffer, 1, sizeof buffer - 1, pipe);
+  pclose(pipe);
+  EXPECT_EQ(std::string(buffer, n), "61\n");  // the header and 30 cases x 2 strategies
 }
 
 TEST(AbortPluginCli, ComparePipelinesAndGivesCrashOnEveryThirdCase) {
