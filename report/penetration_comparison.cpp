@@ -5,6 +5,7 @@
 #include <cmath>
 #include <cstdio>
 #include <fstream>
+#include <sstream>
 #include <map>
 #include <thread>
 
@@ -215,12 +216,14 @@ void writePenetrationComparison(const std::filesystem::path& folder, const Penet
                               "errors, read off histograms of relative bin width 2^-" + std::to_string(HISTOGRAM_BITS) +
                               " (max exact). Rows: penetration_rows.csv.\n\n" +
                               table;
-  std::ofstream(folder / "penetration.md") << "# Penetration comparison\n\n`" << command << "`\n\n"
-                                           << section;
-  if (std::filesystem::exists(folder / "README.md")) {
-    std::ofstream(folder / "README.md", std::ios::app) << "\n" << section;
+  // Each file is written whole or not at all (a temporary file renamed), as the distance report's are.
+  writeFileAtomically(folder / "penetration.md", "# Penetration comparison\n\n`" + command + "`\n\n" + section);
+  if (const std::filesystem::path readme = folder / "README.md"; std::filesystem::exists(readme)) {
+    std::ifstream in(readme, std::ios::binary);
+    std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    writeFileAtomically(readme, text + "\n" + section);
   }
-  std::ofstream summary(folder / "penetration_summary.csv");
+  std::ostringstream summary;
   summary << "strategy,family,cases,primary,count\n";
   for (std::size_t s = 0; s < comparison.strategies.size(); ++s) {
     for (std::size_t f = 0; f < comparison.families.size(); ++f) {
@@ -231,6 +234,7 @@ void writePenetrationComparison(const std::filesystem::path& folder, const Penet
       }
     }
   }
+  writeFileAtomically(folder / "penetration_summary.csv", summary.str());
   if (comparison.rows.empty()) return;  // streamed by the caller
   std::string text = penetrationRowsHeader();
   for (const PenetrationComparisonRow& row : comparison.rows) {
