@@ -296,7 +296,7 @@ class Campaign {
     std::vector<std::string> unmet = check::unmetCaseExpectations(check::parseCase(text, path.string()));
     if (!unmet.empty()) {
       if (!replacing) finding.file.clear();
-      return "NOT written: the case did not replay (" + unmet.front() + ")";
+      return NOT_REPLAYED + (" (" + unmet.front() + ")");
     }
     check::writeFileAtomically(path, text);
     filedThisRun_[signature] = regression;
@@ -308,6 +308,7 @@ class Campaign {
   }
 
   static constexpr const char* NOT_SHOWN_AGAIN = "NOT written: the case does not show this cause when judged again";
+  static inline const std::string NOT_REPLAYED = "NOT written: the case did not replay";
 
   // A cause whose case does not show it again (an engine that fails now and then, not on an input) is not
   // filed, but nothing found is lost: its crash input, the case it decodes to, and what the engine said
@@ -372,7 +373,12 @@ class Campaign {
                         std::to_string(evaluations) + " judgements";
       if (outcome.rfind("NOT written", 0) == 0) {
         finding.status = (filedBefore ? "filed as found; the shrunk case was " : "") + outcome;
-        if (!filedBefore && outcome == NOT_SHOWN_AGAIN) keepUnreproduced(*smallest, finding);
+        // Judged a failure once and not again (now, or when the written case was replayed): an engine that
+        // fails now and then, such as a plugin that aborts on every third query of its process. Its input is
+        // kept with what the engine said, never only reported as not written.
+        if (!filedBefore && (outcome == NOT_SHOWN_AGAIN || outcome.rfind(NOT_REPLAYED, 0) == 0)) {
+          keepUnreproduced(*smallest, finding);
+        }
       } else if (outcome == "kept") {
         finding.status = "filed; the shrunk case (" + how + ") is not smaller than the case filed, which stays";
       } else {

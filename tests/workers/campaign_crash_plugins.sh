@@ -34,7 +34,8 @@ campaign abort "$abort"
 report=$work/abort/report/README.md
 row=$(grep "crash crash |" "$report") || { cat "$report"; fail "abort: no crash cause in the report"; }
 if ! echo "$row" | grep -q "| filed"; then
-  echo "$row" | grep -q "kept in $work/abort/report/unreproduced/crash-" || fail "abort: lost: $row"
+  # The report shows paths under the folder the campaign ran in relative to it (here $work).
+  echo "$row" | grep -qE "kept in ($work/)?abort/report/unreproduced/crash-" || fail "abort: lost: $row"
   grep -q "## Failures that did not show again" "$report" || fail "abort: no section of unreproduced failures"
   # Other causes (perp's own answers judged between crashes) may be kept there too: read the crash's file.
   kept=$(grep -l "^cause: .* crash crash$" "$work"/abort/report/unreproduced/*.txt | head -1)
