@@ -1,5 +1,5 @@
 # Runs one upstream reproducer and passes only if it exits with code exactly 1 ("the bug is present").
-#   cmake -DREPRO=/path/to/repro -P check_exit_code.cmake
+#   cmake -DREPRO=<reproducer> -P check_exit_code.cmake
 # execute_process reports a death by a signal as a text ("Child aborted", "Segmentation fault"), not 1,
 # so a crash fails the test; exit 0 (the engine fixed) fails it too, with a message saying so.
 # With -DMISSING=<library> the reproducer was not built: fail and say which library is missing.
