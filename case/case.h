@@ -41,6 +41,11 @@ struct Case {
   std::vector<MetaEntry> meta;
   ShapeSpec a;
   ShapeSpec b;
+  // A cast case (docs/case-format.md, the line `b.translation X Y`): B moves by t * (translationX, translationY),
+  // t in [0, 1], world frame, after its own position and rotation. false: every other query.
+  bool hasTranslation = false;
+  float translationX = 0;
+  float translationY = 0;
   // Where the case came from (a path, or a label for generated cases); not written to the file.
   std::string source;
 

@@ -62,14 +62,16 @@ struct CacheRecord {
 };
 
 // What a strategy answers: the distance query (docs/case-format.md), the penetration query (overlap depth, issue 13),
-// or both. The registry says which; tools run and judge only what a strategy answers.
-enum class QueryKind { Distance, Penetration, Both };
+// both, or the shape cast (time of first contact, issue 22). The registry says which; tools run and judge only
+// what a strategy answers.
+enum class QueryKind { Distance, Penetration, Both, Cast };
 
-// "distance" | "penetration" | "both"
+// "distance" | "penetration" | "both" | "cast"
 const char* queryKindName(QueryKind kind);
 
-inline bool answersDistance(QueryKind kind) { return kind != QueryKind::Penetration; }
-inline bool answersPenetration(QueryKind kind) { return kind != QueryKind::Distance; }
+inline bool answersDistance(QueryKind kind) { return kind == QueryKind::Distance || kind == QueryKind::Both; }
+inline bool answersPenetration(QueryKind kind) { return kind == QueryKind::Penetration || kind == QueryKind::Both; }
+inline bool answersCast(QueryKind kind) { return kind == QueryKind::Cast; }
 
 // A penetration answer (overlap depth). Convention, for every penetration strategy: `normal` is a unit
 // vector pointing from A towards B, and translating B by depth * normal brings the shapes to touching
@@ -84,6 +86,28 @@ struct PenetrationAnswer {
   Point2 pointA;             // contact point on A, world frame
   Point2 pointB;             // contact point on B, world frame
 };
+
+// A cast answer (issue 22): moving B by t * translation, t in [0, 1], the first t at which the strategy says the
+// shapes touch (its own target band, StrategyInfo::castBand). Convention, for every cast strategy: `normal` is a
+// unit vector from A towards B at the reported pose, `point` a contact point in the world frame at that pose on
+// the strategy's declared convention (docs/strategies.md, "Cast").
+struct CastAnswer {
+  bool answered = false;  // the strategy gave a cast answer for this case
+  bool hit = false;       // a hit within [0, 1]; an initial overlap is a hit at fraction 0
+  double fraction = 0;    // t of the hit
+  Point2 normal;          // unit, from A towards B (0 where the strategy gives none, e.g. initial overlap)
+  Point2 point;           // contact point, world frame
+};
+
+// The band of core gaps (distance between the cores, radii not included) a cast strategy aims at, as its source
+// sets it: lower <= gap <= upper at the reported fraction is on target. The verdict judges each answer against
+// the exact interval of t where the gap lies in the band (docs/verdict.md, "Cast").
+struct CastBand {
+  double lower = 0;
+  double upper = 0;
+};
+// The band for a case whose radii sum to totalRadius (rA + rB, as floats add them).
+using CastBandFunction = CastBand (*)(double totalRadius);
 
 // How a query to an engine in another process ended when it gave no answer (issue 12): a crash, a hang
 // past the per-query timeout, or an answer that breaks the worker protocol. Each is a finding (the
@@ -109,6 +133,7 @@ struct StrategyResult {
   std::vector<TraceRecord> trace;  // filled when RunOptions::trace is set and the strategy can trace
   TracePostStep tracePost;         // with the trace: the step after the loop (rule empty: none)
   PenetrationAnswer penetration;   // filled by strategies whose query kind answers penetration
+  CastAnswer cast;                 // filled by cast strategies
   EngineFailure failure = EngineFailure::None;
   std::string failureDetail;  // for a failure: the engine's stderr tail, or the garbled answer line
 };
@@ -159,6 +184,10 @@ struct StrategyInfo {
   std::string label;
   std::string install;  // an external engine not installed: the command that installs it; empty: ready
   BatchFunction runBatch;  // set for external engines; runBatch() falls back to run for the others
+  // Cast strategies: the declared target band and its source's formula in words ("max(0.005, rA + rB - 0.005)
+  // +- 0.0025, b2_distance.cpp:…"), for `gjkcheck strategies` and docs/strategies.md.
+  CastBandFunction castBand = nullptr;
+  std::string castBandText;
 };
 
 // Cold-start answers of `strategy` for every case, in order: pipelined for an external engine.

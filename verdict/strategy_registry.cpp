@@ -153,6 +153,8 @@ const char* queryKindName(QueryKind kind) {
       return "penetration";
     case QueryKind::Both:
       return "both";
+    case QueryKind::Cast:
+      return "cast";
   }
   return "distance";
 }
