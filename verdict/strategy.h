@@ -109,6 +109,11 @@ struct CastBand {
 // The band for a case whose radii sum to totalRadius (rA + rB, as floats add them).
 using CastBandFunction = CastBand (*)(double totalRadius);
 
+// What a cast strategy answers when the shapes already touch or overlap at t = 0 (within its band), as its
+// source documents it: a hit at fraction 0 (Box2D v3's b2ShapeCast), or no hit (Box2D 2.4.1's b2ShapeCast
+// returns false). The verdict does not count the documented answer as a missed hit.
+enum class CastInitialOverlap { Hit, Miss };
+
 // How a query to an engine in another process ended when it gave no answer (issue 12): a crash, a hang
 // past the per-query timeout, or an answer that breaks the worker protocol. Each is a finding (the
 // verdicts `crash`, `hang`, `protocol`), never the end of a run. `refused`: the engine declined the
@@ -188,6 +193,7 @@ struct StrategyInfo {
   // +- 0.0025, b2_distance.cpp:…"), for `gjkcheck strategies` and docs/strategies.md.
   CastBandFunction castBand = nullptr;
   std::string castBandText;
+  CastInitialOverlap castInitialOverlap = CastInitialOverlap::Hit;
 };
 
 // Cold-start answers of `strategy` for every case, in order: pipelined for an external engine.

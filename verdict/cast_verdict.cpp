@@ -1,0 +1,209 @@
+#include "verdict/cast_verdict.h"
+
+#include <cmath>
+#include <limits>
+
+#include "verdict/exact_case.h"
+
+namespace gjk::check {
+namespace {
+
+using oracle::HighPrecision;
+using oracle::Rational;
+
+bool finiteHit(const CastAnswer& c) {
+  return std::isfinite(c.fraction) && std::isfinite(c.normal.x) && std::isfinite(c.normal.y) &&
+         std::isfinite(c.point.x) && std::isfinite(c.point.y);
+}
+
+// value / unit converted to double by truncation (mpf_get_d), as the other verdicts convert.
+double inUnits(const HighPrecision& value, const HighPrecision& unit) {
+  const HighPrecision quotient = value / unit;
+  return mpf_get_d(quotient.backend().data());
+}
+
+double toDouble(const HighPrecision& value) { return mpf_get_d(value.backend().data()); }
+
+// |r| exactly squared, then its square root in high precision.
+HighPrecision travelLength(oracle::InputTranslation r) {
+  const Rational x = oracle::exactDouble(r.x);
+  const Rational y = oracle::exactDouble(r.y);
+  return sqrt(HighPrecision(x * x + y * y));
+}
+
+Rational nonNegative(const Rational& value) { return value < 0 ? Rational(0) : value; }
+
+}  // namespace
+
+int castKindIndex(const std::string& kind) {
+  for (int k = 0; k < CAST_VIOLATION_KIND_COUNT; ++k) {
+    if (kind == CAST_VIOLATION_KINDS[k]) {
+      return k;
+    }
+  }
+  return -1;
+}
+
+std::string primaryCastKind(const CastVerdict& verdict) {
+  return verdict.reasons.empty() ? "ok" : verdict.reasons.front();
+}
+
+oracle::Rational castErrorUnit(const Case& value) {
+  const Rational scale = oracle::problemScale(toOracleShape(value.a), toOracleShape(value.b)) +
+                         abs(oracle::exactDouble(value.translationX)) +
+                         abs(oracle::exactDouble(value.translationY));
+  Rational unit;
+  mpq_div_2exp(unit.backend().data(), scale.backend().data(), 24);
+  return unit;
+}
+
+CastCase::CastCase(const Case& value)
+    : a_(toOracleShape(value.a)),
+      b_(toOracleShape(value.b)),
+      r_{value.translationX, value.translationY},
+      unit_(castErrorUnit(value)),
+      travel_(travelLength(r_)) {}
+
+const oracle::ExactCast& CastCase::touching() const {
+  if (!touching_) {
+    const Rational target = oracle::exactDouble(a_.radius) + oracle::exactDouble(b_.radius);
+    touching_ = std::make_unique<oracle::ExactCast>(oracle::castByHull(a_, b_, r_, target));
+  }
+  return *touching_;
+}
+
+const CastBandTimes& CastCase::times(const CastBand& band) const {
+  const auto key = std::make_pair(band.lower, band.upper);
+  auto found = times_.find(key);
+  if (found != times_.end()) {
+    return found->second;
+  }
+  const Rational slack = unit_ * Rational(VIOLATION_THRESHOLD_U);
+  const Rational lo = oracle::exactDouble(band.lower);
+  const Rational hi = oracle::exactDouble(band.upper);
+  CastBandTimes times;
+  times.band = band;
+  times.missTarget = oracle::castByHull(a_, b_, r_, nonNegative(hi - slack));
+  times.falseTarget = oracle::castByHull(a_, b_, r_, hi + slack);
+  times.upper = oracle::castByHull(a_, b_, r_, hi);
+  times.lower = oracle::castByHull(a_, b_, r_, nonNegative(lo));
+  times.core = oracle::castByHull(a_, b_, r_, Rational(0));
+  return times_.emplace(key, std::move(times)).first->second;
+}
+
+// Every real value in high precision, divided by the unit and truncated to double; the kinds compare
+// high-precision values (or those doubles) with T u, as the other verdicts do.
+CastVerdict judgeCast(const CastCase& exact, const StrategyResult& result, const StrategyInfo& strategy) {
+  CastVerdict verdict;
+  const double nan = std::nan("");
+  verdict.fractionErrorU = nan;
+  verdict.gapErrorU = nan;
+  verdict.normalAngle = nan;
+  verdict.pointErrorU = nan;
+  verdict.failure = result.failure;
+  if (result.failure != EngineFailure::None) {
+    verdict.judged = true;
+    if (result.failure != EngineFailure::Refused) {
+      verdict.reasons.push_back(engineFailureName(result.failure));
+      verdict.violation = true;
+    }
+    return verdict;
+  }
+  const CastAnswer& c = result.cast;
+  if (!c.answered || strategy.castBand == nullptr) {
+    return verdict;
+  }
+  verdict.judged = true;
+  const double T = VIOLATION_THRESHOLD_U;
+  const double totalRadius = double(exact.a().radius) + double(exact.b().radius);
+  const CastBandTimes& times = exact.times(strategy.castBand(totalRadius));
+  if (!c.hit) {
+    // A documented miss on an initial overlap: the shapes within the band (up to T u) at t = 0.
+    const bool documentedMiss = strategy.castInitialOverlap == CastInitialOverlap::Miss &&
+                                (times.falseTarget.initiallyTouching || times.falseTarget.initiallyOverlapping);
+    if (times.missTarget.hit && !documentedMiss) {
+      verdict.reasons.push_back("missed-hit");
+    }
+    verdict.violation = !verdict.reasons.empty();
+    return verdict;
+  }
+  if (!finiteHit(c)) {
+    verdict.reasons.push_back("non-finite");
+    verdict.violation = true;
+    return verdict;
+  }
+  if (!times.falseTarget.hit) {
+    verdict.reasons.push_back("false-hit");
+  }
+  const HighPrecision unit(exact.unit());
+  const HighPrecision slack = unit * T;
+  const Rational f = oracle::exactDouble(c.fraction);
+  const HighPrecision fraction(f);
+  const HighPrecision gap = sqrt(HighPrecision(oracle::castGapSquared(exact.a(), exact.b(), exact.translation(), f)));
+  const HighPrecision lo(oracle::exactDouble(times.band.lower));
+  const HighPrecision hi(oracle::exactDouble(times.band.upper));
+  const HighPrecision& travel = exact.travel();
+
+  // late: the gap at f below the band, or f past the first core contact, by more than T u.
+  bool late = lo - slack > 0 && gap < lo - slack;
+  if (times.core.hit && (fraction - oracle::toHighPrecision(times.core.fraction)) * travel > slack) {
+    late = true;
+  }
+  if (late) {
+    verdict.reasons.push_back("late");
+  }
+  // early: before the band's first time (or, when the gap never reaches hi, before hi + T u's) by more than
+  // T u of travel.
+  const oracle::ExactCast& entry = times.upper.hit ? times.upper : times.falseTarget;
+  if (entry.hit && (oracle::toHighPrecision(entry.fraction) - fraction) * travel > slack) {
+    verdict.reasons.push_back("early");
+  }
+
+  // The measures: the fraction outside [t*(hi), t*(lo)] (or up to 1 when the gap never falls to lo), the gap
+  // outside [lo, hi].
+  if (entry.hit) {
+    const HighPrecision start = oracle::toHighPrecision(entry.fraction);
+    const HighPrecision end = times.lower.hit ? oracle::toHighPrecision(times.lower.fraction) : HighPrecision(1);
+    HighPrecision outside(0);
+    if (fraction < start) {
+      outside = (start - fraction) * travel;
+    } else if (fraction > end) {
+      outside = (fraction - end) * travel;
+    }
+    verdict.fractionErrorU = inUnits(outside, unit);
+  }
+  HighPrecision gapOutside(0);
+  if (gap < lo) {
+    gapOutside = lo - gap;
+  } else if (gap > hi) {
+    gapOutside = gap - hi;
+  }
+  verdict.gapErrorU = inUnits(gapOutside, unit);
+
+  // normal and point at the reported pose. A strategy that gives no normal on an initial overlap (fraction 0,
+  // normal 0) says so by its documented convention; nothing more is owed there.
+  const bool noNormalOwed = c.fraction == 0 && c.normal.x == 0 && c.normal.y == 0;
+  if (!noNormalOwed) {
+    if (c.normal.x == 0 && c.normal.y == 0) {
+      verdict.normalAngle = std::numeric_limits<double>::infinity();
+      verdict.reasons.push_back("normal-error");
+    } else if (gap > 0) {
+      const oracle::ExactPoint q = oracle::castClosestPoint(exact.a(), exact.b(), exact.translation(), f);
+      const HighPrecision qx(q.x), qy(q.y), nx(c.normal.x), ny(c.normal.y);
+      const HighPrecision angle = atan2(abs(nx * qy - ny * qx), nx * qx + ny * qy);
+      verdict.normalAngle = toDouble(angle);
+      if (angle > HighPrecision(CAST_NORMAL_ANGLE_BOUND) + atan(slack / gap)) {
+        verdict.reasons.push_back("normal-error");
+      }
+    }
+    verdict.pointErrorU = inUnits(
+        oracle::castPointExcess(exact.a(), exact.b(), exact.translation(), f, c.point.x, c.point.y), unit);
+    if (verdict.pointErrorU > T) {
+      verdict.reasons.push_back("point-error");
+    }
+  }
+  verdict.violation = !verdict.reasons.empty();
+  return verdict;
+}
+
+}  // namespace gjk::check

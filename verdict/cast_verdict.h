@@ -1,0 +1,101 @@
+// The cast verdict (issue 22): how a strategy's shape-cast answer (hit or miss, fraction, normal, contact
+// point) compares with the exact first contact (oracle/cast.h), judged against the exact interval of t where
+// the core gap lies in the band the strategy declares (StrategyInfo::castBand), so that a documented skin is not
+// a violation and a tunnel is. docs/verdict.md, "Cast", explains every kind and unit.
+#pragma once
+
+#include <map>
+#include <memory>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "case/case.h"
+#include "oracle/cast.h"
+#include "verdict/strategy.h"
+#include "verdict/thresholds.h"
+
+namespace gjk::check {
+
+// Every cast violation kind, in order: an answer's primary kind is the first that applies. With u of
+// docs/verdict.md for a cast (S plus |r.x| + |r.y|), T = VIOLATION_THRESHOLD_U, [lo, hi] the declared band and
+// g(t) the exact core gap:
+//   non-finite    NaN or inf in the fraction, normal or point of a reported hit
+//   missed-hit    no hit reported, but g(t) <= max(0, hi - T u) for some t in [0, 1]: a tunnel (not when
+//                 the strategy documents a miss on initial overlap, CastInitialOverlap::Miss, and
+//                 g(0) <= hi + T u)
+//   false-hit     a hit reported, but g(t) > hi + T u for every t in [0, 1]
+//   late          a hit at f with g(f) < lo - T u, or f past the first core contact t*(0) by more than T u of
+//                 travel: the bodies would overlap
+//   early         a hit at f before t*(hi) by more than T u of travel
+//   normal-error  the angle between the reported normal and the exact one at the reported pose (the cone of
+//                 normals where the cores touch at a vertex) above CAST_NORMAL_ANGLE_BOUND plus the angle
+//                 that T u subtends at the gap, atan(T u / g(f))
+//   point-error   the reported point's distance to A plus its distance to B at the reported pose (both
+//                 rounded), minus the gap between the rounded shapes there, above T u: 0 for every point of
+//                 the closest-points segment, whichever shape the strategy puts it on
+inline constexpr const char* CAST_VIOLATION_KINDS[] = {"non-finite", "missed-hit", "false-hit",  "late",
+                                                       "early",      "normal-error", "point-error"};
+inline constexpr int CAST_VIOLATION_KIND_COUNT = 7;
+
+// The index of a kind in CAST_VIOLATION_KINDS, or -1.
+int castKindIndex(const std::string& kind);
+
+// The exact first-contact times of one case for one band, computed once per (case, band) and shared by the
+// strategies that declare that band (oracle::castByHull at each target).
+struct CastBandTimes {
+  CastBand band;
+  oracle::ExactCast missTarget;   // target max(0, hi - T u): a reported miss is a tunnel when this hits
+  oracle::ExactCast falseTarget;  // target hi + T u: a reported hit is false when this misses
+  oracle::ExactCast upper;        // target hi: the band's first time (early, fraction error)
+  oracle::ExactCast lower;        // target lo: where the band ends on the way in (fraction error)
+  oracle::ExactCast core;         // target 0: the first core contact (late)
+};
+
+// Everything exact about a cast case that does not depend on the strategy: the oracle shapes, the
+// translation, the unit u and |r| in high precision, and the band times by band (filled on first use).
+class CastCase {
+ public:
+  explicit CastCase(const Case& value);
+  const oracle::InputShape& a() const { return a_; }
+  const oracle::InputShape& b() const { return b_; }
+  oracle::InputTranslation translation() const { return r_; }
+  const oracle::Rational& unit() const { return unit_; }
+  const oracle::HighPrecision& travel() const { return travel_; }  // |r|
+  // The exact answer at τ = rA + rB (what `gjkcheck oracle --json` prints).
+  const oracle::ExactCast& touching() const;
+  const CastBandTimes& times(const CastBand& band) const;
+
+ private:
+  oracle::InputShape a_, b_;
+  oracle::InputTranslation r_;
+  oracle::Rational unit_;
+  oracle::HighPrecision travel_;
+  mutable std::unique_ptr<oracle::ExactCast> touching_;
+  mutable std::map<std::pair<double, double>, CastBandTimes> times_;
+};
+
+struct CastVerdict {
+  bool judged = false;  // false: no cast answer (or an engine failure, below); nothing else is set
+  EngineFailure failure = EngineFailure::None;
+  // The measures, NaN where they do not apply: how far the reported fraction lies outside the exact band
+  // interval [t*(hi), t*(lo)] in travel, in u (0 inside); how far the gap at the reported fraction lies
+  // outside [lo, hi], in u; the normal angle (radians); the point error in u. Only for a reported hit.
+  double fractionErrorU = 0;
+  double gapErrorU = 0;
+  double normalAngle = 0;
+  double pointErrorU = 0;
+  bool violation = false;
+  std::vector<std::string> reasons;  // every kind that applies, in order; front() is the primary kind
+};
+
+// The answer of a cast strategy judged against the exact one.
+CastVerdict judgeCast(const CastCase& exact, const StrategyResult& result, const StrategyInfo& strategy);
+
+// "ok" or the primary kind.
+std::string primaryCastKind(const CastVerdict& verdict);
+
+// u of a cast case: (S + |r.x| + |r.y|) 2^-24, exact.
+oracle::Rational castErrorUnit(const Case& value);
+
+}  // namespace gjk::check
