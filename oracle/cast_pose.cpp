@@ -1,0 +1,70 @@
+#include "oracle/cast_pose.h"
+
+#include <algorithm>
+
+namespace gjk::oracle {
+namespace {
+
+// The point of segment [p, q] nearest to x, exact.
+ExactPoint nearestOnSegment(const ExactPoint& p, const ExactPoint& q, const ExactPoint& x) {
+  const Rational ex = q.x - p.x, ey = q.y - p.y;
+  const Rational length = ex * ex + ey * ey;
+  if (length == 0) {
+    return p;
+  }
+  Rational s = ((x.x - p.x) * ex + (x.y - p.y) * ey) / length;
+  s = std::clamp(s, Rational(0), Rational(1));
+  return {p.x + s * ex, p.y + s * ey};
+}
+
+Rational squaredLength(const Rational& x, const Rational& y) { return x * x + y * y; }
+
+}  // namespace
+
+ExactPoint castClosestPoint(const InputShape& a, const InputShape& b, InputTranslation r, const Rational& t) {
+  HullOptions options;
+  options.closestPoint = false;
+  const ExactAnswer exact = solveByHull(a, b, options);
+  const std::vector<ExactPoint>& hull = exact.minkowskiHull;  // counter-clockwise, no collinear vertex
+  const Rational rx = exactFloat(r.x), ry = exactFloat(r.y);
+  const ExactPoint query{-t * rx, -t * ry};  // the origin seen from M: M + t r contains 0 <=> M contains -t r
+  const std::size_t n = hull.size();
+  if (n >= 3) {
+    bool inside = true;
+    for (std::size_t i = 0; i < n && inside; ++i) {
+      const ExactPoint& p = hull[i];
+      const ExactPoint& q = hull[(i + 1) % n];
+      inside = (q.x - p.x) * (query.y - p.y) - (q.y - p.y) * (query.x - p.x) >= 0;
+    }
+    if (inside) {
+      return {Rational(0), Rational(0)};
+    }
+  }
+  ExactPoint best = hull.front();
+  Rational bestSquared = squaredLength(best.x - query.x, best.y - query.y);
+  for (std::size_t i = 0; i < n; ++i) {
+    const ExactPoint candidate = nearestOnSegment(hull[i], hull[(i + 1) % n], query);
+    const Rational squared = squaredLength(candidate.x - query.x, candidate.y - query.y);
+    if (squared < bestSquared) {
+      bestSquared = squared;
+      best = candidate;
+    }
+  }
+  return {best.x - query.x, best.y - query.y};  // back in M + t r: m + t r
+}
+
+HighPrecision castPointExcess(const InputShape& a, const InputShape& b, InputTranslation r, const Rational& t,
+                              double px, double py) {
+  const Rational x = exactDouble(px), y = exactDouble(py);
+  const Rational rx = exactFloat(r.x), ry = exactFloat(r.y);
+  const HighPrecision toA = distanceToShape(a, x, y);
+  const HighPrecision toB = distanceToShape(b, x - t * rx, y - t * ry);
+  const HighPrecision gap = squareRoot(castGapSquared(a, b, r, t));
+  HighPrecision rounded = gap - HighPrecision(exactFloat(a.radius) + exactFloat(b.radius));
+  if (rounded < 0) {
+    rounded = 0;
+  }
+  return toA + toB - rounded;
+}
+
+}  // namespace gjk::oracle
