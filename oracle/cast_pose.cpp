@@ -24,8 +24,10 @@ Rational squaredLength(const Rational& x, const Rational& y) { return x * x + y 
 ExactPoint castClosestPoint(const InputShape& a, const InputShape& b, InputTranslation r, const Rational& t) {
   HullOptions options;
   options.closestPoint = false;
-  const ExactAnswer exact = solveByHull(a, b, options);
-  const std::vector<ExactPoint>& hull = exact.minkowskiHull;  // counter-clockwise, no collinear vertex
+  return castClosestPoint(solveByHull(a, b, options).minkowskiHull, r, t);
+}
+
+ExactPoint castClosestPoint(const std::vector<ExactPoint>& hull, InputTranslation r, const Rational& t) {
   const Rational rx = exactFloat(r.x), ry = exactFloat(r.y);
   const ExactPoint query{-t * rx, -t * ry};  // the origin seen from M: M + t r contains 0 <=> M contains -t r
   const std::size_t n = hull.size();
@@ -55,11 +57,15 @@ ExactPoint castClosestPoint(const InputShape& a, const InputShape& b, InputTrans
 
 HighPrecision castPointExcess(const InputShape& a, const InputShape& b, InputTranslation r, const Rational& t,
                               double px, double py) {
+  return castPointExcess(a, b, r, t, squareRoot(castGapSquared(a, b, r, t)), px, py);
+}
+
+HighPrecision castPointExcess(const InputShape& a, const InputShape& b, InputTranslation r, const Rational& t,
+                              const HighPrecision& gap, double px, double py) {
   const Rational x = exactDouble(px), y = exactDouble(py);
   const Rational rx = exactFloat(r.x), ry = exactFloat(r.y);
   const HighPrecision toA = distanceToShape(a, x, y);
   const HighPrecision toB = distanceToShape(b, x - t * rx, y - t * ry);
-  const HighPrecision gap = squareRoot(castGapSquared(a, b, r, t));
   HighPrecision rounded = gap - HighPrecision(exactFloat(a.radius) + exactFloat(b.radius));
   if (rounded < 0) {
     rounded = 0;

@@ -12,11 +12,17 @@ namespace gjk::oracle {
 // The point of M + t·r nearest the origin, M = hull{b − a} of the cores, exact: (0, 0) when the origin is in
 // M + t·r. Its squared length is castGapSquared(a, b, r, t).
 ExactPoint castClosestPoint(const InputShape& a, const InputShape& b, InputTranslation r, const Rational& t);
+// The same with M given: `hull` is solveByHull's minkowskiHull (counter-clockwise, no collinear vertex; a point
+// or a segment allowed), so that many poses of one case build it once.
+ExactPoint castClosestPoint(const std::vector<ExactPoint>& hull, InputTranslation r, const Rational& t);
 
 // dist(p, A rounded) + dist(p, B rounded moved by t·r) − max(0, g(t) − rA − rB), high precision: 0 for every
 // point of a segment joining closest points of the two rounded shapes (whichever shape the point lies on),
 // growing as p leaves it. For the cast verdict's point-error.
 HighPrecision castPointExcess(const InputShape& a, const InputShape& b, InputTranslation r, const Rational& t,
                               double px, double py);
+// The same with the gap g(t) given (high precision, the length of castClosestPoint's point).
+HighPrecision castPointExcess(const InputShape& a, const InputShape& b, InputTranslation r, const Rational& t,
+                              const HighPrecision& gap, double px, double py);
 
 }  // namespace gjk::oracle

@@ -3,6 +3,7 @@
 #include <cmath>
 #include <limits>
 
+#include "oracle/cast_pose.h"
 #include "verdict/exact_case.h"
 
 namespace gjk::check {
@@ -62,7 +63,11 @@ CastCase::CastCase(const Case& value)
       b_(toOracleShape(value.b)),
       r_{value.translationX, value.translationY},
       unit_(castErrorUnit(value)),
-      travel_(travelLength(r_)) {}
+      travel_(travelLength(r_)) {
+  oracle::HullOptions options;
+  options.closestPoint = false;
+  hull_ = oracle::solveByHull(a_, b_, options).minkowskiHull;
+}
 
 const oracle::ExactCast& CastCase::touching() const {
   if (!touching_) {
@@ -139,7 +144,8 @@ CastVerdict judgeCast(const CastCase& exact, const StrategyResult& result, const
   const HighPrecision slack = unit * T;
   const Rational f = oracle::exactDouble(c.fraction);
   const HighPrecision fraction(f);
-  const HighPrecision gap = sqrt(HighPrecision(oracle::castGapSquared(exact.a(), exact.b(), exact.translation(), f)));
+  const oracle::ExactPoint q = oracle::castClosestPoint(exact.minkowskiHull(), exact.translation(), f);
+  const HighPrecision gap = oracle::squareRoot(q.x * q.x + q.y * q.y);
   const HighPrecision lo(oracle::exactDouble(times.band.lower));
   const HighPrecision hi(oracle::exactDouble(times.band.upper));
   const HighPrecision& travel = exact.travel();
@@ -188,7 +194,6 @@ CastVerdict judgeCast(const CastCase& exact, const StrategyResult& result, const
       verdict.normalAngle = std::numeric_limits<double>::infinity();
       verdict.reasons.push_back("normal-error");
     } else if (gap > 0) {
-      const oracle::ExactPoint q = oracle::castClosestPoint(exact.a(), exact.b(), exact.translation(), f);
       const HighPrecision qx(q.x), qy(q.y), nx(c.normal.x), ny(c.normal.y);
       const HighPrecision angle = atan2(abs(nx * qy - ny * qx), nx * qx + ny * qy);
       verdict.normalAngle = toDouble(angle);
@@ -197,7 +202,7 @@ CastVerdict judgeCast(const CastCase& exact, const StrategyResult& result, const
       }
     }
     verdict.pointErrorU = inUnits(
-        oracle::castPointExcess(exact.a(), exact.b(), exact.translation(), f, c.point.x, c.point.y), unit);
+        oracle::castPointExcess(exact.a(), exact.b(), exact.translation(), f, gap, c.point.x, c.point.y), unit);
     if (verdict.pointErrorU > T) {
       verdict.reasons.push_back("point-error");
     }

@@ -62,6 +62,8 @@ class CastCase {
   oracle::InputTranslation translation() const { return r_; }
   const oracle::Rational& unit() const { return unit_; }
   const oracle::HighPrecision& travel() const { return travel_; }  // |r|
+  // M = hull{b − a} of the cores (solveByHull's), built once: the gap and normal at any pose come from it.
+  const std::vector<oracle::ExactPoint>& minkowskiHull() const { return hull_; }
   // The exact answer at τ = rA + rB (what `gjkcheck oracle --json` prints).
   const oracle::ExactCast& touching() const;
   const CastBandTimes& times(const CastBand& band) const;
@@ -71,6 +73,7 @@ class CastCase {
   oracle::InputTranslation r_;
   oracle::Rational unit_;
   oracle::HighPrecision travel_;
+  std::vector<oracle::ExactPoint> hull_;
   mutable std::unique_ptr<oracle::ExactCast> touching_;
   mutable std::map<std::pair<double, double>, CastBandTimes> times_;
 };
