@@ -116,7 +116,8 @@ ExactCast castWithoutHull(const InputShape& a, const InputShape& b, InputTransla
 Rational castGapSquared(const InputShape& a, const InputShape& b, InputTranslation r, const Rational& t);
 // High precision: the angle (radians, in [0, pi]) between a reported direction (nx, ny) and the exact
 // normal, or 0 inside the exact cone and the angle to the nearer edge of the cone outside it (inside is
-// decided exactly); +inf for a zero reported vector. Requires exact.normalKnown (std::invalid_argument).
+// decided exactly); for a zero reported vector the largest double, DBL_MAX, above every angle (GMP floats
+// hold no infinity). Requires exact.normalKnown (std::invalid_argument).
 HighPrecision castNormalAngle(const ExactCast& exact, double nx, double ny);
 // High precision: max(dist(p, A rounded), dist(p, B rounded moved by t* r)) for the reported point
 // p = (px, py): how far p is from the contact (for touching convex sets the contact set is A and the

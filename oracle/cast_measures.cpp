@@ -54,7 +54,7 @@ HighPrecision castNormalAngle(const ExactCast& exact, double nx, double ny) {
     throw std::invalid_argument("oracle: castNormalAngle needs a known exact normal");
   }
   if (nx == 0 && ny == 0) {
-    return std::numeric_limits<HighPrecision>::infinity();
+    return HighPrecision(std::numeric_limits<double>::max());  // GMP floats hold no infinity
   }
   const Rational vx = exactDouble(nx), vy = exactDouble(ny);
   const HighPrecision hx(vx), hy(vy);

@@ -119,11 +119,23 @@ Integer commonRoot(const QuadraticNumber& x, const QuadraticNumber& y) {
   return rx.sign() != 0 ? rx : ry;
 }
 
+// An operand written over the common radicand (a rational form keeps b = c = 0).
 QuadraticNumber withRoot(QuadraticNumber x, const Integer& root) {
   if (isRationalForm(x)) {
     x.b = 0;
   }
   x.c = x.b.sign() == 0 ? Integer(0) : root;
+  return x;
+}
+
+// A result whose b is over the radicand root: b = c = 0 when either vanishes.
+QuadraticNumber overRoot(QuadraticNumber x, const Integer& root) {
+  if (x.b.sign() == 0 || root.sign() == 0) {
+    x.b = 0;
+    x.c = 0;
+  } else {
+    x.c = root;
+  }
   return x;
 }
 
@@ -136,7 +148,7 @@ QuadraticNumber quadraticAdd(const QuadraticNumber& x, const QuadraticNumber& y)
   result.a = u.a * v.e + v.a * u.e;
   result.b = u.b * v.e + v.b * u.e;
   result.e = u.e * v.e;
-  return withRoot(result, root);
+  return overRoot(result, root);
 }
 
 QuadraticNumber quadraticNegate(const QuadraticNumber& x) {
@@ -158,7 +170,7 @@ QuadraticNumber quadraticMultiply(const QuadraticNumber& x, const QuadraticNumbe
   result.a = u.a * v.a + u.b * v.b * root;
   result.b = u.a * v.b + v.a * u.b;
   result.e = u.e * v.e;
-  return withRoot(result, root);
+  return overRoot(result, root);
 }
 
 QuadraticNumber quadraticScale(const QuadraticNumber& x, const Rational& factor) {
