@@ -106,8 +106,9 @@ struct CastBand {
   double lower = 0;
   double upper = 0;
 };
-// The band for a case whose radii sum to totalRadius (rA + rB, as floats add them).
-using CastBandFunction = CastBand (*)(double totalRadius);
+// The band for a case with these radii (each as the case gives it, a float). Both radii, not their sum: Box2D
+// 2.4.1's b2ShapeCast clamps each radius up to b2_polygonRadius before adding them.
+using CastBandFunction = CastBand (*)(double radiusA, double radiusB);
 
 // How a query to an engine in another process ended when it gave no answer (issue 12): a crash, a hang
 // past the per-query timeout, or an answer that breaks the worker protocol. Each is a finding (the
