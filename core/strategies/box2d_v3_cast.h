@@ -91,7 +91,7 @@ CastOutput<T> shapeCastLoop(const CastInput<T>& input) {
         if (input.canEncroach && distanceOutput.distance > T(2) * linearSlop) {  // :645
           target = distanceOutput.distance - linearSlop;                        // :647
         } else {
-          // Initial overlap (:651-659): a hit at fraction 0, normal left zero, the point halfway between the
+          // Initial overlap (:651-658): a hit at fraction 0, normal left zero, the point halfway between the
           // two surface points.
           output.hit = true;
           Vec2<T> c1 = mulAdd(distanceOutput.pointA, input.proxyA.radius, normal);
@@ -101,7 +101,7 @@ CastOutput<T> shapeCastLoop(const CastInput<T>& input) {
           return output;
         }
       } else {
-        // Regular hit (:661-669); Box2D asserts distance > 0 and a unit normal, a release build does not.
+        // Regular hit (:663-669); Box2D asserts distance > 0 and a unit normal, a release build does not.
         output.fraction = fraction;
         output.point = mulAdd(distanceOutput.pointA, input.proxyA.radius, normal);
         output.normal = normal;
