@@ -31,6 +31,7 @@ enum class CastStop : std::uint8_t {
   Receding,            // the ray/advance direction points away (v.r <= 0 or the like): no hit
   IterationCap,        // the loop ran out of iterations
   DegenerateDirection, // the search direction or gap vector vanished
+  Containment,         // the GJK ray cast's simplex became a triangle holding the origin (Box2D 2.4.1, v3.0)
 };
 
 // "hit", "miss", ...
@@ -42,6 +43,7 @@ inline const char* castStopName(CastStop stop) {
     case CastStop::Receding: return "receding";
     case CastStop::IterationCap: return "iteration-cap";
     case CastStop::DegenerateDirection: return "degenerate-direction";
+    case CastStop::Containment: return "containment";
   }
   return "unknown";
 }

@@ -106,8 +106,9 @@ struct CastBand {
   double lower = 0;
   double upper = 0;
 };
-// The band for a case whose radii sum to totalRadius (rA + rB, as floats add them).
-using CastBandFunction = CastBand (*)(double totalRadius);
+// The band for a case with these radii (each as the case gives it, a float). Both radii, not their sum: Box2D
+// 2.4.1's b2ShapeCast clamps each radius up to b2_polygonRadius before adding them.
+using CastBandFunction = CastBand (*)(double radiusA, double radiusB);
 
 // What a cast strategy answers when the shapes already touch or overlap at t = 0 (within its band), as its
 // source documents it: a hit at fraction 0 (Box2D v3's b2ShapeCast), or no hit (Box2D 2.4.1's b2ShapeCast

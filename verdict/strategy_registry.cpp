@@ -16,6 +16,7 @@
 #include "core/strategies/robust.h"
 #include "core/strategies/vdb.h"
 #include "verdict/box2d_strategy.h"
+#include "verdict/cast_strategies.h"
 #include "verdict/external_strategy.h"
 #include "verdict/penetration_query.h"
 #include "verdict/penetration_strategies.h"
@@ -189,6 +190,9 @@ const StrategyInfo* findStrategy(std::string_view name) {
         return &info;
       }
     }
+  }
+  for (const StrategyInfo& info : castStrategies()) {
+    if (info.name == name) return &info;
   }
   if (name.starts_with("plugin:")) return plugin(name);
   for (const StrategyInfo& info : externalStrategies()) {

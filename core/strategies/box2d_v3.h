@@ -330,16 +330,32 @@ struct MainRules {
 // (docs/strategies.md, "box2d-v3"): transform = b2InvMulTransforms(xfA, xfB) before, b2TransformPoint(xfA, .)
 // of both output points after (two roundings per coordinate that a caller working in A's frame would not
 // have).
+//
+// The shape casts (core/strategies/box2d_v3_cast.h) call it through `castSide`: it receives the normal that
+// Box2D's b2DistanceOutput carries (zero on the overlap returns, where Box2D leaves `output = { 0 }`; v3.1.1:
+// world frame, main: A's frame), and with `relativeInput` the query runs as main's b2ShapeDistance is called:
+// input.transformB is B's pose in A's frame (b2DistanceInput.transform, used as it is, transformA ignored)
+// and the points are returned in A's frame, with no b2TransformPoint of the caller.
+template <class T>
+struct CastSide {
+  bool relativeInput = false;  // main only
+  Vec2<T> normal;              // written by the query
+};
+
 template <class T, class Rules>
 void shapeDistance(const DistanceInput<T>& input, SimplexCache<T>* cache, DistanceOutput<T>* output,
-                   Trace<T>* trace) {
-  const Transform<T>& xfA = input.transformA;
+                   Trace<T>* trace, CastSide<T>* castSide = nullptr) {
+  const bool relativeInput = castSide != nullptr && castSide->relativeInput;
+  const Transform<T> xfA = relativeInput ? Transform<T>{} : input.transformA;
   const Proxy<T>& proxyA = input.proxyA;
+  if (castSide != nullptr) {
+    castSide->normal = Vec2<T>{};
+  }
 
   // Proxy B in A's frame, once ("This is still a performance gain at 8 points").
   Proxy<T> localProxyB;
   {
-    Transform<T> relative = invMulTransforms(xfA, input.transformB);
+    Transform<T> relative = relativeInput ? input.transformB : invMulTransforms(xfA, input.transformB);
     localProxyB.count = input.proxyB.count;
     localProxyB.radius = input.proxyB.radius;
     for (int i = 0; i < localProxyB.count; ++i) {
@@ -436,8 +452,8 @@ void shapeDistance(const DistanceInput<T>& input, SimplexCache<T>* cache, Distan
     if constexpr (Rules::CACHE_ON_OVERLAP) {
       writeSimplexCache(simplex, cache);
     }
-    output->pointA = transformPoint(xfA, localPointA);
-    output->pointB = transformPoint(xfA, localPointB);
+    output->pointA = relativeInput ? localPointA : transformPoint(xfA, localPointA);
+    output->pointB = relativeInput ? localPointB : transformPoint(xfA, localPointB);
     output->distance = 0;
     return;
   }
@@ -467,8 +483,8 @@ void shapeDistance(const DistanceInput<T>& input, SimplexCache<T>* cache, Distan
       tracePostLoop(trace, output->distance > T(0) ? PostRule::RadiiApplied : PostRule::RadiiOverlap, false,
                     coreDistance, radiusA + radiusB, output->distance);
     }
-    output->pointA = transformPoint(xfA, localPointA);  // the caller's step in main
-    output->pointB = transformPoint(xfA, localPointB);
+    output->pointA = relativeInput ? localPointA : transformPoint(xfA, localPointA);  // the caller's step in main
+    output->pointB = relativeInput ? localPointB : transformPoint(xfA, localPointB);
   } else {
     normal = rotate(xfA.q, normal);
     output->pointA = transformPoint(xfA, localPointA);
@@ -481,6 +497,9 @@ void shapeDistance(const DistanceInput<T>& input, SimplexCache<T>* cache, Distan
       tracePostLoop(trace, output->distance > T(0) ? PostRule::RadiiApplied : PostRule::RadiiOverlap, false,
                     coreDistance, radiusA + radiusB, output->distance);
     }
+  }
+  if (castSide != nullptr) {
+    castSide->normal = normal;  // b2DistanceOutput.normal: v3.1.1 rotated to the world above, main in A's frame
   }
 }
 
