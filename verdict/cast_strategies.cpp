@@ -5,6 +5,7 @@
 #include "core/strategies/box2d_v30_cast.h"
 #include "core/strategies/box2d_v3_cast.h"
 #include "core/strategies/gjk_raycast_cast.h"
+#include "core/strategies/robust_cast.h"
 #include "verdict/cast_query.h"
 
 namespace gjk::check {
@@ -27,6 +28,12 @@ CastBand v30Band(double radiusA, double radiusB) {
 CastBand v3Band(double radiusA, double radiusB) {
   const auto aim = box2d_v3::castTarget(float(radiusA), float(radiusB));
   return {double(aim.target), double(aim.target) + double(aim.tolerance)};
+}
+
+// robust-cast: [target - SLOP/2, target + SLOP/2], target = max(SLOP, rA + rB) in float.
+CastBand robustBand(double radiusA, double radiusB) {
+  const float target = RobustCast::target(float(radiusA) + float(radiusB));
+  return {double(target) - 0.5 * double(RobustCast::SLOP), double(target) + 0.5 * double(RobustCast::SLOP)};
 }
 
 StrategyInfo castRow(const char* name, const char* description, int maxIterations, RunFunction run,
@@ -68,6 +75,11 @@ const std::vector<StrategyInfo>& castStrategies() {
               Box2dV3CastStrategy::MAX_ITERATIONS, &runCastStrategy<Box2dV3CastStrategy, float>, &v3Band,
               "core gap in [target, target + 0.00125), target = max(0.005, rA + rB - 0.005) (distance.c:619-620, "
               ":650 at 617d32ab)"),
+      castRow("robust-cast",
+              "ours: conservative advancement on the robust distance, Newton steps on the convex core gap, float",
+              RobustCast::MAX_ITERATIONS, &runCastStrategy<RobustCast, float>, &robustBand,
+              "core gap in [target - 2^-9, target + 2^-9], target = max(2^-8, rA + rB) "
+              "(core/strategies/robust_cast.h)"),
   };
   return ROWS;
 }
