@@ -57,7 +57,7 @@ struct RobustCast {
     for (int iteration = 0; iteration < MAX_ITERATIONS; ++iteration) {
       query.transformB.p = {p0.x + t * r.x, p0.y + t * r.y};
       DistanceOutput<float> distance;
-      RobustStrategy::distance(query, &cache, &distance, nullptr);
+      RobustStrategy::distance<float>(query, &cache, &distance, static_cast<Trace<float>*>(nullptr));
       output->iterations = iteration + 1;
       const float d = distance.distance;
       Vec2<float> n{0, 0};
@@ -88,7 +88,7 @@ struct RobustCast {
     // The cap: decide at the last pose.
     query.transformB.p = {p0.x + t * r.x, p0.y + t * r.y};
     DistanceOutput<float> distance;
-    RobustStrategy::distance(query, &cache, &distance, nullptr);
+    RobustStrategy::distance<float>(query, &cache, &distance, static_cast<Trace<float>*>(nullptr));
     const float d = distance.distance;
     Vec2<float> n{0, 0};
     if (d > 0) {
