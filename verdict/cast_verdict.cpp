@@ -150,7 +150,8 @@ CastVerdict judgeCast(const CastCase& exact, const StrategyResult& result, const
   const HighPrecision& travel = exact.travel();
 
   // late: the gap at f below the band, or f past the first core contact, by more than T u.
-  bool late = lo - slack > 0 && gap < lo - slack;
+  // At fraction 0 nothing earlier was possible: an initial overlap answered there is never late.
+  bool late = c.fraction > 0 && lo - slack > 0 && gap < lo - slack;
   if (times.core.hit && (fraction - oracle::toHighPrecision(times.core.fraction)) * travel > slack) {
     late = true;
   }

@@ -25,7 +25,7 @@ namespace gjk::check {
 //                 the strategy documents a miss on initial overlap, CastInitialOverlap::Miss, and
 //                 g(0) <= hi + T u)
 //   false-hit     a hit reported, but g(t) > hi + T u for every t in [0, 1]
-//   late          a hit at f with g(f) < lo - T u, or f past the first core contact t*(0) by more than T u of
+//   late          a hit at f > 0 with g(f) < lo - T u, or f past the first core contact t*(0) by more than T u of
 //                 travel: the bodies would overlap
 //   early         a hit at f before t*(hi) by more than T u of travel
 //   normal-error  the angle between the reported normal and the exact one at the reported pose (the cone of
