@@ -9,6 +9,8 @@
 
 #include "case/case.h"
 #include "verdict/cast_strategies.h"
+
+#include "core/strategies/robust_cast.h"
 #include "verdict/strategy.h"
 
 namespace {
@@ -44,8 +46,11 @@ Case castCase(ShapeSpec a, ShapeSpec b, float tx, float ty) {
   return value;
 }
 
-TEST(CastStrategies, rowsAreTheFourPortsInOrderAndFindStrategyFindsThem) {
-  ASSERT_EQ(castStrategies().size(), NAMES.size());
+TEST(CastStrategies, rowsAreTheFourPortsThenRobustCastAndFindStrategyFindsThem) {
+  ASSERT_EQ(castStrategies().size(), NAMES.size() + 1);
+  EXPECT_EQ(castStrategies().back().name, "robust-cast");
+  EXPECT_EQ(castStrategies().back().maxIterations, RobustCast::MAX_ITERATIONS);
+  EXPECT_EQ(findStrategy("robust-cast"), &castStrategies().back());
   for (size_t i = 0; i < NAMES.size(); ++i) {
     const StrategyInfo& row = castStrategies()[i];
     EXPECT_EQ(row.name, NAMES[i]);
