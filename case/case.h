@@ -91,10 +91,11 @@ Case parseCase(std::string_view text, const std::string& fileName);
 // Reads and parses a case file.
 Case readCaseFile(const std::filesystem::path& path);
 
-// The file text of a case: header, meta lines, then a and b, hex floats with decimal comments.
-// Optional lines equal to their defaults are omitted. parseCase(formatCase(c)) == c, bit for bit.
-// Throws std::invalid_argument for a case the reader would reject (no vertex, too many, not finite,
-// negative radius, a rotation that is not a unit rotation).
+// The file text of a case: header, meta lines, then a and b, hex floats with decimal comments, and last
+// `b.translation` for a cast case (hasTranslation). Optional lines equal to their defaults are omitted.
+// parseCase(formatCase(c)) == c, bit for bit. Throws std::invalid_argument for a case the reader would
+// reject (no vertex, too many, not finite, negative radius, a rotation that is not a unit rotation), and
+// for a translation other than (0, 0) on a case that is not a cast case (no line would carry it).
 std::string formatCase(const Case& value);
 
 // Writes text to path atomically: a temporary file in the same folder, flushed, then renamed.

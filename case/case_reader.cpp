@@ -144,8 +144,15 @@ class Parser {
       parseMeta(key, trim(line.substr(key.size())), lineNumber);
       return;
     }
+    if (key == "a.translation") {
+      fail(lineNumber, "unknown key `a.translation`: only B moves in a cast case; give `b.translation X Y`");
+    }
     if (key.starts_with("a.")) {
       parseShapeLine(key, fields, lineNumber, result_.a, linesA_);
+      return;
+    }
+    if (key == TRANSLATION_KEY) {
+      parseTranslation(key, fields, lineNumber);
       return;
     }
     if (key.starts_with("b.")) {
@@ -253,6 +260,21 @@ class Parser {
     }
   }
 
+  // `b.translation X Y` (docs/case-format.md): the line that makes the case a cast case; B moves by t (X, Y),
+  // t in [0, 1], in the world frame. Any two finite floats, zero and -0 included; given at most once.
+  void parseTranslation(std::string_view key, const std::vector<std::string_view>& fields, int lineNumber) {
+    const std::size_t numberCount = fields.size() - 1;
+    if (numberCount != 2) {
+      fail(lineNumber, std::string(key) + " takes 2 numbers (x y), got " + std::to_string(numberCount));
+    }
+    const float x = parseNumber(fields[1], lineNumber);
+    const float y = parseNumber(fields[2], lineNumber);
+    checkOnce(translationLine_, key, lineNumber);
+    result_.hasTranslation = true;
+    result_.translationX = x;
+    result_.translationY = y;
+  }
+
   void checkHasVertex(std::string_view name, const ShapeSpec& shape) const {
     if (shape.vertices.empty()) {
       fail(0, "shape " + std::string(name) + " has no vertex");
@@ -265,6 +287,7 @@ class Parser {
   std::map<std::string, int> metaLines_;
   ShapeLines linesA_;
   ShapeLines linesB_;
+  int translationLine_ = 0;
 };
 
 }  // namespace

@@ -108,7 +108,7 @@ class Shrinker {
 
   // Each number of the case (not the rotation), in file order: its simplest value that keeps the predicate.
   bool simplifyNumbers() {
-    bool any = false;
+    bool any = simplifyTranslation();
     for (ShapeSpec Case::*shape : {&Case::a, &Case::b}) {
       std::vector<float ShapeSpec::*> fields = {&ShapeSpec::radius, &ShapeSpec::positionX, &ShapeSpec::positionY};
       for (float ShapeSpec::*field : fields) {
@@ -132,6 +132,24 @@ class Shrinker {
               break;
             }
           }
+        }
+      }
+    }
+    return any;
+  }
+
+  // A cast case stays a cast case (hasTranslation is never cleared): each component of the translation
+  // becomes 0, the nearest integer or a float of fewer significant bits, as the other numbers do.
+  bool simplifyTranslation() {
+    bool any = false;
+    if (!result_.value.hasTranslation) return false;
+    for (float Case::*component : {&Case::translationX, &Case::translationY}) {
+      for (float v : simplerValues(result_.value.*component)) {
+        Case candidate = result_.value;
+        candidate.*component = v;
+        if (tryCase(candidate)) {
+          any = true;
+          break;
         }
       }
     }

@@ -11,6 +11,8 @@ namespace gjk::check::case_text {
 constexpr std::string_view HEADER_KEY = "gjk-case";
 constexpr std::string_view HEADER_VERSION = "1";
 constexpr std::string_view META_PREFIX = "meta.";
+// The line of a cast case (docs/case-format.md): B's translation, world frame.
+constexpr std::string_view TRANSLATION_KEY = "b.translation";
 // A UTF-8 byte order mark; accepted (and ignored) at the very start of a file, as editors on Windows
 // write one.
 constexpr std::string_view UTF8_BOM = "\xEF\xBB\xBF";

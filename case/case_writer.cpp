@@ -74,6 +74,17 @@ void checkWritable(const MetaEntry& entry) {
   }
 }
 
+// Throws std::invalid_argument unless parseCase would read the translation back as it is: finite, and
+// (0, 0) bit for bit when the case is not a cast case, since no line would carry anything else.
+void checkTranslationWritable(const Case& value) {
+  if (!std::isfinite(value.translationX) || !std::isfinite(value.translationY)) {
+    throw std::invalid_argument("formatCase: b.translation has a number that is not finite");
+  }
+  if (!value.hasTranslation && (!sameBits(value.translationX, 0.0f) || !sameBits(value.translationY, 0.0f))) {
+    throw std::invalid_argument("formatCase: a translation is set but hasTranslation is false");
+  }
+}
+
 // One line of numbers: `key n1 n2  # d1 d2`, hex floats then their decimal values.
 void appendNumberLine(std::string& out, std::string_view key, std::initializer_list<float> numbers) {
   out += key;
@@ -121,6 +132,7 @@ std::string formatCase(const Case& value) {
   }
   checkWritable("a", value.a);
   checkWritable("b", value.b);
+  checkTranslationWritable(value);
 
   std::string out = "gjk-case 1\n";
   for (const MetaEntry& entry : value.meta) {
@@ -134,6 +146,9 @@ std::string formatCase(const Case& value) {
   }
   appendShape(out, "a", value.a);
   appendShape(out, "b", value.b);
+  if (value.hasTranslation) {
+    appendNumberLine(out, TRANSLATION_KEY, {value.translationX, value.translationY});
+  }
   return out;
 }
 

@@ -16,6 +16,7 @@ constexpr std::uint8_t FLAG_RADIUS = 1;
 constexpr std::uint8_t FLAG_POSITION = 2;
 constexpr std::uint8_t FLAG_ROTATION = 4;
 constexpr int FLAGS_PER_SHAPE = 3;
+constexpr std::uint8_t FLAG_TRANSLATION = 0x40;  // bit 6: B's translation follows shape B
 
 bool sameBits(float a, float b) {
   return std::bit_cast<std::uint32_t>(a) == std::bit_cast<std::uint32_t>(b);
@@ -128,6 +129,12 @@ std::optional<Case> decodeFuzzInput(const std::uint8_t* data, std::size_t size, 
   if (!readShape(in, countA, flags & 7, value.a) || !readShape(in, countB, (flags >> FLAGS_PER_SHAPE) & 7, value.b)) {
     return std::nullopt;
   }
+  if (flags & FLAG_TRANSLATION) {
+    value.hasTranslation = true;
+    if (!in.readFloat(value.translationX) || !in.readFloat(value.translationY)) {
+      return std::nullopt;
+    }
+  }
   if (consumed != nullptr) {
     *consumed = 2 + in.offset();
   }
@@ -137,12 +144,23 @@ std::optional<Case> decodeFuzzInput(const std::uint8_t* data, std::size_t size, 
 std::vector<std::uint8_t> encodeFuzzInput(const Case& value) {
   checkEncodable("a", value.a);
   checkEncodable("b", value.b);
+  if (!std::isfinite(value.translationX) || !std::isfinite(value.translationY)) {
+    throw std::invalid_argument("encodeFuzzInput: the translation has a number that is not finite");
+  }
+  if (!value.hasTranslation && (!sameBits(value.translationX, 0.0f) || !sameBits(value.translationY, 0.0f))) {
+    throw std::invalid_argument("encodeFuzzInput: a translation is set but hasTranslation is false");
+  }
   std::vector<std::uint8_t> out;
   out.reserve(FUZZ_INPUT_MAX_CASE_SIZE);
   out.push_back(static_cast<std::uint8_t>((value.a.vertices.size() - 1) | (value.b.vertices.size() - 1) << 4));
-  out.push_back(static_cast<std::uint8_t>(shapeFlags(value.a) | shapeFlags(value.b) << FLAGS_PER_SHAPE));
+  out.push_back(static_cast<std::uint8_t>(shapeFlags(value.a) | shapeFlags(value.b) << FLAGS_PER_SHAPE |
+                                          (value.hasTranslation ? FLAG_TRANSLATION : 0)));
   appendShape(out, value.a);
   appendShape(out, value.b);
+  if (value.hasTranslation) {
+    appendFloat(out, value.translationX);
+    appendFloat(out, value.translationY);
+  }
   return out;
 }
 

@@ -5,17 +5,24 @@
 //
 //   byte 0   counts: low nibble = A's vertex count - 1, high nibble = B's vertex count - 1 (1..16 each)
 //   byte 1   flags:  bit 0 A has a radius, bit 1 A has a position, bit 2 A has a rotation,
-//                    bit 3 B has a radius, bit 4 B has a position, bit 5 B has a rotation;
-//                    bits 6 and 7 are ignored
+//                    bit 3 B has a radius, bit 4 B has a position, bit 5 B has a rotation,
+//                    bit 6 the case is a cast case (B has a translation); bit 7 is ignored
 //   then shape A: [radius] [position x y] [rotation c s] vertex x y (count times)
 //   then shape B: the same
+//   then, when bit 6 is set: B's translation x y (the line `b.translation X Y` of docs/case-format.md)
 //   any bytes after that: not part of the case (ignored by decodeFuzzInput; fuzz_cache reads them)
+//
+// The translation came with the cast (issue 22) as bit 6, which encodeFuzzInput never set before: every
+// input written from a case (the corpus converted by `gjkcheck convert`, the fuzzers' seeds) decodes as it
+// did. Only bytes a fuzzer mutated by hand with bit 6 set now decode as a cast case (or, without 8 more
+// bytes, as none); fuzz_cache's trailing 8 bytes follow the translation, so its inputs keep their layout.
 //
 // What it can express: every finite float bit pattern (subnormals and -0 included) in every field but
 // the rotation, which is any unit rotation (below),
 // 1..MAX_POLYGON_VERTICES (16) vertices per shape, radii and transforms. An absent field takes the
 // case file's default (radius 0, position 0 0, rotation 1 0), so a case with default fields encodes
-// small. The encoding of a case is at most 2 + 2 * (5 + 2 * 16) * 4 = 298 bytes.
+// small. The encoding of a case is at most 2 + (2 * (5 + 2 * 16) + 2) * 4 = 306 bytes (298 without a
+// translation).
 //
 // What is rejected or mapped, deterministically:
 // - fewer bytes than the counts and flags call for: rejected (no case);
@@ -28,8 +35,8 @@
 //   two divisions, each correctly rounded, so the same bits on every machine), or to (1, 0) for (0, 0).
 //   A unit pair is kept bit for bit. So every decoded case is one the case reader accepts, and a fuzzer
 //   can never produce a non-unit rotation.
-// decodeFuzzInput(encodeFuzzInput(c)) equals c bit for bit in every field (meta lines excepted: the
-// encoding carries geometry only).
+// decodeFuzzInput(encodeFuzzInput(c)) equals c bit for bit in every field, the translation and
+// hasTranslation included (meta lines excepted: the encoding carries geometry only).
 #pragma once
 
 #include <cstddef>
@@ -42,8 +49,8 @@
 
 namespace gjk::check {
 
-// The longest encoding of a case: two count/flag bytes and two shapes of 5 + 32 floats.
-inline constexpr std::size_t FUZZ_INPUT_MAX_CASE_SIZE = 2 + 2 * (5 + 2 * 16) * 4;
+// The longest encoding of a case: two count/flag bytes, two shapes of 5 + 32 floats and a translation.
+inline constexpr std::size_t FUZZ_INPUT_MAX_CASE_SIZE = 2 + (2 * (5 + 2 * 16) + 2) * 4;
 
 // The case the bytes encode, or nullopt when they encode none (too short, or a non-finite number).
 // `consumed`, when given, receives the number of bytes the case used.

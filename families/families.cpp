@@ -1,5 +1,6 @@
 // The registry of the case families (families/families.h) and their sampling. The samplers are in
-// families_vertex_lists.cpp, families_contact.cpp and families_extremes.cpp; what they are built from,
+// families_vertex_lists.cpp, families_contact.cpp, families_extremes.cpp, families_overlap.cpp and
+// families_cast.cpp; what they are built from,
 // and why every coordinate is exact, in family_construction.h.
 #include "families/families.h"
 
@@ -58,14 +59,35 @@ const std::vector<FamilyRow>& overlapFamilyTable() {
   return TABLE;
 }
 
+// The cast group (issue 22), for the shape cast: every case has a translation. Not in familyNames() either.
+const std::vector<FamilyRow>& castFamilyTable() {
+  static const std::vector<FamilyRow> TABLE = {
+      {"cast-tunnelling", drawCastTunnelling},
+      {"cast-grazing-vertex", drawCastGrazingVertex},
+      {"cast-grazing-edge", drawCastGrazingEdge},
+      {"cast-grazing-miss", drawCastGrazingMiss},
+      {"cast-sliding", drawCastSliding},
+      {"cast-initially-touching", drawCastInitiallyTouching},
+      {"cast-initially-overlapping", drawCastInitiallyOverlapping},
+      {"cast-receding", drawCastReceding},
+      {"cast-head-on", drawCastHeadOn},
+      {"cast-long-translation", drawCastLongTranslation},
+      {"cast-near-parallel", drawCastNearParallel},
+      {"cast-short-edge", drawCastShortEdge},
+      {"cast-rounded", drawCastRounded},
+      {"cast-scale-offset", drawCastScaleOffset},
+  };
+  return TABLE;
+}
+
 const FamilyRow& familyRow(const std::string& family) {
-  for (const auto* table : {&familyTable(), &overlapFamilyTable()}) {
+  for (const auto* table : {&familyTable(), &overlapFamilyTable(), &castFamilyTable()}) {
     for (const FamilyRow& row : *table) {
       if (row.name == family) return row;
     }
   }
   std::string known;
-  for (const auto* table : {&familyTable(), &overlapFamilyTable()}) {
+  for (const auto* table : {&familyTable(), &overlapFamilyTable(), &castFamilyTable()}) {
     for (const FamilyRow& row : *table) known += (known.empty() ? "" : ", ") + std::string(row.name);
   }
   throw std::invalid_argument("unknown case family '" + family + "' (known: " + known + ")");
@@ -87,6 +109,19 @@ std::vector<std::string> overlapFamilyNames() {
 
 bool isOverlapFamily(const std::string& family) {
   for (const FamilyRow& row : overlapFamilyTable()) {
+    if (row.name == family) return true;
+  }
+  return false;
+}
+
+std::vector<std::string> castFamilyNames() {
+  std::vector<std::string> names;
+  for (const FamilyRow& row : castFamilyTable()) names.push_back(row.name);
+  return names;
+}
+
+bool isCastFamily(const std::string& family) {
+  for (const FamilyRow& row : castFamilyTable()) {
     if (row.name == family) return true;
   }
   return false;

@@ -55,6 +55,18 @@ std::vector<std::string> familyNames();
 std::vector<std::string> overlapFamilyNames();
 bool isOverlapFamily(const std::string& family);
 
+// The cast group (issue 22), for the shape cast query, in this order: cast-tunnelling, cast-grazing-vertex,
+// cast-grazing-edge, cast-grazing-miss, cast-sliding, cast-initially-touching, cast-initially-overlapping,
+// cast-receding, cast-head-on, cast-long-translation, cast-near-parallel, cast-short-edge, cast-rounded,
+// cast-scale-offset (families_cast.cpp says what each builds and which engine trap it aims at). Every case
+// is a cast case (Case::hasTranslation). Not in familyNames(): a distance comparison would read a cast case
+// at t = 0 only. sampleFamily, checkFamilyName and `gjkcheck gen --family` know them, and `--family cast`
+// names the group. Where a construction makes a time exact the case says so: meta.touch-fraction p/q (the
+// shapes first touch exactly then), meta.overlap-fraction p/q (they overlap then); cases that start in
+// contact claim meta.expected-relation.
+std::vector<std::string> castFamilyNames();
+bool isCastFamily(const std::string& family);
+
 // Throws std::invalid_argument naming an unknown family (and the known ones); returns otherwise.
 void checkFamilyName(const std::string& family);
 
@@ -92,6 +104,10 @@ Case sampleFamily(const std::string& family, std::uint64_t seed, std::uint64_t i
 //   degenerate     some shape is a point or a segment (all its input points on one line)
 //   rotated        some shape has a rotation other than (1, 0)
 //   radius         some shape has a radius > 0
+//   the cast group: a translation (hasTranslation), and for cast-long-translation |r| 500 to 2e6 times the
+//                  largest local vertex magnitude plus radius, cast-rounded a radius > 0, cast-short-edge an
+//                  edge of 1e-6 to 1e-2 of the longest, cast-scale-offset shapes of size (largest local
+//                  vertex magnitude plus radius) 2^-12..2^12 and positions within 1e5 of the origin
 //   the overlap group: meta.expected-relation overlapping (shallow-overlap and overlap-far: or a case whose
 //                  pushed vertex did not end strictly inside, which claims nothing and is then still
 //                  accepted when it is of that construction)

@@ -202,5 +202,20 @@ Case drawOverlapNearParallel(Draw& in);
 Case drawOverlapFar(Draw& in);
 Case drawObbNearRightAngles(Draw& in);
 Case drawCirclePolygon(Draw& in);
+// The cast families (families_cast.cpp): cases with a translation (Case::hasTranslation).
+Case drawCastTunnelling(Draw& in);
+Case drawCastGrazingVertex(Draw& in);
+Case drawCastGrazingEdge(Draw& in);
+Case drawCastGrazingMiss(Draw& in);
+Case drawCastSliding(Draw& in);
+Case drawCastInitiallyTouching(Draw& in);
+Case drawCastInitiallyOverlapping(Draw& in);
+Case drawCastReceding(Draw& in);
+Case drawCastHeadOn(Draw& in);
+Case drawCastLongTranslation(Draw& in);
+Case drawCastNearParallel(Draw& in);
+Case drawCastShortEdge(Draw& in);
+Case drawCastRounded(Draw& in);
+Case drawCastScaleOffset(Draw& in);
 
 }  // namespace gjk::check::family_construction

@@ -209,6 +209,33 @@ bool eitherShape(const Case& value, bool (*test)(const ShapeSpec&)) {
   return test(value.a) || test(value.b);
 }
 
+// The cast group's features (families/families.h).
+std::string missingCastFeature(const std::string& family, const Case& value) {
+  if (!value.hasTranslation) return "not a cast case (no b.translation)";
+  // The largest local vertex magnitude plus radius: the size of a shape about its own position.
+  double size = 0;
+  for (const ShapeSpec* shape : {&value.a, &value.b}) {
+    for (const Point& p : localPoints(*shape)) size = std::max(size, std::hypot(p.x, p.y) + shape->radius);
+  }
+  if (family == "cast-long-translation") {
+    const double ratio = std::hypot(double(value.translationX), double(value.translationY)) / size;
+    return ratio >= 500 && ratio <= 2e6 ? "" : "|r| is " + std::to_string(ratio) + " sizes, not 500..2e6";
+  }
+  if (family == "cast-rounded") {
+    return value.a.radius > 0 || value.b.radius > 0 ? "" : "no shape has a radius";
+  }
+  if (family == "cast-short-edge") {
+    return eitherShape(value, hasShortEdge) ? "" : "no edge of 1e-6 to 1e-2 of the longest";
+  }
+  if (family == "cast-scale-offset") {
+    const double offset = std::max({std::fabs(value.a.positionX), std::fabs(value.a.positionY),
+                                    std::fabs(value.b.positionX), std::fabs(value.b.positionY)});
+    if (!(size >= 0x1p-12 && size <= 0x1p12)) return "size " + std::to_string(size) + " outside 2^-12..2^12";
+    return offset <= 1e5 ? "" : "a position is " + std::to_string(offset) + " from the origin, beyond 1e5";
+  }
+  return "";
+}
+
 }  // namespace
 
 std::string missingFamilyFeature(const Case& value) {
@@ -283,6 +310,9 @@ std::string missingFamilyFeature(const Case& value) {
   }
   if (family == "radius") {
     return value.a.radius > 0 || value.b.radius > 0 ? "" : "no shape has a radius";
+  }
+  if (isCastFamily(family)) {
+    return missingCastFeature(family, value);
   }
   if (isOverlapFamily(family)) {
     if (relation == "overlapping" || construction == "vertex-pushed-in" || construction == "vertex-pushed-in-far")

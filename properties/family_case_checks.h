@@ -16,7 +16,7 @@ namespace gjk::check::test_support {
 
 inline bool sameBits(float a, float b) { return std::memcmp(&a, &b, sizeof a) == 0; }
 
-// Every float and meta line of two cases, bit for bit.
+// Every float and meta line of two cases, the translation included, bit for bit.
 inline bool identicalCases(const Case& x, const Case& y) {
   auto sameShape = [](const ShapeSpec& a, const ShapeSpec& b) {
     if (a.vertices.size() != b.vertices.size()) return false;
@@ -29,7 +29,8 @@ inline bool identicalCases(const Case& x, const Case& y) {
   if (x.meta.size() != y.meta.size()) return false;
   for (std::size_t i = 0; i < x.meta.size(); ++i)
     if (x.meta[i].key != y.meta[i].key || x.meta[i].value != y.meta[i].value) return false;
-  return sameShape(x.a, y.a) && sameShape(x.b, y.b);
+  return sameShape(x.a, y.a) && sameShape(x.b, y.b) && x.hasTranslation == y.hasTranslation &&
+         sameBits(x.translationX, y.translationX) && sameBits(x.translationY, y.translationY);
 }
 
 // What is wrong with a case of `family` ("" when nothing): its meta.family, vertex counts, unit rotations

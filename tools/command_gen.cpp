@@ -18,6 +18,8 @@ CommandSpec spec() {
   for (const std::string& name : check::familyNames()) families += " " + name;
   families += "\noverlap group (--family overlap, for penetration strategies):";
   for (const std::string& name : check::overlapFamilyNames()) families += " " + name;
+  families += "\ncast group (--family cast, cast cases: b.translation):";
+  for (const std::string& name : check::castFamilyNames()) families += " " + name;
   return {
       "gen",
       "",
@@ -26,7 +28,7 @@ CommandSpec spec() {
       "stream <seed>, the same bit for bit on every machine (families/families.h). Files are written\n"
       "atomically. A row of a comparison report's rows.csv (family, index) is the case\n"
       "`gen --family F --seed K --first INDEX --count 1`.",
-      {{"family", "F", "a family below, all (every family) or overlap (the overlap group)", "", "", true},
+      {{"family", "F", "a family below, all (the distance families), overlap or cast (a group)", "", "", true},
        {"count", "N", "cases per family, 1..1000000", "", "", true},
        {"seed", "K", "the seed of the case stream", "1"},
        {"first", "I", "the index of the first case", "0"},
@@ -51,10 +53,12 @@ int genCommand(int argc, char** argv, int first) {
   std::string family = line.value("family");
   std::vector<std::string> families = family == "all"       ? check::familyNames()
                                       : family == "overlap" ? check::overlapFamilyNames()
+                                      : family == "cast"    ? check::castFamilyNames()
                                                             : std::vector<std::string>{family};
   for (const std::string& name : families) {
     const std::vector<std::string> known = check::familyNames();
-    if (std::find(known.begin(), known.end(), name) == known.end() && !check::isOverlapFamily(name)) {
+    if (std::find(known.begin(), known.end(), name) == known.end() && !check::isOverlapFamily(name) &&
+        !check::isCastFamily(name)) {
       throw UsageError("unknown family '" + name.substr(0, 40) + "'");
     }
   }

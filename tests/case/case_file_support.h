@@ -48,7 +48,7 @@ inline void expectSameShape(const ShapeSpec& expected, const ShapeSpec& actual) 
   }
 }
 
-// Same meta (keys, values, order) and same shapes, bit for bit; `source` is not compared.
+// Same meta (keys, values, order), same shapes and translation, bit for bit; `source` is not compared.
 inline void expectSameCase(const Case& expected, const Case& actual) {
   ASSERT_EQ(expected.meta.size(), actual.meta.size());
   for (std::size_t i = 0; i < expected.meta.size(); ++i) {
@@ -63,6 +63,9 @@ inline void expectSameCase(const Case& expected, const Case& actual) {
     SCOPED_TRACE("shape b");
     expectSameShape(expected.b, actual.b);
   }
+  EXPECT_EQ(expected.hasTranslation, actual.hasTranslation);
+  EXPECT_SAME_BITS(expected.translationX, actual.translationX);
+  EXPECT_SAME_BITS(expected.translationY, actual.translationY);
 }
 
 // The seed of the randomized tests: GJK_TEST_SEED when set, else a fixed default. Printed, so that a

@@ -368,6 +368,11 @@ TEST(CaseRoundTrip, randomCasesReadBackBitForBit) {
     }
     c.a = randomShape(random);
     c.b = randomShape(random);
+    if (i % 4 == 1) {  // a cast case: any two finite floats as B's translation
+      c.hasTranslation = true;
+      c.translationX = randomCaseFloat(random);
+      c.translationY = randomCaseFloat(random);
+    }
     const std::string text = formatCase(c);
     SCOPED_TRACE(text);
     const Case back = parse(text);
@@ -389,6 +394,11 @@ TEST(CaseRoundTrip, decimalCommentsAloneAlsoReadBackBitForBit) {
     Case c;
     c.a = randomShape(random);
     c.b = randomShape(random);
+    if (i % 4 == 1) {
+      c.hasTranslation = true;
+      c.translationX = randomCaseFloat(random);
+      c.translationY = randomCaseFloat(random);
+    }
     std::string decimalText;
     std::istringstream lines(formatCase(c));
     for (std::string line; std::getline(lines, line);) {

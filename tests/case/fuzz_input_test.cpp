@@ -53,6 +53,9 @@ TEST(FuzzInput, roundTripsEveryCaseOfTheCorpus) {
     SCOPED_TRACE(file.string());
     expectSameBits(value.a, back.a);
     expectSameBits(value.b, back.b);
+    EXPECT_EQ(back.hasTranslation, value.hasTranslation);
+    EXPECT_EQ(bitsOf(back.translationX), bitsOf(value.translationX));
+    EXPECT_EQ(bitsOf(back.translationY), bitsOf(value.translationY));
     ++count;
   }
   EXPECT_GT(count, 40);
@@ -87,7 +90,7 @@ TEST(FuzzInput, expressesEveryFiniteFloatBitPatternInEveryFieldButTheRotation) {
   }
 }
 
-TEST(FuzzInput, encodesDefaultFieldsInTwoBytesAndTheLargestCaseIn298) {
+TEST(FuzzInput, encodesDefaultFieldsInTwoBytesAndTheLargestCaseIn306) {
   Case small;
   small.a.vertices = {{1, 2}};
   small.b.vertices = {{3, 4}};
@@ -97,8 +100,11 @@ TEST(FuzzInput, encodesDefaultFieldsInTwoBytesAndTheLargestCaseIn298) {
     s->radius = 1, s->positionX = 2, s->rotationC = 0, s->rotationS = 1;
     s->vertices.assign(16, Vertex{1, 1});
   }
+  EXPECT_EQ(encodeFuzzInput(large).size(), FUZZ_INPUT_MAX_CASE_SIZE - 8);  // 298: no translation
+  large.hasTranslation = true;
+  large.translationX = 1;
   EXPECT_EQ(encodeFuzzInput(large).size(), FUZZ_INPUT_MAX_CASE_SIZE);
-  EXPECT_EQ(FUZZ_INPUT_MAX_CASE_SIZE, 298u);
+  EXPECT_EQ(FUZZ_INPUT_MAX_CASE_SIZE, 306u);
 }
 
 TEST(FuzzInput, rejectsShortInputsAndNonFiniteNumbers) {
@@ -198,9 +204,10 @@ TEST(FuzzInput, ignoresTheBytesAfterTheCaseAndCountsWhatItUsed) {
   std::size_t consumed = 0;
   ASSERT_TRUE(decodeFuzzInput(bytes.data(), bytes.size(), &consumed));
   EXPECT_EQ(consumed, caseSize);
-  // High flag bits are ignored.
-  bytes[1] |= 0xC0;
-  EXPECT_TRUE(decodeFuzzInput(bytes.data(), bytes.size()));
+  // Flag bit 7 is ignored.
+  bytes[1] |= 0x80;
+  ASSERT_TRUE(decodeFuzzInput(bytes.data(), bytes.size(), &consumed));
+  EXPECT_EQ(consumed, caseSize);
 }
 
 TEST(FuzzInput, tellsCaseTextFromFuzzerInput) {

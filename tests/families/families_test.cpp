@@ -133,6 +133,14 @@ INSTANTIATE_TEST_SUITE_P(Families, EachFamily, ::testing::ValuesIn(familyNames()
                            std::replace(name.begin(), name.end(), '-', '_');
                            return name;
                          });
+// The cast group (families_cast.cpp) under the same checks: valid cases, determinism, and every list of
+// choices replaying to a case of the family.
+INSTANTIATE_TEST_SUITE_P(CastFamilies, EachFamily, ::testing::ValuesIn(castFamilyNames()),
+                         [](const ::testing::TestParamInfo<std::string>& info) {
+                           std::string name = info.param;
+                           std::replace(name.begin(), name.end(), '-', '_');
+                           return name;
+                         });
 
 // Deterministic on every machine: a fingerprint of the first eight cases of each family's stream (seed 1).
 // The samplers draw from SplitMix64 and use only integer arithmetic, exact power-of-two scalings and
