@@ -17,13 +17,15 @@ CastBand raycastBand(double radiusA, double radiusB) {
   return {double(aim.sigma), double(aim.sigma) + double(aim.tolerance)};
 }
 
-// Box2D v3.0.0: [sigma, sigma + 0.5f * linearSlop] as the loop test rounds it, sigma = max(slop, rA + rB - slop).
+// Box2D v3.0.0: [sigma, sigma + 0.5f * linearSlop] as the loop test rounds it, sigma = max(slop, rA + rB -
+// slop).
 CastBand v30Band(double radiusA, double radiusB) {
   const auto aim = box2d_v30_cast::raycastTarget(float(radiusA), float(radiusB));
   return {double(aim.sigma), double(aim.upper)};
 }
 
-// Box2D v3.1.1 and main: [target, target + tolerance], target = max(slop, rA + rB - slop), tolerance = 0.25 slop.
+// Box2D v3.1.1 and main: [target, target + tolerance], target = max(slop, rA + rB - slop), tolerance = 0.25
+// slop.
 CastBand v3Band(double radiusA, double radiusB) {
   const auto aim = box2d_v3::castTarget(float(radiusA), float(radiusB));
   return {double(aim.target), double(aim.target) + double(aim.tolerance)};
@@ -49,25 +51,30 @@ StrategyInfo castRow(const char* name, const char* description, int maxIteration
 const std::vector<StrategyInfo>& castStrategies() {
   static const std::vector<StrategyInfo> ROWS = {
       castRow(GjkRaycastCastStrategy::NAME,
-              "Box2D 2.4.1 b2ShapeCast: GJK ray cast (van den Bergen), world frame, radii clamped up to 0.01, float",
-              GjkRaycastCastStrategy::MAX_ITERATIONS, &runCastStrategy<GjkRaycastCastStrategy, float>, &raycastBand,
+              "Box2D 2.4.1 b2ShapeCast: GJK ray cast (van den Bergen), world frame, radii clamped up to "
+              "0.01, float",
+              GjkRaycastCastStrategy::MAX_ITERATIONS, &runCastStrategy<GjkRaycastCastStrategy, float>,
+              &raycastBand,
               "core gap in [sigma, sigma + 0.0025], sigma = max(0.01, max(rA, 0.01) + max(rB, 0.01) - 0.01) "
               "(b2_distance.cpp:613-614, :639-640, :645 at v2.4.1)"),
-      castRow(Box2dV30CastStrategy::NAME,
-              "Box2D v3.0.0 b2ShapeCast: GJK ray cast in A's frame (SOLID 3.5.8 has none), float",
-              Box2dV30CastStrategy::MAX_ITERATIONS, &runCastStrategy<Box2dV30CastStrategy, float>, &v30Band,
-              "core gap in [sigma, sigma + 0.0025], sigma = max(0.005, rA + rB - 0.005) (distance.c:669, :674 at "
-              "v3.0.0)"),
-      castRow(Box2dV31CastStrategy::NAME,
-              "Box2D v3.1.1 b2ShapeCast: conservative advancement on b2ShapeDistance, float",
-              Box2dV31CastStrategy::MAX_ITERATIONS, &runCastStrategy<Box2dV31CastStrategy, float>, &v3Band,
-              "core gap in [target, target + 0.00125), target = max(0.005, rA + rB - 0.005) (distance.c:613-614, "
-              ":641 at v3.1.1)"),
-      castRow(Box2dV3CastStrategy::NAME,
-              "Box2D main 617d32ab b2ShapeCast: conservative advancement in A's frame, float",
-              Box2dV3CastStrategy::MAX_ITERATIONS, &runCastStrategy<Box2dV3CastStrategy, float>, &v3Band,
-              "core gap in [target, target + 0.00125), target = max(0.005, rA + rB - 0.005) (distance.c:619-620, "
-              ":650 at 617d32ab)"),
+      castRow(
+          Box2dV30CastStrategy::NAME,
+          "Box2D v3.0.0 b2ShapeCast: GJK ray cast in A's frame (SOLID 3.5.8 has none), float",
+          Box2dV30CastStrategy::MAX_ITERATIONS, &runCastStrategy<Box2dV30CastStrategy, float>, &v30Band,
+          "core gap in [sigma, sigma + 0.0025], sigma = max(0.005, rA + rB - 0.005) (distance.c:669, :674 at "
+          "v3.0.0)"),
+      castRow(
+          Box2dV31CastStrategy::NAME,
+          "Box2D v3.1.1 b2ShapeCast: conservative advancement on b2ShapeDistance, float",
+          Box2dV31CastStrategy::MAX_ITERATIONS, &runCastStrategy<Box2dV31CastStrategy, float>, &v3Band,
+          "core gap in [target, target + 0.00125), target = max(0.005, rA + rB - 0.005) (distance.c:613-614, "
+          ":641 at v3.1.1)"),
+      castRow(
+          Box2dV3CastStrategy::NAME,
+          "Box2D main 617d32ab b2ShapeCast: conservative advancement in A's frame, float",
+          Box2dV3CastStrategy::MAX_ITERATIONS, &runCastStrategy<Box2dV3CastStrategy, float>, &v3Band,
+          "core gap in [target, target + 0.00125), target = max(0.005, rA + rB - 0.005) (distance.c:619-620, "
+          ":650 at 617d32ab)"),
   };
   return ROWS;
 }
