@@ -29,11 +29,11 @@ CastInput<T> toCastInput(const Case& value) {
   return input;
 }
 
-// Runs a core cast strategy type (anything with `template <class T> static void cast(input, output)`) in scalar T
-// on a cast case. Fills StrategyResult::cast (widened to double, exact for float), iterations and termination
-// (castStopName). An initial overlap is answered as a hit at fraction 0, as CastAnswer asks, also for the Box2D
-// 2.4.1 and v3.0 ports whose source returns no hit there (the stop word keeps what the source said). The distance
-// fields stay 0; the options (trace, cache) do not apply.
+// Runs a core cast strategy type (anything with `template <class T> static void cast(input, output)`) in
+// scalar T on a cast case. Fills StrategyResult::cast (widened to double, exact for float), iterations and
+// termination (castStopName). An initial overlap is answered as a hit at fraction 0, as CastAnswer asks, also
+// for the Box2D 2.4.1 and v3.0 ports whose source returns no hit there (the stop word keeps what the source
+// said). The distance fields stay 0; the options (trace, cache) do not apply.
 template <class Strategy, class T>
 StrategyResult runCastStrategy(const Case& value, const RunOptions& /*options*/) {
   CastInput<T> input = toCastInput<T>(value);

@@ -18,13 +18,15 @@ CastBand raycastBand(double radiusA, double radiusB) {
   return {double(aim.sigma), double(aim.sigma) + double(aim.tolerance)};
 }
 
-// Box2D v3.0.0: [sigma, sigma + 0.5f * linearSlop] as the loop test rounds it, sigma = max(slop, rA + rB - slop).
+// Box2D v3.0.0: [sigma, sigma + 0.5f * linearSlop] as the loop test rounds it, sigma = max(slop, rA + rB -
+// slop).
 CastBand v30Band(double radiusA, double radiusB) {
   const auto aim = box2d_v30_cast::raycastTarget(float(radiusA), float(radiusB));
   return {double(aim.sigma), double(aim.upper)};
 }
 
-// Box2D v3.1.1 and main: [target, target + tolerance], target = max(slop, rA + rB - slop), tolerance = 0.25 slop.
+// Box2D v3.1.1 and main: [target, target + tolerance], target = max(slop, rA + rB - slop), tolerance = 0.25
+// slop.
 CastBand v3Band(double radiusA, double radiusB) {
   const auto aim = box2d_v3::castTarget(float(radiusA), float(radiusB));
   return {double(aim.target), double(aim.target) + double(aim.tolerance)};
@@ -56,8 +58,10 @@ StrategyInfo castRow(const char* name, const char* description, int maxIteration
 const std::vector<StrategyInfo>& castStrategies() {
   static const std::vector<StrategyInfo> ROWS = {
       castRow(GjkRaycastCastStrategy::NAME,
-              "Box2D 2.4.1 b2ShapeCast: GJK ray cast (van den Bergen), world frame, radii clamped up to 0.01, float",
-              GjkRaycastCastStrategy::MAX_ITERATIONS, &runCastStrategy<GjkRaycastCastStrategy, float>, &raycastBand,
+              "Box2D 2.4.1 b2ShapeCast: GJK ray cast (van den Bergen), world frame, radii clamped up to "
+              "0.01, float",
+              GjkRaycastCastStrategy::MAX_ITERATIONS, &runCastStrategy<GjkRaycastCastStrategy, float>,
+              &raycastBand,
               "core gap in [sigma, sigma + 0.0025], sigma = max(0.01, max(rA, 0.01) + max(rB, 0.01) - 0.01) "
               "(b2_distance.cpp:613-614, :639-640, :645 at v2.4.1)"),
       castRow(Box2dV30CastStrategy::NAME,

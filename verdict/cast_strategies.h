@@ -8,8 +8,8 @@
 
 namespace gjk::check {
 
-// Their registry rows (QueryKind::Cast), in a fixed order: gjk-raycast-cast, box2d-v3.0-cast, box2d-v3.1-cast,
-// box2d-v3-cast.
+// Their registry rows (QueryKind::Cast), in a fixed order: gjk-raycast-cast, box2d-v3.0-cast,
+// box2d-v3.1-cast, box2d-v3-cast.
 const std::vector<StrategyInfo>& castStrategies();
 
 }  // namespace gjk::check

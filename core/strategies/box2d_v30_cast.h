@@ -1,16 +1,17 @@
-// Cast strategy `box2d-v3.0-cast`: Box2D v3.0.0's b2ShapeCast, the GJK ray cast of van den Bergen ("Smooth Mesh
-// Contacts with GJK", Game Physics Pearls 2010; the ray cast of "Ray casting against general convex objects
-// with application to continuous collision detection", 2004), ported operation for operation from
+// Cast strategy `box2d-v3.0-cast`: Box2D v3.0.0's b2ShapeCast, the GJK ray cast of van den Bergen ("Smooth
+// Mesh Contacts with GJK", Game Physics Pearls 2010; the ray cast of "Ray casting against general convex
+// objects with application to continuous collision detection", 2004), ported operation for operation from
 // erincatto/box2d tag v3.0.0 (8e7a17c5c942dbf2fdea8b9d09983410dcc0429d):
 //   src/distance.c:625-776 b2ShapeCast; b2SolveSimplex2 :316-348, b2SolveSimplex3 :350-457,
 //   b2ComputeSimplexClosestPoint :239-260, b2ComputeSimplexWitnessPoints :262-291, b2FindSupport :132-147;
-//   src/core.h:126 b2_linearSlop = ( 0.005f * b2_lengthUnitsPerMeter ), src/core.c:10 b2_lengthUnitsPerMeter =
-//   1.0f; src/math_functions.c:55-66 b2Normalize; include/box2d/math_functions.h (b2Length :239-242,
+//   src/core.h:126 b2_linearSlop = ( 0.005f * b2_lengthUnitsPerMeter ), src/core.c:10 b2_lengthUnitsPerMeter
+//   = 1.0f; src/math_functions.c:55-66 b2Normalize; include/box2d/math_functions.h (b2Length :239-242,
 //   b2InvMulRot :374-384, b2RotateVector :412-415, b2TransformPoint :424-430, b2InvMulTransforms :452-458);
 //   include/box2d/collision.h:399-407 b2ShapeCastPairInput.
-// The brief asked for van den Bergen's ray cast as SOLID 3.5 implements it: SOLID 3.5.8 (dtecta/solid3,
-// 878a9c87, the only version of its history) has none: src/convex/DT_Convex.cpp:82-86 DT_Convex::ray_cast is
-// "// Still working on this one... return false;". This is the same algorithm as Box2D ships it.
+// Van den Bergen's ray cast as SOLID 3.5 would have it does not exist: in dtecta/solid3 (no tags; HEAD
+// 878a9c87, src/convex/DT_Convex.cpp unchanged since ec3e218 "Initial github release version 3.5.8"),
+// DT_Convex::ray_cast (:82-86) is "// Still working on this one... return false;". This is the same algorithm
+// as Box2D ships it.
 // Sources, constants, stop rules, band, contact point and deviations: docs/strategies.md, "Cast".
 //
 // In A's frame: proxy B is moved there once with b2InvMulTransforms(xfA, xfB); the answer goes back to the

@@ -1,7 +1,8 @@
 // Cast strategies `box2d-v3.1-cast` and `box2d-v3-cast`: Box2D version 3's b2ShapeCast, conservative
 // advancement on b2ShapeDistance, ported operation for operation from erincatto/box2d src/distance.c
 //   box2d-v3.1-cast: tag v3.1.1 (8c661469c9507d3ad6fbd2fea3f1aa71669c2fe3), src/distance.c:607-697
-//                    (b2ShapeCastPairInput include/box2d/collision.h:415-425, B2_LINEAR_SLOP src/constants.h:23)
+//                    (b2ShapeCastPairInput include/box2d/collision.h:415-425, B2_LINEAR_SLOP
+//                    src/constants.h:23)
 //   box2d-v3-cast:   main at 617d32ab02570930625bbcb8479f54be9bf8d045, src/distance.c:613-706
 //                    (b2ShapeCastPairInput include/box2d/collision.h:433-442, B2_LINEAR_SLOP
 //                    include/box2d/constants.h:35)
@@ -30,10 +31,10 @@ inline Vec2<T> lerp(Vec2<T> a, Vec2<T> b, T t) {
 }
 
 // The band b2ShapeCast aims at on the core gap (radii not included), as it computes it in float:
-// target = b2MaxFloat(B2_LINEAR_SLOP, (rA + rB) - B2_LINEAR_SLOP), hit when distance < target + tolerance with
-// tolerance = 0.25f * B2_LINEAR_SLOP (v3.1.1 distance.c:612-614 and :641; main :618-620 and :650). The lower
-// end is the target: each advance moves B by (target - distance) / (r.n) along r, which in exact arithmetic
-// leaves the gap at least `target` (the plane through the closest points bounds it).
+// target = b2MaxFloat(B2_LINEAR_SLOP, (rA + rB) - B2_LINEAR_SLOP), hit when distance < target + tolerance
+// with tolerance = 0.25f * B2_LINEAR_SLOP (v3.1.1 distance.c:612-614 and :641; main :618-620 and :650). The
+// lower end is the target: each advance moves B by (target - distance) / (r.n) along r, which in exact
+// arithmetic leaves the gap at least `target` (the plane through the closest points bounds it).
 template <class T>
 struct CastTarget {
   T target = 0;
@@ -89,7 +90,7 @@ CastOutput<T> shapeCastLoop(const CastInput<T>& input) {
     if (distanceOutput.distance < target + tolerance) {  // :641
       if (iteration == 0) {
         if (input.canEncroach && distanceOutput.distance > T(2) * linearSlop) {  // :645
-          target = distanceOutput.distance - linearSlop;                        // :647
+          target = distanceOutput.distance - linearSlop;                         // :647
         } else {
           // Initial overlap (:651-658): a hit at fraction 0, normal left zero, the point halfway between the
           // two surface points.
@@ -157,8 +158,9 @@ struct Box2dV3CastStrategy {
 
   // main's b2ShapeCast( &input ) with input.transform = relative, input.translationB = translationInA.
   template <class T>
-  static CastOutput<T> castInFrameA(const Proxy<T>& proxyA, const Proxy<T>& proxyB, const Transform<T>& relative,
-                                    Vec2<T> translationInA, T maxFraction, bool canEncroach) {
+  static CastOutput<T> castInFrameA(const Proxy<T>& proxyA, const Proxy<T>& proxyB,
+                                    const Transform<T>& relative, Vec2<T> translationInA, T maxFraction,
+                                    bool canEncroach) {
     CastInput<T> local;
     local.proxyA = proxyA;
     local.proxyB = proxyB;
@@ -174,7 +176,8 @@ struct Box2dV3CastStrategy {
     const Transform<T>& xfA = input.transformA;
     Transform<T> relative = box2d_v3::invMulTransforms(xfA, input.transformB);
     Vec2<T> translation = inverseRotate(xfA.q, input.translationB);
-    *output = castInFrameA(input.proxyA, input.proxyB, relative, translation, input.maxFraction, input.canEncroach);
+    *output =
+        castInFrameA(input.proxyA, input.proxyB, relative, translation, input.maxFraction, input.canEncroach);
     output->point = transformPoint(xfA, output->point);
     output->normal = box2d_v3::rotate(xfA.q, output->normal);
   }

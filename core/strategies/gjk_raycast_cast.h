@@ -10,9 +10,9 @@
 // Sources, constants, stop rules, band, contact point and deviations: docs/strategies.md, "Cast".
 //
 // World frame throughout, as 2.4.1: each support direction goes to the shape's frame with b2MulT(xf.q, .) and
-// each support point to the world with b2Mul(xf, .). The simplex holds w = A's point - (B's point + lambda r),
-// the "reversed" simplex of the source, solved by 2.4.1's Solve2/Solve3 (box2d_v3.h's solveSimplex2/3 perform
-// exactly those operations on the simplex; the direction they also return is not used here).
+// each support point to the world with b2Mul(xf, .). The simplex holds w = A's point - (B's point + lambda
+// r), the "reversed" simplex of the source, solved by 2.4.1's Solve2/Solve3 (box2d_v3.h's solveSimplex2/3
+// perform exactly those operations on the simplex; the direction they also return is not used here).
 #pragma once
 
 #include "core/cast_types.h"

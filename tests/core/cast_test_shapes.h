@@ -9,8 +9,8 @@
 namespace gjk::test_support {
 
 // A at the origin (identity), B at positionB (rotation (c, s)), B moving by translation; maxFraction 1.
-inline CastInput<float> castInput(Proxy<float> a, Proxy<float> b, Vec2<float> positionB, Vec2<float> translation,
-                                  Rotation<float> rotationB = {}) {
+inline CastInput<float> castInput(Proxy<float> a, Proxy<float> b, Vec2<float> positionB,
+                                  Vec2<float> translation, Rotation<float> rotationB = {}) {
   CastInput<float> input;
   input.proxyA = a;
   input.proxyB = b;
@@ -21,7 +21,9 @@ inline CastInput<float> castInput(Proxy<float> a, Proxy<float> b, Vec2<float> po
 }
 
 // A single point, rounded by radius (a disk when radius > 0).
-inline Proxy<float> point(float x, float y, float radius = 0) { return polygon({{x, y}}, radius); }
+inline Proxy<float> point(float x, float y, float radius = 0) {
+  return polygon({{x, y}}, radius);
+}
 
 template <class Strategy>
 CastOutput<float> castOf(const CastInput<float>& input) {
@@ -30,7 +32,11 @@ CastOutput<float> castOf(const CastInput<float>& input) {
   return output;
 }
 
-inline float up(float x) { return std::nextafter(x, INFINITY); }
-inline float down(float x) { return std::nextafter(x, -INFINITY); }
+inline float up(float x) {
+  return std::nextafter(x, INFINITY);
+}
+inline float down(float x) {
+  return std::nextafter(x, -INFINITY);
+}
 
 }  // namespace gjk::test_support

@@ -1,6 +1,6 @@
-// The cast strategies' registry rows (verdict/cast_strategies.h) and their runner (verdict/cast_query.h): names,
-// query kind, declared bands against the sources' formulas worked on paper, and one cast case run through
-// findStrategy as the tools run it.
+// The cast strategies' registry rows (verdict/cast_strategies.h) and their runner (verdict/cast_query.h):
+// names, query kind, declared bands against the sources' formulas worked on paper, and one cast case run
+// through findStrategy as the tools run it.
 #include <gtest/gtest.h>
 
 #include <stdexcept>
@@ -25,7 +25,8 @@ using gjk::check::ShapeSpec;
 using gjk::check::StrategyInfo;
 using gjk::check::StrategyResult;
 
-const std::vector<std::string> NAMES = {"gjk-raycast-cast", "box2d-v3.0-cast", "box2d-v3.1-cast", "box2d-v3-cast"};
+const std::vector<std::string> NAMES = {"gjk-raycast-cast", "box2d-v3.0-cast", "box2d-v3.1-cast",
+                                        "box2d-v3-cast"};
 
 ShapeSpec box(float half, float x, float y, float radius = 0) {
   ShapeSpec s;
@@ -65,12 +66,16 @@ TEST(CastStrategies, rowsAreTheFourPortsThenRobustCastAndFindStrategyFindsThem) 
 }
 
 // The bands, worked from the sources' float constants (slop 0.005f, 2.4.1's polygon radius 0.01f):
-//   2.4.1, rA = rB = 0: radii clamped to 0.01f each, sigma = max(0.01f, 0.02f - 0.01f) = 0.01f, upper 0.01f + 0.0025f.
-//   2.4.1, rA = 0, rB = 0.5f: radius = fl(0.01f + 0.5f), sigma = fl(radius - 0.01f) ~ 0.5; a sum of 0.5 split as
-//     0.25 + 0.25 gives fl(fl(0.25f + 0.25f) - 0.01f) = 0.49f': the clamp makes the band depend on each radius.
+//   2.4.1, rA = rB = 0: radii clamped to 0.01f each, sigma = max(0.01f, 0.02f - 0.01f) = 0.01f,
+//     upper 0.01f + 0.0025f.
+//   2.4.1, rA = 0, rB = 0.5f: radius = fl(0.01f + 0.5f), sigma = fl(radius - 0.01f) ~ 0.5; the same sum split
+//     as 0.25 + 0.25 gives fl(fl(0.25f + 0.25f) - 0.01f) ~ 0.49: the clamp makes the band depend on each
+//     radius.
 //   v3.0, v3.1, main, rA = rB = 0: lower 0.005f; upper 0.0075f (v3.0, 1.5 0.005f exact) or 0.005f + 0.00125f.
 TEST(CastStrategies, bandsFollowTheSourcesFormulas) {
-  auto band = [](const std::string& name, double rA, double rB) { return findStrategy(name)->castBand(rA, rB); };
+  auto band = [](const std::string& name, double rA, double rB) {
+    return findStrategy(name)->castBand(rA, rB);
+  };
   CastBand raycast = band("gjk-raycast-cast", 0, 0);
   EXPECT_EQ(raycast.lower, double(0.01f));
   EXPECT_EQ(raycast.upper, double(0.01f) + double(0.0025f));
@@ -106,8 +111,8 @@ TEST(CastStrategies, runnerFillsTheCastAnswer) {
   }
 }
 
-// An initial overlap is a hit at fraction 0 in the answer for every port, also where the Box2D source returns no
-// hit (2.4.1 and v3.0); the stop word keeps what the source said.
+// An initial overlap is a hit at fraction 0 in the answer for every port, also where the Box2D source returns
+// no hit (2.4.1 and v3.0); the stop word keeps what the source said.
 TEST(CastStrategies, initialOverlapIsAHitAtZeroInTheAnswer) {
   Case value = castCase(box(1, 0, 0), box(1, 2.005f, 0), -1, 0);
   for (const std::string& name : NAMES) {
