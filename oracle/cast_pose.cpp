@@ -73,4 +73,63 @@ HighPrecision castPointExcess(const InputShape& a, const InputShape& b, InputTra
   return toA + toB - rounded;
 }
 
+bool castPoseDeeperThan(const std::vector<ExactPoint>& hull, InputTranslation r, const Rational& t,
+                        const Rational& depth) {
+  const std::size_t n = hull.size();
+  if (n < 3) {
+    return false;
+  }
+  const Rational x = -t * exactFloat(r.x), y = -t * exactFloat(r.y);
+  for (std::size_t i = 0; i < n; ++i) {
+    const ExactPoint& p = hull[i];
+    const ExactPoint& q = hull[(i + 1) % n];
+    const Rational nx = q.y - p.y, ny = -(q.x - p.x);
+    const Rational inside = nx * (p.x - x) + ny * (p.y - y);  // |n| times the distance inside this edge's line
+    if (inside < 0 || inside * inside < depth * depth * (nx * nx + ny * ny)) return false;
+  }
+  return true;
+}
+
+QuadraticNumber quadraticOf(const Rational& p, const Rational& q, const Rational& c) {
+  // √(cn/cd) = √(cn·cd)/cd, so p + q√c = p + (q/cd)·√(cn·cd); then over the product of the two denominators.
+  const Integer cn = numerator(c), cd = denominator(c);
+  const Rational scaled = q / Rational(cd);
+  QuadraticNumber value;
+  value.a = numerator(p) * denominator(scaled);
+  value.b = numerator(scaled) * denominator(p);
+  value.c = cn * cd;
+  value.e = denominator(p) * denominator(scaled);
+  return value;
+}
+
+bool castPathMeetsErodedHull(const std::vector<ExactPoint>& hull, InputTranslation r, const Rational& depth) {
+  const std::size_t n = hull.size();
+  if (n < 3) {
+    return false;
+  }
+  const Rational rx = exactFloat(r.x), ry = exactFloat(r.y);
+  // t in [lower, upper]: start with [0, 1], each edge tightens one side.
+  QuadraticNumber lower = quadraticFromRational(Rational(0)), upper = quadraticFromRational(Rational(1));
+  for (std::size_t i = 0; i < n; ++i) {
+    const ExactPoint& p = hull[i];
+    const ExactPoint& q = hull[(i + 1) % n];
+    const Rational nx = q.y - p.y, ny = -(q.x - p.x);  // outward for a counter-clockwise hull
+    const Rational a = -(nx * rx + ny * ry);            // n·(−t r) = a t
+    const Rational b = nx * p.x + ny * p.y;             // n·x <= b on M
+    const Rational c = nx * nx + ny * ny;
+    // a t <= b − depth √c
+    if (a == 0) {
+      if (b < 0 || b * b < depth * depth * c) return false;
+      continue;
+    }
+    const QuadraticNumber bound = quadraticOf(b / a, -depth / a, c);
+    if (a > 0) {
+      if (compareQuadratic(bound, upper) < 0) upper = bound;
+    } else {
+      if (compareQuadratic(bound, lower) > 0) lower = bound;
+    }
+  }
+  return compareQuadratic(lower, upper) <= 0;
+}
+
 }  // namespace gjk::oracle

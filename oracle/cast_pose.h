@@ -25,4 +25,18 @@ HighPrecision castPointExcess(const InputShape& a, const InputShape& b, InputTra
 HighPrecision castPointExcess(const InputShape& a, const InputShape& b, InputTranslation r, const Rational& t,
                               const HighPrecision& gap, double px, double py);
 
+// Exact: whether the path −t·r, t in [0, 1], meets M eroded by `depth` > 0 (the points of M at least `depth`
+// from its boundary): whether B's motion carries the cores more than `depth` deep into each other. `hull` as
+// castClosestPoint's; a point or a segment M has no such points. Each edge's constraint on t is a number
+// (b − depth·√(n·n)) / a, compared exactly (compareQuadratic).
+bool castPathMeetsErodedHull(const std::vector<ExactPoint>& hull, InputTranslation r, const Rational& depth);
+
+// Exact: whether the point −t·r lies in M eroded by `depth` > 0: whether at the pose t the cores overlap more
+// than `depth` deep.
+bool castPoseDeeperThan(const std::vector<ExactPoint>& hull, InputTranslation r, const Rational& t,
+                        const Rational& depth);
+
+// Exact: p + q·√c for rationals p, q and c >= 0, as a QuadraticNumber.
+QuadraticNumber quadraticOf(const Rational& p, const Rational& q, const Rational& c);
+
 }  // namespace gjk::oracle

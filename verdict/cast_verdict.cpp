@@ -89,10 +89,11 @@ const CastBandTimes& CastCase::times(const CastBand& band) const {
   CastBandTimes times;
   times.band = band;
   times.missTarget = oracle::castByHull(a_, b_, r_, nonNegative(hi - slack));
+  times.missDeep = hi - slack >= 0 ? times.missTarget.hit
+                                   : oracle::castPathMeetsErodedHull(hull_, r_, slack - hi);
   times.falseTarget = oracle::castByHull(a_, b_, r_, hi + slack);
   times.upper = oracle::castByHull(a_, b_, r_, hi);
   times.lower = oracle::castByHull(a_, b_, r_, nonNegative(lo));
-  times.core = oracle::castByHull(a_, b_, r_, Rational(0));
   return times_.emplace(key, std::move(times)).first->second;
 }
 
@@ -125,7 +126,7 @@ CastVerdict judgeCast(const CastCase& exact, const StrategyResult& result, const
     // A documented miss on an initial overlap: the shapes within the band (up to T u) at t = 0.
     const bool documentedMiss = strategy.castInitialOverlap == CastInitialOverlap::Miss &&
                                 (times.falseTarget.initiallyTouching || times.falseTarget.initiallyOverlapping);
-    if (times.missTarget.hit && !documentedMiss) {
+    if (times.missDeep && !documentedMiss) {
       verdict.reasons.push_back("missed-hit");
     }
     verdict.violation = !verdict.reasons.empty();
@@ -149,26 +150,30 @@ CastVerdict judgeCast(const CastCase& exact, const StrategyResult& result, const
   const HighPrecision hi(oracle::exactDouble(times.band.upper));
   const HighPrecision& travel = exact.travel();
 
-  // late: the gap at f below the band, or f past the first core contact, by more than T u.
-  // At fraction 0 nothing earlier was possible: an initial overlap answered there is never late.
-  bool late = c.fraction > 0 && lo - slack > 0 && gap < lo - slack;
-  if (times.core.hit && (fraction - oracle::toHighPrecision(times.core.fraction)) * travel > slack) {
-    late = true;
+  // late: at f > 0 (nothing earlier was possible at 0) the gap below the band by more than T u; where the band
+  // lies within T u of zero, the cores overlapping more than T u - lo deep.
+  const Rational slackRational = exact.unit() * Rational(VIOLATION_THRESHOLD_U);
+  const Rational loRational = oracle::exactDouble(times.band.lower);
+  bool late = false;
+  if (c.fraction > 0) {
+    late = loRational - slackRational > 0
+               ? gap < lo - slack
+               : oracle::castPoseDeeperThan(exact.minkowskiHull(), exact.translation(), f, slackRational - loRational);
   }
   if (late) {
     verdict.reasons.push_back("late");
   }
-  // early: before the band's first time (or, when the gap never reaches hi, before hi + T u's) by more than
-  // T u of travel.
-  const oracle::ExactCast& entry = times.upper.hit ? times.upper : times.falseTarget;
+  // early: before t*(hi + T u), the first time the gap is within T u of the band, by more than T u of travel.
+  const oracle::ExactCast& entry = times.falseTarget;
   if (entry.hit && (oracle::toHighPrecision(entry.fraction) - fraction) * travel > slack) {
     verdict.reasons.push_back("early");
   }
 
   // The measures: the fraction outside [t*(hi), t*(lo)] (or up to 1 when the gap never falls to lo), the gap
   // outside [lo, hi].
-  if (entry.hit) {
-    const HighPrecision start = oracle::toHighPrecision(entry.fraction);
+  const oracle::ExactCast& bandEntry = times.upper.hit ? times.upper : times.falseTarget;
+  if (bandEntry.hit) {
+    const HighPrecision start = oracle::toHighPrecision(bandEntry.fraction);
     const HighPrecision end = times.lower.hit ? oracle::toHighPrecision(times.lower.fraction) : HighPrecision(1);
     HighPrecision outside(0);
     if (fraction < start) {

@@ -21,13 +21,15 @@ namespace gjk::check {
 // docs/verdict.md for a cast (S plus |r.x| + |r.y|), T = VIOLATION_THRESHOLD_U, [lo, hi] the declared band and
 // g(t) the exact core gap:
 //   non-finite    NaN or inf in the fraction, normal or point of a reported hit
-//   missed-hit    no hit reported, but g(t) <= max(0, hi - T u) for some t in [0, 1]: a tunnel (not when
+//   missed-hit    no hit reported, but g(t) <= hi - T u for some t in [0, 1], or, where hi - T u < 0, the path
+//                 carries the cores more than T u - hi deep into each other: a tunnel (not when
 //                 the strategy documents a miss on initial overlap, CastInitialOverlap::Miss, and
 //                 g(0) <= hi + T u)
 //   false-hit     a hit reported, but g(t) > hi + T u for every t in [0, 1]
-//   late          a hit at f > 0 with g(f) < lo - T u, or f past the first core contact t*(0) by more than T u of
-//                 travel: the bodies would overlap
-//   early         a hit at f before t*(hi) by more than T u of travel
+//   late          a hit at f > 0 with g(f) < lo - T u; where lo < T u (the band within rounding of zero), with
+//                 the cores overlapping more than T u - lo deep at f: the bodies would overlap
+//   early         a hit at f before t*(hi + T u), the first time the gap comes within T u of the band, by more
+//                 than T u of travel
 //   normal-error  the angle between the reported normal and the exact one at the reported pose (the cone of
 //                 normals where the cores touch at a vertex) above CAST_NORMAL_ANGLE_BOUND plus the angle
 //                 that T u subtends at the gap, atan(T u / g(f))
@@ -46,10 +48,10 @@ int castKindIndex(const std::string& kind);
 struct CastBandTimes {
   CastBand band;
   oracle::ExactCast missTarget;   // target max(0, hi - T u): a reported miss is a tunnel when this hits
-  oracle::ExactCast falseTarget;  // target hi + T u: a reported hit is false when this misses
+  bool missDeep = false;          // hi - T u < 0: the path goes deeper than T u - hi into M (then the test)
+  oracle::ExactCast falseTarget;  // target hi + T u: a reported hit is false when this misses, early before it
   oracle::ExactCast upper;        // target hi: the band's first time (early, fraction error)
   oracle::ExactCast lower;        // target lo: where the band ends on the way in (fraction error)
-  oracle::ExactCast core;         // target 0: the first core contact (late)
 };
 
 // Everything exact about a cast case that does not depend on the strategy: the oracle shapes, the

@@ -3,13 +3,16 @@
 // Conservative advancement on the `robust` distance (core/strategies/robust.h), float throughout:
 //   at t (B placed at p0 + t r, one rounding per coordinate), the core distance d and its witness points give
 //   the unit normal n = (pB - pA) / d from A towards B; the gap's rate of change along the sweep is n . r;
-//   if d is within the band (d <= target + TOLERANCE) the answer is a hit at t;
-//   if n . r >= 0 the gap does not shrink from here on: a miss (the core gap g(t) is convex in t, so a
-//   tangent that does not fall never meets the target later);
-//   else t += (d - target) / -(n . r): the tangent's zero. g is convex, so g lies above its tangent and the
+//   if d is within the band (d <= target + TOLERANCE, plus 16 units of rounding noise, 2^-20 of the size of
+//   the terms placing the vertices and the translation, but never above the band) the answer is a hit at t;
+//   if n . r >= 0 (by more than rounding can turn it) the gap does not shrink from here on: a miss (the core
+//   gap g(t) is convex in t, so a tangent that does not fall never meets the target later);
+//   else t += (d - target) / -(n . r): the tangent's zero, with the rate made as steep as rounding of n allows
+//   and never steeper than |r| (the gap falls by at most |r| per unit of t). g is convex, so g lies above its tangent and the
 //   step never passes the first time g reaches the target (Newton's step from the left on a convex
 //   function), up to the rounding of d and n;
-//   past t = 1: a miss.
+//   past t = 1: a miss. Should rounding carry a step into core contact (d = 0), the answer is that pose with the
+//   previous pose's normal.
 // Why each ingredient: the robust distance has no false overlap or distance error on any distance family
 // (reports/robust), so d and n are right to a few u where Box2D's loops fail; advancing on the distance
 // rather than casting a ray through the Minkowski difference has no ray-versus-vertex degeneracy (Box2D
@@ -52,8 +55,15 @@ struct RobustCast {
     query.useRadii = false;
     const Vec2<float> p0 = input.transformB.p;
     const Vec2<float> r = input.translationB;
+    // The rounding scale of this cast: about the size of the terms that place a vertex, plus the translation's
+    // (the verdict's S), times 2^-24. Below 16 of these the gap and its normal are rounding noise.
+    const float noise = 16 * 0x1p-24f * (std::fmax(extent(input.proxyA, input.transformA), extent(input.proxyB, input.transformB)) +
+                                         std::fabs(r.x) + std::fabs(r.y));
+    const float travel = std::sqrt(r.x * r.x + r.y * r.y);
     SimplexCache<float> cache;
     float t = 0;
+    Vec2<float> lastNormal{0, 0};  // the normal of the last pose with the cores apart
+    float lastT = 0, lastD = -1;     // the previous pose and its gap (-1: none yet)
     for (int iteration = 0; iteration < MAX_ITERATIONS; ++iteration) {
       query.transformB.p = {p0.x + t * r.x, p0.y + t * r.y};
       DistanceOutput<float> distance;
@@ -63,27 +73,50 @@ struct RobustCast {
       Vec2<float> n{0, 0};
       if (d > 0) {
         n = {(distance.pointB.x - distance.pointA.x) / d, (distance.pointB.y - distance.pointA.y) / d};
+        lastNormal = n;
+      } else if (iteration > 0) {
+        // A step landed the cores in contact: g lies above its tangent, so only rounding of d, n or B's position
+        // (a few u) carried it there; the normal of the pose before is the contact's.
+        n = lastNormal;
       }
-      if (d <= goal + TOLERANCE) {
+      if (d <= std::fmin(goal + TOLERANCE + noise, upper)) {
         hit(input, distance, n, t, iteration == 0 ? CastStop::InitialOverlap : CastStop::Hit, output);
         return;
       }
+      // How far rounding can turn the rate n . r: |r| times the angle that 4 units of rounding of the witness
+      // points at this pose (2^-24 of the size of the terms placing the vertices there) subtend at the gap.
       const float rate = n.x * r.x + n.y * r.y;
-      if (!(rate < 0)) {
+      const float poseNoise =
+          4 * 0x1p-24f * std::fmax(extent(input.proxyA, input.transformA), extent(input.proxyB, query.transformB));
+      const float doubt = travel * poseNoise / d;
+      if (!(rate < doubt)) {
         output->stop = CastStop::Receding;
         return;
       }
-      const float step = (d - goal) / -rate;
+      // Newton's step with the steepest rate rounding allows, never steeper than |r| (the Lipschitz bound of the
+      // gap), nor than the secant from the previous pose (g is convex, so its slope at t is no steeper than the
+      // secant before t) widened by the rounding of the two gaps: each is a bound on |g'(t)|, so the step never
+      // passes the target either.
+      float slope = std::fmin(travel, doubt - rate);
+      if (lastD >= 0 && t > lastT) {
+        const float secant = (lastD - d + 2 * poseNoise) / (t - lastT);
+        if (!(secant > 0)) {  // the gap grew by more than rounding: past its minimum, it only grows from here
+          output->stop = CastStop::Receding;
+          return;
+        }
+        slope = std::fmin(slope, secant);
+      }
+      lastT = t;
+      lastD = d;
+      const float step = (d - goal) / slope;
       const float next = t + step;
       if (!(next <= input.maxFraction)) {
         output->stop = CastStop::Miss;
         return;
       }
-      if (next == t) {  // the step is below float resolution at t: as close as floats get
-        decide(input, distance, n, t, d <= upper, CastStop::Hit, output);
-        return;
-      }
-      t = next;
+      // A step below float resolution at t advances by one float: one unit of t's rounding, which placing B at
+      // p0 + t r rounds by anyway.
+      t = next > t ? next : std::nextafter(t, 2.0f);
     }
     // The cap: decide at the last pose.
     query.transformB.p = {p0.x + t * r.x, p0.y + t * r.y};
@@ -98,6 +131,18 @@ struct RobustCast {
   }
 
  private:
+  // max over the shape's vertices of |x'| + |y'| (rotated) plus |p.x| + |p.y|: the size of the terms placing it.
+  template <class T>
+  static T extent(const Proxy<T>& proxy, const Transform<T>& xf) {
+    T most = 0;
+    for (int i = 0; i < proxy.count; ++i) {
+      const Vec2<T> v = proxy.vertices[i];
+      const T size = std::fabs(xf.q.c * v.x) + std::fabs(xf.q.s * v.y) + std::fabs(xf.q.s * v.x) + std::fabs(xf.q.c * v.y);
+      most = std::fmax(most, size);
+    }
+    return most + std::fabs(xf.p.x) + std::fabs(xf.p.y) + proxy.radius;
+  }
+
   // A hit at t when `inBand`, else a miss; `stop` is kept either way unless it says Hit on a miss.
   template <class T>
   static void decide(const CastInput<T>& input, const DistanceOutput<T>& distance, Vec2<T> n, T t, bool inBand,

@@ -88,13 +88,16 @@ TEST(CastVerdict, aMissWhereTheGapReachesTheBandIsAMissedHit) {
 }
 
 TEST(CastVerdict, aHitPastTheBandIsLateAndOneBeforeItEarly) {
-  // f = 0.499: g = 0.004 < 0.005 - T u: late. f = 0.6: past the core contact at 1/2 by 0.4 of travel: late.
+  // f = 0.499: g = 0.004 < 0.005 - T u: late. f = 0.6: the cores overlap (g = 0): late.
   EXPECT_EQ(primary(headOn(), hit(0.499)), "late");
   EXPECT_EQ(primary(headOn(), hit(0.6)), "late");
   // f = 0.49: g = 0.04, before t*(0.0075) = 0.498125 by 0.0325 of travel: early.
   EXPECT_EQ(primary(headOn(), hit(0.49)), "early");
-  // Within T u of travel of the band on either side: ok (0.498125 - 2^-20 is 4 2^-20 ~ 3.8e-6 of travel early).
+  // Within T u of the band: ok (0.498125 - 2^-20 leaves a gap 4 2^-20 ~ 3.8e-6 above 0.0075, below T u).
   EXPECT_EQ(primary(headOn(), hit(0.498125 - 0x1p-20)), "ok");
+  // Early is judged after the gap's tolerance: 0.4981 leaves g = 0.0076, 1e-4 above the band (about 3 T u), and
+  // lies 4 (0.498125 - T u / 4 - 0.4981) ~ 6.6e-5 of travel, about 2 T u, before t*(hi + T u): early.
+  EXPECT_EQ(primary(headOn(), hit(0.4981)), "early");
   EXPECT_EQ(primary(headOn(), hit(0.49875 + 0x1p-20)), "ok");
 }
 
@@ -140,7 +143,7 @@ TEST(CastVerdict, engineFailuresAreTheirOwnKindsAndARefusalIsNone) {
 TEST(CastVerdict, theExactTimesAreTheHandComputedOnes) {
   const CastCase exact(headOn());
   const CastBandTimes& times = exact.times({0.005, 0.0075});
-  EXPECT_EQ(oracle::compareQuadratic(times.core.fraction, oracle::Rational(1, 2)), 0);
+  EXPECT_EQ(oracle::compareQuadratic(exact.touching().fraction, oracle::Rational(1, 2)), 0);  // rA + rB = 0
   // 0.0075 and 0.005 are doubles: t* = (2 - τ) / 4 exactly for those doubles.
   EXPECT_EQ(oracle::compareQuadratic(times.upper.fraction, (2 - oracle::exactDouble(0.0075)) / 4), 0);
   EXPECT_EQ(oracle::compareQuadratic(times.lower.fraction, (2 - oracle::exactDouble(0.005)) / 4), 0);
