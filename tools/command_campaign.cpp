@@ -131,8 +131,8 @@ int campaignCommand(int argc, char** argv, int first) {
   const std::string query = line.value("query");
   if (query.empty()) {
     options.query = defaultCampaignQuery(*options.strategies.front());
-  } else if (query == "distance" || query == "penetration") {
-    options.query = campaignKind(*check::queryNamed(query));
+  } else if (const check::Query* named = check::queryNamed(query)) {
+    options.query = campaignKind(*named);
   } else {
     throw UsageError("--query is distance or penetration, not '" + query + "'");
   }
