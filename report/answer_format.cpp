@@ -6,7 +6,7 @@
 
 #include "case/case.h"
 #include "report/json.h"
-#include "report/penetration_format.h"
+#include "report/query_report.h"
 
 namespace gjk::check {
 namespace {
@@ -46,7 +46,10 @@ std::string exactJson(const std::string& caseName, const oracle::ExactAnswer& ex
       .addRaw("closest_point", pointJson(oracle::decimalString(exact.closestPoint.x),
                                          oracle::decimalString(exact.closestPoint.y)))
       .add("scale", oracle::decimalString(exact.scale));
-  addPenetrationKeys(object, exact);  // touching and overlapping cases only
+  // Each other query's keys (penetration: touching and overlapping cases only).
+  for (const Query* query : queries()) {
+    if (const QueryReport* report = queryReport(*query)) report->addExactKeys(object, exact);
+  }
   return object.str();
 }
 

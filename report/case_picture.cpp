@@ -136,7 +136,7 @@ std::vector<std::pair<std::string, std::string>> PictureWriter::textLines() cons
   auto reported = [&](double number) {
     return std::isfinite(number) ? scalarDecimal(number, strategy_.scalar) : std::string("not finite");
   };
-  if (!penetrationOnly()) {  // a penetration-only strategy answers no distance (issue 13)
+  if (!distanceUnanswered()) {  // a penetration-only strategy answers no distance (issue 13)
   add("strategy " + reportedName(strategy_.name) + " (" + strategy_.scalar + "): distance " + reported(result_.distance) + ", pA (" +
       reported(result_.pointA.x) + ", " + reported(result_.pointA.y) + "), pB (" + reported(result_.pointB.x) + ", " +
       reported(result_.pointB.y) + "), " + std::to_string(result_.iterations) + " iterations, termination " +
@@ -149,7 +149,9 @@ std::vector<std::pair<std::string, std::string>> PictureWriter::textLines() cons
       " u (threshold T = " + shortNumber(VIOLATION_THRESHOLD_U) + " u)");
   add("verdict: " + std::string(verdict_.violation ? "violation (" + reasonList(verdict_) + ")" : "ok"));
   }
-  for (const std::string& line : penetrationLines()) add(line);
+  for (const QueryLayer* layer : queryLayers()) {
+    for (const std::string& line : layer->lines(layerInputs())) add(line);
+  }
   for (auto [insets, name] : {std::pair{&worldInsets_, "world"}, std::pair{&minkowskiInsets_, "M"}}) {
     for (const Inset& inset : *insets) {
       add(std::string(inset.level == 1 ? "inset of " : "inset of the inset of ") + name + ": " +
@@ -170,7 +172,13 @@ std::vector<std::string> PictureWriter::titleLines() const {
 
 // The story in one line when it fits: the exact answer, the reported one, the verdict.
 std::vector<std::string> PictureWriter::headlineLines() const {
-  if (penetrationOnly()) return svgWrapText(penetrationHeadline(), WIDTH - 2 * MARGIN, HEADLINE_SIZE);
+  if (distanceUnanswered()) {
+    for (const QueryLayer* layer : queryLayers()) {
+      if (&layer->query() == &primaryQuery(strategy_)) {
+        return svgWrapText(layer->headline(layerInputs()), WIDTH - 2 * MARGIN, HEADLINE_SIZE);
+      }
+    }
+  }
   std::string headline =
       std::string("exact: ") + oracle::relationName(exact_.relation) + ", distance " +
       realText(scene_.distance, 8) + ".  " + reportedName(strategy_.name) + ": distance " +

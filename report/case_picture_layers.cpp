@@ -335,7 +335,7 @@ void PictureWriter::drawMinkowski(SvgDocument& doc, const Panel& panel, LabelPla
                             .set("stroke-dasharray", "5 3"));
   }
 
-  drawPenetration(doc, panel, labels);
+  for (const QueryLayer* layer : queryLayers()) layer->drawMinkowski(doc, panel, labels, layerInputs());
 
   // Labels of the exact answer and the reported point first: they win a crowded place.
   if (panel.contains(scene_.closestCore)) {
@@ -416,6 +416,11 @@ void PictureWriter::drawMinkowski(SvgDocument& doc, const Panel& panel, LabelPla
   if (scene_.finite && panel.contains(scene_.reportedM)) {
     crossMarker(doc, panel.toScreen(scene_.reportedM), 4.5, COLOUR_REPORTED, "reported-witness", 2);
   }
+}
+
+const std::vector<const QueryLayer*>& queryLayers() {
+  static const std::vector<const QueryLayer*> LAYERS = {&penetrationLayer()};
+  return LAYERS;
 }
 
 }  // namespace gjk::check::picture

@@ -21,6 +21,7 @@
 #include "report/case_picture.h"
 #include "report/svg.h"
 #include "verdict/exact_case.h"
+#include "verdict/query_seam.h"
 #include "verdict/thresholds.h"
 
 namespace gjk::check::picture {
@@ -278,6 +279,39 @@ void addShortEdges(std::vector<FeatureCandidate>& candidates, const std::vector<
 
 double frameSide(const Panel& panel, const Inset& inset);
 
+// What a query's layer of the picture sees: the case, its exact answer, the strategy, its result and the
+// scene built from them.
+struct LayerInputs {
+  const Case& value;
+  const oracle::ExactAnswer& exact;
+  const StrategyInfo& strategy;
+  const StrategyResult& result;
+  const Scene& scene;
+};
+
+// The picture hook of a query other than distance (verdict/query_seam.h): its layer of the Minkowski panel,
+// its text lines and, for a strategy that answers no distance, the headline. Penetration's is in
+// case_picture_penetration.cpp; a new query adds its own to queryLayers() (case_picture_layers.cpp).
+class QueryLayer {
+ public:
+  virtual ~QueryLayer() = default;
+  virtual const Query& query() const = 0;
+  // Drawn in the Minkowski panel of every picture (the exact answer; the reported one when the strategy gives
+  // one); nothing when the case has no answer to this query to show.
+  virtual void drawMinkowski(SvgDocument& doc, const Panel& panel, LabelPlacer& labels,
+                             const LayerInputs& in) const = 0;
+  // The text lines of the exact and reported answers (with the unit and verdict when the strategy answers no
+  // distance).
+  virtual std::vector<std::string> lines(const LayerInputs& in) const = 0;
+  // The headline of a picture whose strategy answers no distance and has this as its primary query.
+  virtual std::string headline(const LayerInputs& in) const = 0;
+};
+
+const QueryLayer& penetrationLayer();
+
+// Every query's layer, in queries() order.
+const std::vector<const QueryLayer*>& queryLayers();
+
 class PictureWriter {
  public:
   PictureWriter(const Case& value, const oracle::ExactAnswer& exact, const StrategyInfo& strategy,
@@ -301,16 +335,12 @@ class PictureWriter {
   void endPanel(SvgDocument& doc, const Panel& panel);
   void drawWorld(SvgDocument& doc, const Panel& panel, LabelPlacer& labels);
   void drawMinkowski(SvgDocument& doc, const Panel& panel, LabelPlacer& labels);
-  // Issue 13 (case_picture_penetration.cpp): in the Minkowski panel, the exact penetration vector
-  // -depth* n* (origin to the nearest boundary point of M + disk(r)) beside the reported -depth n; and the
-  // text lines of the exact and reported penetration answers. Nothing for a separated case and a strategy
-  // that does not answer penetration.
-  void drawPenetration(SvgDocument& doc, const Panel& panel, LabelPlacer& labels);
-  std::vector<std::string> penetrationLines() const;
-  // For a strategy that answers penetration only, the picture's headline and verdict are its penetration
-  // answer's (verdict/penetration_verdict.h), never the distance verdict of its unanswered distance.
-  bool penetrationOnly() const { return !answersDistance(strategy_.query); }
-  std::string penetrationHeadline() const;
+  // What the query layers (QueryLayer) see.
+  LayerInputs layerInputs() const { return {value_, exact_, strategy_, result_, scene_}; }
+  // For a strategy that answers no distance, the picture's headline and verdict are those of its primary
+  // query's layer (penetration: verdict/penetration_verdict.h), never the distance verdict of its unanswered
+  // distance.
+  bool distanceUnanswered() const { return !answersDistance(strategy_.query); }
   void drawShape(SvgDocument& doc, const Panel& panel, const std::vector<RealPoint>& hull, const Real& radius,
                  const char* stroke, const char* fill, const std::string& cssClass);
   void drawFrame(SvgDocument& doc, const Panel& panel, const Inset& inset);

@@ -1,4 +1,5 @@
-// The penetration layer of a case's picture (issue 13): the exact depth and normal beside the reported ones.
+// The penetration query's layer of a case's picture (issue 13; QueryLayer, report/case_picture_parts.h): the
+// exact depth and normal beside the reported ones.
 #include <cmath>
 
 #include "oracle/penetration.h"
@@ -6,8 +7,8 @@
 #include "report/comparison.h"
 #include "report/case_picture_parts.h"
 #include "report/penetration_format.h"
-#include "verdict/penetration_cause.h"
 #include "verdict/penetration_verdict.h"
+#include "verdict/query_seam.h"
 
 namespace gjk::check::picture {
 namespace {
@@ -17,12 +18,22 @@ ExactPoint firstNormal(const oracle::ExactPenetration& p) {
   return p.normals.empty() ? p.normalArcs.front().from : p.normals.front();
 }
 
-}  // namespace
+class PenetrationLayer final : public QueryLayer {
+ public:
+  const Query& query() const override { return penetrationQuery(); }
+  void drawMinkowski(SvgDocument& doc, const Panel& panel, LabelPlacer& labels, const LayerInputs& in) const override;
+  std::vector<std::string> lines(const LayerInputs& in) const override;
+  std::string headline(const LayerInputs& in) const override;
+};
 
-void PictureWriter::drawPenetration(SvgDocument& doc, const Panel& panel, LabelPlacer& labels) {
+// The exact penetration vector -depth* n* (origin to the nearest boundary point of M + disk(r)) beside the
+// reported -depth n. Nothing for a separated case and a strategy that does not answer penetration.
+void PenetrationLayer::drawMinkowski(SvgDocument& doc, const Panel& panel, LabelPlacer& labels,
+                                     const LayerInputs& in) const {
+  const auto& [value, answer, strategy, result, scene] = in;
   const bool reports =
-      answersPenetration(strategy_.query) && result_.penetration.answered && result_.penetration.overlapping;
-  if (exact_.relation == oracle::Relation::Separated && !reports)
+      answersPenetration(strategy.query) && result.penetration.answered && result.penetration.overlapping;
+  if (answer.relation == oracle::Relation::Separated && !reports)
     return;
   const Real clip = panel.clipHalf();
   const RealPoint o = panel.relative(RealPoint{0, 0});
@@ -43,24 +54,27 @@ void PictureWriter::drawPenetration(SvgDocument& doc, const Panel& panel, LabelP
     if (panel.contains(tip))
       labels.place(panel.toScreen(tip), label, colour, std::string(cls) + "-label");
   };
-  if (exact_.relation != oracle::Relation::Separated) {
-    const oracle::ExactPenetration exact = exactPenetration(value_, exact_);
+  if (answer.relation != oracle::Relation::Separated) {
+    const oracle::ExactPenetration exact = exactPenetration(value, answer);
     const RealPoint n = toReal(firstNormal(exact));
     const Real depth(static_cast<Real>(oracle::penetrationDepth(exact)));
     vector(Real(-depth / length(n)) * n, COLOUR_EXACT, "6 2", "exact-penetration",
            "−depth* n* exact (" + oracle::penetrationDepthDecimal(exact, 30).substr(0, 12) + ")");
   }
-  if (reports && std::isfinite(result_.penetration.depth) && isFinite(result_.penetration.normal)) {
-    const RealPoint n = toReal(result_.penetration.normal);
-    vector(Real(-result_.penetration.depth) * n, COLOUR_REPORTED, "2 2", "reported-penetration",
-           "−depth n reported (" + scalarDecimal(result_.penetration.depth, strategy_.scalar) + ")");
+  if (reports && std::isfinite(result.penetration.depth) && isFinite(result.penetration.normal)) {
+    const RealPoint n = toReal(result.penetration.normal);
+    vector(Real(-result.penetration.depth) * n, COLOUR_REPORTED, "2 2", "reported-penetration",
+           "−depth n reported (" + scalarDecimal(result.penetration.depth, strategy.scalar) + ")");
   }
 }
 
-std::vector<std::string> PictureWriter::penetrationLines() const {
+// The exact and reported penetration answers; for a strategy that answers penetration only, also the unit and
+// the verdict (the picture has no distance lines then).
+std::vector<std::string> PenetrationLayer::lines(const LayerInputs& in) const {
+  const auto& [value, answer, strategy, result, scene] = in;
   std::vector<std::string> lines;
-  if (exact_.relation != oracle::Relation::Separated) {
-    const oracle::ExactPenetration exact = exactPenetration(value_, exact_);
+  if (answer.relation != oracle::Relation::Separated) {
+    const oracle::ExactPenetration exact = exactPenetration(value, answer);
     std::string text = "exact penetration: depth " + oracle::penetrationDepthDecimal(exact, 30) + ", normal";
     for (const ExactPoint& n : exact.normals) text += " " + normalText(n, 12);
     for (const oracle::NormalArc& arc : exact.normalArcs) {
@@ -68,60 +82,70 @@ std::vector<std::string> PictureWriter::penetrationLines() const {
     }
     lines.push_back(text + " (from A towards B)");
   }
-  if (answersPenetration(strategy_.query)) {
-    const PenetrationVerdict verdict = judgePenetration(value_, exact_, result_, strategy_);
-    const PenetrationAnswer& p = result_.penetration;
-    std::string text = "strategy " + reportedName(strategy_.name) + " penetration: ";
+  if (answersPenetration(strategy.query)) {
+    const QueryVerdict verdict = judgePenetration(value, answer, result, strategy);
+    const PenetrationAnswer& p = result.penetration;
+    std::string text = "strategy " + reportedName(strategy.name) + " penetration: ";
     if (!p.answered) {
       text += "no answer";
     } else if (!p.overlapping) {
       text += "separated";
     } else {
-      text += "depth " + scalarDecimal(p.depth, strategy_.scalar) + ", normal (" +
-              scalarDecimal(p.normal.x, strategy_.scalar) + ", " +
-              scalarDecimal(p.normal.y, strategy_.scalar) + "); depth error " +
-              std::to_string(verdict.depthErrorU) + " u, normal error " +
-              std::to_string(verdict.normalErrorU) + " u, contact error " +
-              std::to_string(verdict.contactErrorU) + " u";
+      text += "depth " + scalarDecimal(p.depth, strategy.scalar) + ", normal (" +
+              scalarDecimal(p.normal.x, strategy.scalar) + ", " +
+              scalarDecimal(p.normal.y, strategy.scalar) + "); depth error " +
+              std::to_string(verdict.measures[PENETRATION_DEPTH_ERROR]) + " u, normal error " +
+              std::to_string(verdict.measures[PENETRATION_NORMAL_ERROR]) + " u, contact error " +
+              std::to_string(verdict.measures[PENETRATION_CONTACT_ERROR]) + " u";
     }
     text += "; verdict " +
             (verdict.violation ? "violation (" + verdict.reasons.front() + ")" : std::string("ok"));
     lines.push_back(text);
-    if (penetrationOnly()) {
-      lines.push_back("errors in u = S·2⁻²⁴ = " + oracle::decimalString(errorUnit(exact_), 6) + " (S = " +
-                      oracle::decimalString(exact_.scale, 9) + "), threshold T = " +
-                      std::to_string(VIOLATION_THRESHOLD_U) + " u; " + std::to_string(result_.iterations) +
-                      " iterations, termination " + result_.termination);
+    if (!answersDistance(strategy.query)) {
+      lines.push_back("errors in u = S·2⁻²⁴ = " + oracle::decimalString(errorUnit(answer), 6) + " (S = " +
+                      oracle::decimalString(answer.scale, 9) + "), threshold T = " +
+                      std::to_string(VIOLATION_THRESHOLD_U) + " u; " + std::to_string(result.iterations) +
+                      " iterations, termination " + result.termination);
       lines.push_back("verdict (penetration): " +
-                      (verdict.violation ? "violation (" + penetrationReasonList(verdict) + ")" : std::string("ok")));
+                      (verdict.violation ? "violation (" + penetrationQuery().reasonList(verdict) + ")" : std::string("ok")));
     }
   }
   return lines;
 }
 
-std::string PictureWriter::penetrationHeadline() const {
-  std::string headline = std::string("exact: ") + oracle::relationName(exact_.relation);
-  if (exact_.relation != oracle::Relation::Separated) {
-    headline += ", depth " + oracle::penetrationDepthDecimal(exactPenetration(value_, exact_), 8);
+// The headline of a picture whose strategy answers penetration only: its penetration answer and verdict, never
+// the distance verdict of its unanswered distance.
+std::string PenetrationLayer::headline(const LayerInputs& in) const {
+  const auto& [value, answer, strategy, result, scene] = in;
+  std::string headline = std::string("exact: ") + oracle::relationName(answer.relation);
+  if (answer.relation != oracle::Relation::Separated) {
+    headline += ", depth " + oracle::penetrationDepthDecimal(exactPenetration(value, answer), 8);
   } else {
-    headline += ", distance " + realText(scene_.distance, 8);
+    headline += ", distance " + realText(scene.distance, 8);
   }
-  const PenetrationVerdict verdict = judgePenetration(value_, exact_, result_, strategy_);
-  const PenetrationAnswer& p = result_.penetration;
-  headline += ".  " + reportedName(strategy_.name) + ": ";
-  if (result_.failure != EngineFailure::None) {
-    headline += engineFailureName(result_.failure);
+  const QueryVerdict verdict = judgePenetration(value, answer, result, strategy);
+  const PenetrationAnswer& p = result.penetration;
+  headline += ".  " + reportedName(strategy.name) + ": ";
+  if (result.failure != EngineFailure::None) {
+    headline += engineFailureName(result.failure);
   } else if (!p.answered) {
     headline += "no penetration answer";
   } else if (!p.overlapping) {
     headline += "separated";
   } else {
-    headline += "depth " + (std::isfinite(p.depth) ? scalarDecimal(p.depth, strategy_.scalar) : "not finite") +
-                " along (" + scalarDecimal(p.normal.x, strategy_.scalar) + ", " +
-                scalarDecimal(p.normal.y, strategy_.scalar) + ")";
+    headline += "depth " + (std::isfinite(p.depth) ? scalarDecimal(p.depth, strategy.scalar) : "not finite") +
+                " along (" + scalarDecimal(p.normal.x, strategy.scalar) + ", " +
+                scalarDecimal(p.normal.y, strategy.scalar) + ")";
   }
-  headline += " (" + result_.termination + ", " + std::to_string(result_.iterations) + " iterations).  ";
-  return headline + (verdict.violation ? "Violation: " + penetrationReasonList(verdict) : std::string("Verdict: ok"));
+  headline += " (" + result.termination + ", " + std::to_string(result.iterations) + " iterations).  ";
+  return headline + (verdict.violation ? "Violation: " + penetrationQuery().reasonList(verdict) : std::string("Verdict: ok"));
+}
+
+}  // namespace
+
+const QueryLayer& penetrationLayer() {
+  static const PenetrationLayer LAYER;
+  return LAYER;
 }
 
 }  // namespace gjk::check::picture

@@ -1,6 +1,7 @@
 #include "report/penetration_format.h"
 
 #include "report/answer_format.h"
+#include "verdict/penetration_verdict.h"
 
 namespace gjk::check {
 namespace {
@@ -32,7 +33,32 @@ std::string normalArcsJson(const oracle::ExactPenetration& penetration) {
   return text + "]";
 }
 
-void addPenetrationKeys(JsonObject& object, const oracle::ExactAnswer& exact) {
+std::string normalText(const oracle::ExactPoint& direction, int digits) {
+  return "(" + oracle::unitComponentDecimal(direction, 0, digits) + ", " +
+         oracle::unitComponentDecimal(direction, 1, digits) + ")";
+}
+
+namespace {
+
+class PenetrationReport final : public QueryReport {
+ public:
+  const Query& query() const override { return penetrationQuery(); }
+  std::string exactText(const oracle::ExactAnswer& exact) const override;
+  void addExactKeys(JsonObject& object, const oracle::ExactAnswer& exact) const override;
+  std::string answerLine(const std::string& caseName, const StrategyInfo& strategy, const StrategyResult& result,
+                         const QueryVerdict& verdict) const override;
+  std::string answerJson(const StrategyInfo& strategy, const StrategyResult& result,
+                         const QueryVerdict& verdict) const override;
+  std::string comparisonScope() const override { return "the overlap families"; }
+  std::string judgedAgainst() const override {
+    return "the exact depth and normals (docs/verdict.md, Penetration)";
+  }
+  std::string familyWord() const override { return "overlap family"; }
+};
+
+// For touching and overlapping cases (docs/cli.md): penetration_depth (decimal string), normal (the set of
+// isolated minimal normals) and normal_arcs (arcs of minimal normals, counter-clockwise, usually empty).
+void PenetrationReport::addExactKeys(JsonObject& object, const oracle::ExactAnswer& exact) const {
   if (exact.relation == oracle::Relation::Separated) {
     return;
   }
@@ -42,12 +68,8 @@ void addPenetrationKeys(JsonObject& object, const oracle::ExactAnswer& exact) {
       .addRaw("normal_arcs", normalArcsJson(penetration));
 }
 
-std::string normalText(const oracle::ExactPoint& direction, int digits) {
-  return "(" + oracle::unitComponentDecimal(direction, 0, digits) + ", " +
-         oracle::unitComponentDecimal(direction, 1, digits) + ")";
-}
-
-std::string penetrationText(const oracle::ExactAnswer& exact) {
+// Depth and normals, each line starting with two spaces; "" when separated.
+std::string PenetrationReport::exactText(const oracle::ExactAnswer& exact) const {
   if (exact.relation == oracle::Relation::Separated) {
     return "";
   }
@@ -63,8 +85,10 @@ std::string penetrationText(const oracle::ExactAnswer& exact) {
   return text;
 }
 
-std::string penetrationResultJson(const StrategyInfo& strategy, const StrategyResult& result,
-                                  const PenetrationVerdict& verdict) {
+// overlapping, depth, normal, point_a, point_b (decimals of the reported values), depth_error_u,
+// normal_error_u, contact_error_u, verdict and reasons.
+std::string PenetrationReport::answerJson(const StrategyInfo& strategy, const StrategyResult& result,
+                                          const QueryVerdict& verdict) const {
   const std::string& s = strategy.scalar;
   const PenetrationAnswer& p = result.penetration;
   JsonObject object;
@@ -73,40 +97,17 @@ std::string penetrationResultJson(const StrategyInfo& strategy, const StrategyRe
       .addRaw("normal", pair(scalarDecimal(p.normal.x, s), scalarDecimal(p.normal.y, s)))
       .addRaw("point_a", pair(scalarDecimal(p.pointA.x, s), scalarDecimal(p.pointA.y, s)))
       .addRaw("point_b", pair(scalarDecimal(p.pointB.x, s), scalarDecimal(p.pointB.y, s)))
-      .addNumber("depth_error_u", verdict.depthErrorU)
-      .addNumber("normal_error_u", verdict.normalErrorU)
-      .addNumber("contact_error_u", verdict.contactErrorU)
+      .addNumber("depth_error_u", verdict.measures[PENETRATION_DEPTH_ERROR])
+      .addNumber("normal_error_u", verdict.measures[PENETRATION_NORMAL_ERROR])
+      .addNumber("contact_error_u", verdict.measures[PENETRATION_CONTACT_ERROR])
       .add("verdict", verdict.violation ? "violation" : "ok")
       .addStrings("reasons", verdict.reasons);
   return object.str();
 }
 
-}  // namespace gjk::check
-
-namespace gjk::check {
-
-std::string runJsonWithPenetration(const std::string& caseName, const StrategyInfo& strategy,
-                                   const std::string& distanceJson, const std::string& penetrationJson,
-                                   const std::string& exactObject) {
-  if (strategy.query == QueryKind::Distance) {
-    return distanceJson;
-  }
-  if (strategy.query == QueryKind::Penetration) {
-    JsonObject object;
-    object.add("case", caseName)
-        .add("strategy", strategy.name)
-        .add("query", queryKindName(strategy.query))
-        .addRaw("penetration", penetrationJson)
-        .addRaw("exact", exactObject);
-    return object.str();
-  }
-  std::string text = distanceJson.substr(0, distanceJson.size() - 1);  // without the closing brace
-  text += ", \"query\": \"both\", \"penetration\": " + penetrationJson + "}";
-  return text;
-}
-
-std::string penetrationRunLine(const std::string& caseName, const StrategyInfo& strategy,
-                               const StrategyResult& result, const PenetrationVerdict& verdict) {
+// Depth, errors in u, verdict.
+std::string PenetrationReport::answerLine(const std::string& caseName, const StrategyInfo& strategy,
+                                          const StrategyResult& result, const QueryVerdict& verdict) const {
   char line[512];
   const PenetrationAnswer& p = result.penetration;
   std::string answer = !p.answered     ? "no answer"
@@ -120,9 +121,17 @@ std::string penetrationRunLine(const std::string& caseName, const StrategyInfo& 
     outcome = "refused";
   }
   std::snprintf(line, sizeof line, "%-44s %-12s %-22s depth %9.3g u  normal %9.3g u  contact %9.3g u  %s",
-                caseName.c_str(), strategy.name.c_str(), answer.c_str(), verdict.depthErrorU,
-                verdict.normalErrorU, verdict.contactErrorU, outcome.c_str());
+                caseName.c_str(), strategy.name.c_str(), answer.c_str(), verdict.measures[PENETRATION_DEPTH_ERROR],
+                verdict.measures[PENETRATION_NORMAL_ERROR], verdict.measures[PENETRATION_CONTACT_ERROR],
+                outcome.c_str());
   return line;
+}
+
+}  // namespace
+
+const QueryReport& penetrationReport() {
+  static const PenetrationReport REPORT;
+  return REPORT;
 }
 
 }  // namespace gjk::check

@@ -15,13 +15,25 @@
 #include "tools/fuzz_files.h"
 #include "verdict/exact_case.h"
 #include "verdict/expectations.h"
-#include "verdict/penetration_cause.h"
+#include "verdict/query_seam.h"
 
 namespace gjk::tools {
 namespace fs = std::filesystem;
 
+const check::Query& campaignQuery(CampaignQuery query) {
+  const check::Query* named = check::queryNamed(check::queryKindName(query));
+  return named != nullptr ? *named : check::distanceQuery();
+}
+
+CampaignQuery campaignKind(const check::Query& query) {
+  for (CampaignQuery kind : {CampaignQuery::Distance, CampaignQuery::Penetration, CampaignQuery::Cast}) {
+    if (std::string_view(check::queryKindName(kind)) == query.name()) return kind;
+  }
+  return CampaignQuery::Distance;
+}
+
 CampaignQuery defaultCampaignQuery(const check::StrategyInfo& strategy) {
-  return check::answersDistance(strategy.query) ? CampaignQuery::Distance : CampaignQuery::Penetration;
+  return campaignKind(check::primaryQuery(strategy));
 }
 
 int abortSignalOf(const check::Case& value, const check::StrategyInfo& strategy) {
@@ -53,31 +65,19 @@ Judged judgeCase(const check::Case& value, const check::StrategyInfo& strategy, 
   }
   judged.exact = check::solveExactly(value);
   judged.result = strategy.run(value, {});
-  if (query == CampaignQuery::Penetration) {
-    const oracle::ExactPenetration penetration = check::exactPenetration(value, judged.exact);
-    judged.penetration = check::judgePenetration(value, judged.exact, penetration, judged.result, strategy);
-    judged.violation = judged.penetration.violation;
-    judged.reasons = check::penetrationReasonList(judged.penetration);
-    if (judged.violation) {
-      judged.summary = check::summarizePenetrationViolation(value, strategy, judged.exact, penetration,
-                                                            judged.result, judged.penetration);
-    }
-    return judged;
-  }
-  judged.verdict = check::judge(value, judged.exact, judged.result, strategy);
+  const check::Query& judging = campaignQuery(query);
+  const std::unique_ptr<check::PreparedExact> prepared = judging.prepare(value, judged.exact);
+  judged.verdict = judging.judge(value, judged.exact, *prepared, judged.result, strategy);
   judged.violation = judged.verdict.violation;
-  judged.reasons = check::reasonList(judged.verdict);
+  judged.reasons = judging.reasonList(judged.verdict);
   if (judged.violation) {
-    judged.summary = check::summarizeViolation(value, strategy, judged.exact, judged.result, judged.verdict);
+    judged.summary = judging.summarize(value, strategy, judged.exact, *prepared, judged.result, judged.verdict);
   }
   return judged;
 }
 
 check::Case regressionCaseOf(const Judged& judged, const check::StrategyInfo& strategy, const std::string& foundBy) {
-  if (judged.query == CampaignQuery::Penetration) {
-    return check::penetrationRegressionCase(judged.value, strategy, judged.summary, judged.penetration, foundBy);
-  }
-  return check::regressionCase(judged.value, strategy, judged.summary, judged.verdict, foundBy);
+  return campaignQuery(judged.query).regressionCase(judged.value, strategy, judged.summary, judged.verdict, foundBy);
 }
 
 CrashInput judgeCrashInput(const fs::path& file, const check::StrategyInfo& strategy, CampaignQuery query) {
@@ -238,8 +238,7 @@ std::map<std::string, FiledCase> filedCauses(const fs::path& folder, const std::
     std::string name = strategyOfFiledCase(file, value);
     if (name.empty() || (!onlyStrategy.empty() && name != onlyStrategy)) continue;
     const check::StrategyInfo& strategy = *check::findStrategy(name);
-    const bool penetration = check::isPenetrationExpectation(value, strategy);
-    if (penetration != (query == CampaignQuery::Penetration)) continue;
+    if (&check::expectationQuery(value, strategy) != &campaignQuery(query)) continue;
     Judged judged = judgeCase(value, strategy, query);
     if (!judged.violation) continue;
     causes.try_emplace(judged.summary.signature, FiledCase{file, value});

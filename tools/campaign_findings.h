@@ -1,6 +1,6 @@
 // What a campaign does with the fuzzer's crash inputs: judge each one again here, group them by cause
 // (the signature of verdict/classify.h: strategy, primary kind, termination; the family is metadata;
-// for a penetration campaign the penetration verdict's, verdict/penetration_cause.h),
+// for a campaign on another query that query's, Query::summarize of verdict/query_seam.h),
 // shrink the smallest of a new cause to a readable case that keeps the cause, and file it in the
 // campaign's folder, one file per cause, keeping the smaller case by preferredCase when a cause is
 // found twice.
@@ -15,7 +15,7 @@
 
 #include "case/case.h"
 #include "verdict/classify.h"
-#include "verdict/penetration_verdict.h"
+#include "verdict/query_seam.h"
 #include "verdict/strategy.h"
 #include "verdict/verdict.h"
 
@@ -34,13 +34,17 @@ struct CrashInput {
   std::string failureDetail;  // an external engine's crash, hang or protocol failure: what it said (stderr tail)
 };
 
-// What a campaign judges: the distance query with the distance verdict (fuzz_distance), or the penetration
-// query with the penetration verdict (fuzz_penetration; issue 13). Never Both.
+// What a campaign judges, by the query kind of its name: the distance query with the distance verdict
+// (fuzz_distance), or the penetration query with the penetration verdict (fuzz_penetration; issue 13). Never
+// Both.
 using CampaignQuery = check::QueryKind;
 
-// The query a campaign on `strategy` judges unless told: penetration for a strategy that answers
-// penetration only, else distance (a strategy of query kind both, like rapier2d, needs --query
-// penetration).
+// The query of the seam (verdict/query_seam.h) a campaign of that kind judges, and the kind of a query.
+const check::Query& campaignQuery(CampaignQuery query);
+CampaignQuery campaignKind(const check::Query& query);
+
+// The query a campaign on `strategy` judges unless told: its primary query (check::primaryQuery: distance when
+// it answers distance, else its own; a strategy of query kind both, like rapier2d, needs --query penetration).
 CampaignQuery defaultCampaignQuery(const check::StrategyInfo& strategy);
 
 struct Judged {
@@ -48,8 +52,7 @@ struct Judged {
   check::Case value;
   oracle::ExactAnswer exact;
   check::StrategyResult result;
-  check::Verdict verdict;                 // the distance query's verdict
-  check::PenetrationVerdict penetration;  // the penetration query's verdict
+  check::QueryVerdict verdict;            // the judged query's verdict
   // Set when the strategy, run in a child process first, ended it with this signal (an in-process engine that
   // aborts on its own assertion): then nothing else is judged (violation false), and this program lives on.
   int abortSignal = 0;
@@ -68,8 +71,8 @@ int abortSignalOf(const check::Case& value, const check::StrategyInfo& strategy)
 Judged judgeCase(const check::Case& value, const check::StrategyInfo& strategy,
                  CampaignQuery query = CampaignQuery::Distance);
 
-// The case a campaign files for a judged violation (check::regressionCase or
-// check::penetrationRegressionCase): its meta lines replay with the verdict of the judged query.
+// The case a campaign files for a judged violation (the judged query's Query::regressionCase): its meta lines
+// replay with the verdict of the judged query.
 check::Case regressionCaseOf(const Judged& judged, const check::StrategyInfo& strategy, const std::string& foundBy);
 
 CrashInput judgeCrashInput(const std::filesystem::path& file, const check::StrategyInfo& strategy,
@@ -100,9 +103,8 @@ struct FiledCase {
 // (strategyOfFiledCase) and on which that strategy's answer is a violation, by the signature its
 // answer has now, judged again (not by its meta.signature: files of earlier campaigns carry the
 // family there, and a changed verdict can change a cause). `onlyStrategy`, when not empty, keeps
-// the cases of that strategy only. Only the cases whose expectation is of `query` count: a case is a
-// penetration expectation as verdict/expectations.h isPenetrationExpectation says (meta.query, else
-// the strategy's query kind). When several files show one cause, the first by path is named.
+// the cases of that strategy only. Only the cases whose expectation is of `query` count, as
+// check::expectationQuery says (meta.query, else the strategy's primary query). When several files show one cause, the first by path is named.
 std::map<std::string, FiledCase> filedCauses(const std::filesystem::path& folder, const std::string& onlyStrategy,
                                              CampaignQuery query = CampaignQuery::Distance);
 

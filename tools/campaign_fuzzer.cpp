@@ -41,12 +41,21 @@ bool isLibFuzzerBinary(const fs::path& path) {
   return help.find("max_total_time") != std::string::npos;
 }
 
-const char* fuzzTargetName(check::QueryKind query) {
-  return query == check::QueryKind::Penetration ? "fuzz_penetration" : "fuzz_distance";
+namespace {
+
+// "PENETRATION" for penetration: the query's word in environment variables.
+std::string upperName(check::QueryKind query) {
+  std::string name = check::queryKindName(query);
+  for (char& c : name) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+  return name;
 }
 
-const char* fuzzStrategyVariable(check::QueryKind query) {
-  return query == check::QueryKind::Penetration ? "GJK_PENETRATION_STRATEGY" : "GJK_STRATEGY";
+}  // namespace
+
+std::string fuzzTargetName(check::QueryKind query) { return std::string("fuzz_") + check::queryKindName(query); }
+
+std::string fuzzStrategyVariable(check::QueryKind query) {
+  return query == check::QueryKind::Distance ? "GJK_STRATEGY" : "GJK_" + upperName(query) + "_STRATEGY";
 }
 
 fs::path findFuzzer(const Options& options) {
@@ -58,8 +67,8 @@ fs::path findFuzzer(const Options& options) {
     }
     return options.fuzzer;
   }
-  const char* variable = options.query == check::QueryKind::Penetration ? "GJK_FUZZ_PENETRATION" : "GJK_FUZZ_DISTANCE";
-  if (const char* path = std::getenv(variable)) candidates.push_back(path);
+  const std::string variable = "GJK_FUZZ_" + upperName(options.query);
+  if (const char* path = std::getenv(variable.c_str())) candidates.push_back(path);
   std::error_code error;
   fs::path self = fs::read_symlink("/proc/self/exe", error);
   if (!error) {

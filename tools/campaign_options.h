@@ -17,8 +17,9 @@ using Environment = std::vector<std::pair<std::string, std::string>>;
 
 struct Options {
   std::vector<const check::StrategyInfo*> strategies;
-  // Distance: fuzz_distance and the distance verdict; Penetration: fuzz_penetration and the penetration
-  // verdict (issue 13). Set by --query, else by the strategy (tools/campaign_findings.h defaultCampaignQuery).
+  // The query fuzzed: fuzz_<query> and that query's verdict (Distance: fuzz_distance and the distance verdict;
+  // Penetration: fuzz_penetration and the penetration verdict). Set by --query, else by the strategy
+  // (tools/campaign_findings.h defaultCampaignQuery).
   check::QueryKind query = check::QueryKind::Distance;
   long long seconds = 600;
   int jobs = 2;
@@ -36,12 +37,14 @@ struct Options {
   std::string commandLine;
 };
 
-// The fuzz target of a campaign's query: "fuzz_distance" or "fuzz_penetration".
-const char* fuzzTargetName(check::QueryKind query);
-// The environment variable naming that target's strategy: GJK_STRATEGY or GJK_PENETRATION_STRATEGY.
-const char* fuzzStrategyVariable(check::QueryKind query);
-// The libFuzzer build of the query's target (fuzzTargetName): --fuzzer, else $GJK_FUZZ_DISTANCE or
-// $GJK_FUZZ_PENETRATION, else beside this program's build; throws UsageError when none is found.
+// The fuzz target of a campaign's query: fuzz_<query> ("fuzz_distance", "fuzz_penetration", "fuzz_cast").
+std::string fuzzTargetName(check::QueryKind query);
+// The environment variable naming that target's strategy: GJK_STRATEGY for distance, else
+// GJK_<QUERY>_STRATEGY (GJK_PENETRATION_STRATEGY).
+std::string fuzzStrategyVariable(check::QueryKind query);
+// The libFuzzer build of the query's target (fuzzTargetName): --fuzzer, else $GJK_FUZZ_<QUERY>
+// ($GJK_FUZZ_DISTANCE, $GJK_FUZZ_PENETRATION), else beside this program's build; throws UsageError when none
+// is found.
 fs::path findFuzzer(const Options& options);
 // The --seeds folders that exist; a default one missing from the current directory is taken from the
 // source tree gjkcheck was built from.

@@ -5,6 +5,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cctype>
 #include <cerrno>
 #include <csignal>
 #include <chrono>
@@ -404,15 +405,19 @@ class Campaign {
 
   void writeReport() {
     std::string text;
-    const bool penetration = options_.query == check::QueryKind::Penetration;
-    text += "# Campaign: " + strategy_.name + (penetration ? " (penetration)" : "") + ", " + date_ + "\n\n";
+    // A campaign on a query other than distance names it (verdict/query_seam.h).
+    const std::string query = check::queryKindName(options_.query);
+    const bool otherQuery = options_.query != check::QueryKind::Distance;
+    std::string title = query;
+    title[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(title[0])));
+    text += "# Campaign: " + strategy_.name + (otherQuery ? " (" + query + ")" : "") + ", " + date_ + "\n\n";
     text += "Produced by\n\n```sh\n" + options_.commandLine + "\n```\n\n";
     text += "| | |\n|---|---|\n";
     text += "| strategy | `" + strategy_.name + "`: " + strategy_.description + " |\n";
     text += "| query | " +
-            std::string(penetration ? "penetration: the penetration verdict (docs/verdict.md, Penetration), "
-                                      "fuzz target fuzz_penetration"
-                                    : "distance: the distance verdict (docs/verdict.md), fuzz target fuzz_distance") +
+            (otherQuery ? query + ": the " + query + " verdict (docs/verdict.md, " + title + "), fuzz target " +
+                         fuzzTargetName(options_.query)
+                   : "distance: the distance verdict (docs/verdict.md), fuzz target fuzz_distance") +
             " |\n";
     text += "| date | " + date_ + " |\n| commit | " + commitDescription() + " |\n";
     text += "| machine | " + machineDescription() + " |\n";
@@ -457,10 +462,10 @@ class Campaign {
       text += "None: in " + std::string(seconds) + " the fuzzer found no input on which " + strategy_.name +
               "'s answer is a violation.\n\n";
     } else {
-      text += std::string(penetration ? "Cause: strategy, primary kind (the penetration verdict's first reason), "
-                                        "termination (verdict/penetration_cause.h). "
-                                      : "Cause: strategy, primary kind (the verdict's first reason), termination "
-                                        "(verdict/classify.h). ") +
+      text += (otherQuery ? "Cause: strategy, primary kind (the " + query + " verdict's first reason), termination "
+                       "(verdict/query_" + query + ".cpp). "
+                     : std::string("Cause: strategy, primary kind (the verdict's first reason), termination "
+                                   "(verdict/classify.h). ")) +
               "Family: the family of the case filed (verdict/classify.h), metadata only.\n\n";
       text += "| cause | crash inputs (this run / all) | reasons | status | case | family |\n"
               "|---|---|---|---|---|---|\n";

@@ -15,6 +15,7 @@
 #include <fstream>
 #include <map>
 #include <set>
+#include <span>
 #include <sstream>
 #include <stdexcept>
 #include <string>
@@ -30,7 +31,7 @@
 #include "tools/output_folders.h"
 #include "tools/run_context.h"
 #include "verdict/expectations.h"
-#include "verdict/penetration_verdict.h"
+#include "verdict/query_seam.h"
 
 namespace gjk::tools {
 namespace {
@@ -130,15 +131,15 @@ int campaignCommand(int argc, char** argv, int first) {
   const std::string query = line.value("query");
   if (query.empty()) {
     options.query = defaultCampaignQuery(*options.strategies.front());
-  } else if (query == "distance" || query == "penetration") {
-    options.query = query == "distance" ? check::QueryKind::Distance : check::QueryKind::Penetration;
+  } else if (const check::Query* named = check::queryNamed(query)) {
+    options.query = campaignKind(*named);
   } else {
     throw UsageError("--query is distance or penetration, not '" + query + "'");
   }
-  const bool penetration = options.query == check::QueryKind::Penetration;
+  const check::Query& judged = campaignQuery(options.query);
   for (const check::StrategyInfo* strategy : options.strategies) {
-    if (!(penetration ? check::answersPenetration(strategy->query) : check::answersDistance(strategy->query))) {
-      throw UsageError("strategy '" + strategy->name + "' answers no " + (penetration ? "penetration" : "distance") +
+    if (!judged.answers(*strategy)) {
+      throw UsageError("strategy '" + strategy->name + "' answers no " + judged.name() +
                        " query (it answers " + check::queryKindName(strategy->query) + ")" +
                        (query.empty() ? ": give --query" : ""));
     }
@@ -179,11 +180,10 @@ int campaignCommand(int argc, char** argv, int first) {
   }
   options.kinds = line.value("kinds");
   for (const std::string& kind : splitList(options.kinds)) {
-    const bool known =
-        options.query == check::QueryKind::Penetration
-            ? check::penetrationKindIndex(kind) >= 0 || kind == "crash" || kind == "hang" || kind == "protocol"
-            : std::find_if(std::begin(check::VIOLATION_KINDS), std::end(check::VIOLATION_KINDS),
-                           [&](const char* k) { return kind == k; }) != std::end(check::VIOLATION_KINDS);
+    const auto listed = [&](std::span<const char* const> kinds) {
+      return std::find_if(kinds.begin(), kinds.end(), [&](const char* k) { return kind == k; }) != kinds.end();
+    };
+    const bool known = listed(judged.violationKinds()) || listed(check::ENGINE_FAILURE_KINDS);
     if (!known) throw UsageError("unknown violation kind '" + kind + "'");
   }
   options.families = line.value("families");

@@ -16,7 +16,8 @@
 #include <unistd.h>
 
 #include "families/families.h"
-#include "report/penetration_comparison.h"
+#include "report/query_comparison.h"
+#include "report/query_report.h"
 #include "report/comparison.h"
 #include "report/comparison_report.h"
 #include "report/comparison_shard.h"
@@ -114,7 +115,7 @@ CommandSpec spec() {
       "Strategies that answer penetration (`gjkcheck strategies`, query penetration or both) are run on the\n"
       "overlap families instead (same --count and --seed; --penetration-families F,... names some of them):\n"
       "penetration.md, penetration_summary.csv, penetration_rows.csv and a Penetration section in README.md\n"
-      "(report/penetration_comparison.h).\n"
+      "(report/query_comparison.h).\n"
       "Everything but the times is the same for the same arguments, whatever --jobs is.\n"
       "SIGINT or SIGTERM (Ctrl-C) stops taking cases: the report of the finished ones is written and marked\n"
       "partial (README.md: \"partial: N of M cases, interrupted\"); a second one ends at once.",
@@ -132,16 +133,13 @@ std::uint64_t countViolations(const check::ComparisonResult& result) {
   return violations;
 }
 
-// The penetration section's violations and engine failures (every primary kind but ok, refused, no-answer).
-std::uint64_t countViolations(const check::PenetrationComparison& comparison) {
-  std::uint64_t violations = 0;
-  for (const auto& families : comparison.cells) {
-    for (const check::PenetrationCell& cell : families) {
-      for (const auto& [kind, n] : cell.primaries) violations += n;
-    }
-  }
-  return violations;
-}
+// The section of a query other than distance: its strategies, on its families.
+struct QuerySection {
+  const check::Query* query;
+  const check::QueryReport* report;
+  std::vector<const check::StrategyInfo*> strategies;
+  std::vector<std::string> families;
+};
 
 void showProgress(std::uint64_t done, std::uint64_t total, double seconds) {
   const int WIDTH = 30;
@@ -185,15 +183,23 @@ int compareCommand(int argc, char** argv, int first) {
     throw UsageError(error.what());
   }
   options.families = chosenItems(line, "families", check::familyNames(), "family");
-  // Issue 13: penetration strategies go to the penetration section (overlap families), not the distance one.
-  const std::vector<const check::StrategyInfo*> penetration = check::takePenetrationStrategies(options.strategies);
-  const std::vector<std::string> overlapFamilies =
-      chosenItems(line, "penetration-families", check::overlapFamilyNames(), "overlap family");
-  if (options.strategies.empty() && penetration.empty()) throw UsageError("nothing to compare");
+  // Strategies answering another query (penetration, ...) go to that query's section on its families
+  // (report/query_comparison.h); the distance comparison keeps those that answer distance.
+  std::vector<QuerySection> sections;
+  for (const check::Query* query : check::queries()) {
+    const check::QueryReport* report = check::queryReport(*query);
+    if (report == nullptr) continue;
+    QuerySection section{query, report, check::strategiesAnswering(*query, options.strategies),
+                         chosenItems(line, report->familiesOption(), query->comparisonFamilies(), report->familyWord())};
+    if (!section.strategies.empty()) sections.push_back(std::move(section));
+  }
+  options.strategies = check::strategiesAnswering(check::distanceQuery(), options.strategies);
+  if (options.strategies.empty() && sections.empty()) throw UsageError("nothing to compare");
   // Every name is written into the report's case files (meta.strategy) after the cases ran: a name a case
   // file cannot hold is refused now, before any work, not after it.
-  for (const std::vector<const check::StrategyInfo*>* list :
-       {static_cast<const std::vector<const check::StrategyInfo*>*>(&options.strategies), &penetration}) {
+  std::vector<const std::vector<const check::StrategyInfo*>*> lists = {&options.strategies};
+  for (const QuerySection& section : sections) lists.push_back(&section.strategies);
+  for (const std::vector<const check::StrategyInfo*>* list : lists) {
     for (const check::StrategyInfo* strategy : *list) {
       check::Case probe = check::sampleFamily(check::familyNames().front(), 1, 0);
       probe.setMeta("strategy", strategy->name);
@@ -262,8 +268,11 @@ int compareCommand(int argc, char** argv, int first) {
   std::string command = "gjkcheck compare";
   if (line.given("strategies")) command += " --strategies " + portableStrategies(strategyList);
   if (line.given("families")) command += " --families " + line.value("families");
-  if (line.given("penetration-families")) {
-    command += " --penetration-families " + line.value("penetration-families");
+  for (const check::Query* query : check::queries()) {
+    const check::QueryReport* report = check::queryReport(*query);
+    if (report != nullptr && line.given(report->familiesOption())) {
+      command += " --" + report->familiesOption() + " " + line.value(report->familiesOption());
+    }
   }
   command += " --count " + std::to_string(count) + " --seed " + std::to_string(seed) + " --jobs " +
              std::to_string(jobs);
@@ -298,28 +307,30 @@ int compareCommand(int argc, char** argv, int first) {
     check::writeComparisonReport(out, options, result, context);
   }
   std::uint64_t violations = countViolations(result);
-  if (!penetration.empty() && !interrupted.load()) {
-    // The penetration rows stream to penetration_rows.csv as the cases finish, through a temporary file.
-    const std::filesystem::path rowsFile = out / "penetration_rows.csv", partial = out / "penetration_rows.csv.partial";
-    std::ofstream penetrationRows(partial, std::ios::binary | std::ios::trunc);
-    penetrationRows << check::penetrationRowsHeader();
+  for (const QuerySection& q : sections) {
+    if (interrupted.load()) break;
+    // The rows stream to <name>_rows.csv as the cases finish, through a temporary file.
+    const std::filesystem::path rowsFile = out / check::queryRowsFile(*q.query);
+    const std::filesystem::path partial = out / (check::queryRowsFile(*q.query) + ".partial");
+    std::ofstream queryRows(partial, std::ios::binary | std::ios::trunc);
+    queryRows << check::queryRowsHeader(*q.query);
     std::string text;
-    auto sink = [&](const check::PenetrationComparisonRow* r, std::size_t n) {
+    auto sink = [&](const check::QueryComparisonRow* r, std::size_t n) {
       text.clear();
-      for (std::size_t k = 0; k < n; ++k) check::appendPenetrationRow(text, penetration, overlapFamilies, r[k]);
-      penetrationRows << text;
+      for (std::size_t k = 0; k < n; ++k) check::appendQueryRow(text, q.strategies, q.families, r[k]);
+      queryRows << text;
     };
-    check::PenetrationComparison comparison = check::runPenetrationComparison(
-        penetration, overlapFamilies, options.count, options.seed, options.jobs, sink, false, &interrupted);
-    penetrationRows.close();
+    check::QueryComparison comparison = check::runQueryComparison(
+        *q.query, q.strategies, q.families, options.count, options.seed, options.jobs, sink, false, &interrupted);
+    queryRows.close();
     std::filesystem::rename(partial, rowsFile);
     std::string section = command;
-    if (comparison.casesDone < options.count * overlapFamilies.size()) {
+    if (comparison.casesDone < options.count * q.families.size()) {
       section += "\n# partial: " + std::to_string(comparison.casesDone) + " of " +
-                 std::to_string(options.count * overlapFamilies.size()) + " cases, interrupted";
+                 std::to_string(options.count * q.families.size()) + " cases, interrupted";
     }
-    check::writePenetrationComparison(out, comparison, section);
-    violations += countViolations(comparison);
+    check::writeQueryComparison(out, comparison, section);
+    violations += check::countViolations(comparison);
   }
   std::signal(SIGINT, SIG_DFL);
   std::signal(SIGTERM, SIG_DFL);

@@ -1,7 +1,7 @@
 #include <cstdio>
 
 #include "report/answer_format.h"
-#include "report/penetration_format.h"
+#include "report/query_report.h"
 #include "tools/command_line.h"
 #include "tools/commands.h"
 #include "verdict/exact_case.h"
@@ -48,7 +48,7 @@ int oracleCommand(int argc, char** argv, int first) {
                 oracle::distanceDecimal(exact).c_str(), oracle::rationalString(exact.coreDistanceSquared).c_str(),
                 oracle::decimalString(exact.closestPoint.x).c_str(),
                 oracle::decimalString(exact.closestPoint.y).c_str(), oracle::decimalString(exact.scale).c_str());
-    std::fputs(check::penetrationText(exact).c_str(), stdout);
+    std::fputs(check::exactTexts(exact).c_str(), stdout);
   }
   return bad ? EXIT_BAD_INPUT : EXIT_ALL_OK;
 }

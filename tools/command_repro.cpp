@@ -3,12 +3,12 @@
 #include <string>
 
 #include "report/answer_format.h"
-#include "report/penetration_format.h"
+#include "report/query_report.h"
 #include "report/case_picture.h"
 #include "tools/command_line.h"
 #include "tools/commands.h"
 #include "verdict/exact_case.h"
-#include "verdict/penetration_verdict.h"
+#include "verdict/query_seam.h"
 #include "verdict/strategy.h"
 #include "verdict/thresholds.h"
 #include "verdict/verdict.h"
@@ -104,6 +104,21 @@ const CommandSpec SPEC = {
     "cannot be written.",
 };
 
+// The answer line and verdict of every query other than distance that `strategy` answers (penetration, ...;
+// verdict/query_seam.h, report/query_report.h); the number of violations among them.
+int printOtherAnswers(const check::Case& value, const oracle::ExactAnswer& exact, const check::StrategyInfo& strategy,
+                      const check::StrategyResult& result) {
+  int violations = 0;
+  for (const check::Query* query : check::queriesOf(strategy)) {
+    const check::QueryReport* report = check::queryReport(*query);
+    if (report == nullptr) continue;
+    const check::QueryVerdict verdict = query->judge(value, exact, *query->prepare(value, exact), result, strategy);
+    violations += verdict.violation;
+    std::printf("%s\n", report->answerLine(strategy.name, strategy, result, verdict).c_str());
+  }
+  return violations;
+}
+
 }  // namespace
 
 int reproCommand(int argc, char** argv, int first) {
@@ -143,7 +158,7 @@ int reproCommand(int argc, char** argv, int first) {
   for (const oracle::ExactPoint& p : exact.minkowskiHull) {
     std::printf("    (%s, %s)\n", oracle::decimalString(p.x, 12).c_str(), oracle::decimalString(p.y, 12).c_str());
   }
-  std::fputs(check::penetrationText(exact).c_str(), stdout);  // touching and overlapping cases (issue 13)
+  std::fputs(check::exactTexts(exact).c_str(), stdout);  // every other query's exact answer (penetration, ...)
 
   std::printf("\n%-12s %-14s %10s %10s %10s %5s %-18s %s\n", "strategy", "distance", "err u", "wit u", "gap u",
               "iters", "termination", "verdict");
@@ -153,12 +168,8 @@ int reproCommand(int argc, char** argv, int first) {
   check::Verdict tracedVerdict;
   for (const check::StrategyInfo& strategy : check::strategies()) {
     check::StrategyResult result = strategy.run(value, {.trace = &strategy == traced});
-    if (check::answersPenetration(strategy.query)) {  // issue 13: the penetration answer and its verdict
-      const check::PenetrationVerdict penetration = check::judgePenetration(value, exact, result, strategy);
-      violations += penetration.violation;
-      std::printf("%s\n", check::penetrationRunLine(strategy.name, strategy, result, penetration).c_str());
-      if (!check::answersDistance(strategy.query)) continue;
-    }
+    violations += printOtherAnswers(value, exact, strategy, result);
+    if (!check::answersDistance(strategy.query)) continue;
     check::Verdict verdict = check::judge(value, exact, result, strategy);
     violations += verdict.violation;
     std::printf("%-12s %-14s %10.3g %10.3g %10.3g %5d %-18s %s\n", strategy.name.c_str(),
@@ -173,16 +184,11 @@ int reproCommand(int argc, char** argv, int first) {
   }
   if (!tracedRan) {
     // A modified strategy (perp+local, ...), a penetration strategy or an external engine is not in the
-    // side-by-side table: run it for its trace, or for its answer beside ours. A penetration answer is judged
-    // by the penetration verdict (issue 13); a distance answer, when the strategy gives one, by the distance
-    // verdict.
+    // side-by-side table: run it for its trace, or for its answer beside ours. An answer to another query
+    // (penetration, ...) is judged by that query's verdict; a distance answer, when the strategy gives one, by
+    // the distance verdict.
     tracedResult = traced->run(value, {.trace = true});  // an external engine traces when its worker can
-    const bool penetration = check::answersPenetration(traced->query);
-    if (penetration) {
-      const check::PenetrationVerdict verdict = check::judgePenetration(value, exact, tracedResult, *traced);
-      violations += verdict.violation;
-      std::printf("%s\n", check::penetrationRunLine(traced->name, *traced, tracedResult, verdict).c_str());
-    }
+    violations += printOtherAnswers(value, exact, *traced, tracedResult);
     if (check::answersDistance(traced->query)) {
       tracedVerdict = check::judge(value, exact, tracedResult, *traced);
     }

@@ -11,11 +11,11 @@
 #include <string>
 
 #include "report/answer_format.h"
-#include "report/penetration_format.h"
+#include "report/query_report.h"
 #include "tools/command_line.h"
 #include "tools/commands.h"
 #include "verdict/exact_case.h"
-#include "verdict/penetration_verdict.h"
+#include "verdict/query_seam.h"
 #include "verdict/strategy.h"
 #include "verdict/verdict.h"
 
@@ -134,33 +134,39 @@ int runCommand(int argc, char** argv, int first) {
       check::StrategyResult result = strategy->run(value, {});
       const bool distance = check::answersDistance(strategy->query);
       check::Verdict verdict = distance ? check::judge(value, exact, result, *strategy) : check::Verdict{};
-      violations += verdict.violation;
       refused += verdict.refused;
-      if (check::answersPenetration(strategy->query)) {  // issue 13: the penetration answer and its verdict
-        const check::PenetrationVerdict penetration = check::judgePenetration(value, exact, result, *strategy);
-        violations += penetration.violation && !verdict.violation;
-        if (line.has("json")) {
-          out += check::runJsonWithPenetration(
-                     value.source, *strategy, check::resultJson(value.source, *strategy, result, verdict, exactObject),
-                     check::penetrationResultJson(*strategy, result, penetration), exactObject) +
-                 "\n";
-        } else {
-          out += check::penetrationRunLine(value.source, *strategy, result, penetration) + "\n";
-        }
-        if (!distance || line.has("json")) continue;
+      // Every other query the strategy answers (penetration, ...): its answer and verdict, through the seam
+      // (verdict/query_seam.h, report/query_report.h), one verdict per queriesOf (the distance one is `verdict`,
+      // printed by the distance line and resultJson). A strategy counts one violation per case.
+      const std::vector<const check::Query*> answered = check::queriesOf(*strategy);
+      std::vector<check::QueryVerdict> verdicts(answered.size());
+      bool violated = verdict.violation;
+      for (std::size_t q = 0; q < answered.size(); ++q) {
+        if (answered[q] == &check::distanceQuery()) continue;
+        verdicts[q] = answered[q]->judge(value, exact, *answered[q]->prepare(value, exact), result, *strategy);
+        violated = violated || verdicts[q].violation;
       }
+      violations += violated;
       if (line.has("json")) {
-        out += check::resultJson(value.source, *strategy, result, verdict, exactObject) + "\n";
-      } else {
-        out += formatted("%-44s %-12s %-14s %9.3g %9.3g %5d %-18s %s\n", value.source.c_str(), strategy->name.c_str(),
-                    check::scalarDecimal(result.distance, strategy->scalar).c_str(), verdict.distanceErrorU,
-                    verdict.witnessErrorU, result.iterations, result.termination.c_str(),
-                    verdict.violation ? ("violation: " + check::reasonList(verdict)).c_str()
-                                      : check::reasonList(verdict).c_str());
-        if (result.failure != check::EngineFailure::None) {
-          // An external engine that gave no answer: what it said (its stderr tail, or the refusal's reason).
-          out += indented(result.failureDetail) + "\n";
+        out += check::runJson(value.source, *strategy, check::resultJson(value.source, *strategy, result, verdict, exactObject),
+                              result, verdicts, exactObject) +
+               "\n";
+        continue;
+      }
+      for (std::size_t q = 0; q < answered.size(); ++q) {
+        if (const check::QueryReport* report = check::queryReport(*answered[q])) {
+          out += report->answerLine(value.source, *strategy, result, verdicts[q]) + "\n";
         }
+      }
+      if (!distance) continue;
+      out += formatted("%-44s %-12s %-14s %9.3g %9.3g %5d %-18s %s\n", value.source.c_str(), strategy->name.c_str(),
+                       check::scalarDecimal(result.distance, strategy->scalar).c_str(), verdict.distanceErrorU,
+                       verdict.witnessErrorU, result.iterations, result.termination.c_str(),
+                       verdict.violation ? ("violation: " + check::reasonList(verdict)).c_str()
+                                         : check::reasonList(verdict).c_str());
+      if (result.failure != check::EngineFailure::None) {
+        // An external engine that gave no answer: what it said (its stderr tail, or the refusal's reason).
+        out += indented(result.failureDetail) + "\n";
       }
     }
     writeWhole(out);

@@ -34,15 +34,15 @@ std::string fileText(const fs::path& path) {
   return text.str();
 }
 
-// The case with the expectations of its strategy's answer today: the distance verdict, or the penetration
-// verdict when the case is a penetration expectation (verdict/expectations.h: meta.query penetration, or a
-// strategy that answers penetration only), recorded with meta.query penetration.
+// The case with the expectations of its strategy's answer today, by the verdict of the query the case
+// expects (check::expectationQuery: meta.query, else the strategy's primary query), recorded with meta.query
+// for a query other than distance.
 check::Case withExpectations(check::Case value, const check::StrategyInfo& strategy, std::string* summary) {
-  const bool penetration = check::isPenetrationExpectation(value, strategy);
-  const Judged judged =
-      judgeCase(value, strategy, penetration ? check::QueryKind::Penetration : check::QueryKind::Distance);
+  const check::Query& query = check::expectationQuery(value, strategy);
+  const bool other = &query != &check::distanceQuery();
+  const Judged judged = judgeCase(value, strategy, campaignKind(query));
   value.setMeta("strategy", strategy.name);
-  if (penetration) value.setMeta("query", "penetration");
+  if (other) value.setMeta("query", query.name());
   value.setMeta("expected-verdict", judged.violation ? "violation" : "ok");
   if (judged.violation) {
     value.setMeta("expected-reasons", judged.reasons);
@@ -53,7 +53,7 @@ check::Case withExpectations(check::Case value, const check::StrategyInfo& strat
     });
   }
   if (value.metaValue("family").empty()) value.setMeta("family", check::classifyFamily(value, judged.exact));
-  *summary = strategy.name + (penetration ? " (penetration)" : "") + ": " +
+  *summary = strategy.name + (other ? " (" + std::string(query.name()) + ")" : "") + ": " +
              (judged.violation ? "violation " + judged.reasons : "ok") + " (" + judged.result.termination + ")";
   return value;
 }

@@ -7,6 +7,8 @@
 #include <fstream>
 #include <vector>
 
+#include "report/query_comparison.h"
+#include "report/query_report.h"
 #include "tools/command_line.h"
 
 namespace gjk::tools {
@@ -91,8 +93,11 @@ std::string foreignContents(const fs::path& folder, const std::string& command, 
         expected = "a properties report (README.md beginning \"# Properties of the strategies\")";
       } else {
         if (has("README.md") && startsWith(firstLine(folder / "README.md"), "# Strategy comparison")) return "";
-        if (has("penetration.md") && startsWith(firstLine(folder / "penetration.md"), "# Penetration comparison")) {
-          return "";
+        // A report of queries other than distance only (compare --strategies penetration): penetration.md, ...
+        for (const check::Query* query : check::queries()) {
+          if (check::queryReport(*query) == nullptr) continue;
+          const std::string file = check::queryComparisonFile(*query);
+          if (has(file) && startsWith(firstLine(folder / file), check::queryComparisonHeading(*query))) return "";
         }
         for (const std::string& name : names) {
           if (startsWith(name, "comparison-shard-") && fs::path(name).extension() == ".bin") return "";

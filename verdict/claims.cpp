@@ -14,7 +14,7 @@
 #include <vector>
 
 #include "verdict/claims.h"
-#include "verdict/penetration_claims.h"
+#include "verdict/query_seam.h"
 
 #include <algorithm>
 
@@ -388,12 +388,6 @@ std::string readsItsCache(const StrategyInfo& strategy) {
   return "";
 }
 
-// The distance claims followed by the penetration claims (verdict/penetration_claims.h, issue 13).
-std::vector<StrategyProperty> withPenetrationProperties(std::vector<StrategyProperty> properties) {
-  for (const StrategyProperty& property : penetrationProperties()) properties.push_back(property);
-  return properties;
-}
-
 }  // namespace
 
 double unitOf(const Case& value) { return static_cast<double>(errorUnit(value)); }
@@ -417,8 +411,8 @@ const Verdict& CaseContext::verdict(const StrategyInfo& strategy) {
   return it->second;
 }
 
-const std::vector<StrategyProperty>& strategyProperties() {
-  static const std::vector<StrategyProperty> PROPERTIES = withPenetrationProperties({
+const std::vector<StrategyProperty>& distanceProperties() {
+  static const std::vector<StrategyProperty> PROPERTIES = {
       {"reportsTheOracleDistanceWithinT", "the reported distance is within T u of the exact distance",
        appliesToEveryStrategy, reportsTheOracleDistanceWithinT},
       {"neverClaimsOverlapOrSeparationAgainstTheOracle",
@@ -452,7 +446,17 @@ const std::vector<StrategyProperty>& strategyProperties() {
       {"warmStartAgreesWithColdStart",
        "a query warm-started from its own cache or a nearby query's is within T u of the cold query",
        readsItsCache, warmStartAgreesWithColdStart},
-  });
+  };
+  return PROPERTIES;
+}
+
+// Every query's claims, in queries() order (the distance claims, then the penetration claims, ...).
+const std::vector<StrategyProperty>& strategyProperties() {
+  static const std::vector<StrategyProperty> PROPERTIES = [] {
+    std::vector<StrategyProperty> all;
+    for (const Query* query : queries()) all.insert(all.end(), query->properties().begin(), query->properties().end());
+    return all;
+  }();
   return PROPERTIES;
 }
 

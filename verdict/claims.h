@@ -52,8 +52,11 @@ struct StrategyProperty {
   std::string (*check)(const StrategyInfo& strategy, CaseContext& context);
 };
 
-// Every claim, in a fixed order.
+// Every claim, in a fixed order: each query's (Query::properties, verdict/query_seam.h) in queries() order.
 const std::vector<StrategyProperty>& strategyProperties();
+
+// The claims about distance answers (the distance query's properties).
+const std::vector<StrategyProperty>& distanceProperties();
 
 // The claim of that name; throws std::invalid_argument for an unknown one.
 const StrategyProperty& strategyProperty(const std::string& name);

@@ -6,17 +6,10 @@
 #include <sstream>
 
 #include "verdict/exact_case.h"
-#include "verdict/penetration_verdict.h"
+#include "verdict/query_seam.h"
 #include "verdict/verdict.h"
 
 namespace gjk::check {
-
-bool isPenetrationExpectation(const Case& value, const StrategyInfo& strategy) {
-  const std::string query = value.metaValue("query");
-  if (query == "penetration") return answersPenetration(strategy.query);
-  if (query == "distance") return false;
-  return !answersDistance(strategy.query);
-}
 
 std::vector<std::string> unmetCaseExpectations(const Case& value) {
   std::vector<std::string> unmet;
@@ -51,18 +44,10 @@ std::vector<std::string> unmetCaseExpectations(const Case& value) {
     }
     const oracle::ExactAnswer exact = solveExactly(value);
     const StrategyResult result = strategy->run(value, {});
-    bool violation = false;
-    std::string reasons;
-    if (isPenetrationExpectation(value, *strategy)) {  // issue 13: the penetration verdict
-      const PenetrationVerdict verdict = judgePenetration(value, exact, result, *strategy);
-      violation = verdict.violation;
-      for (const std::string& reason : verdict.reasons) reasons += (reasons.empty() ? "" : ",") + reason;
-      if (reasons.empty()) reasons = "ok";
-    } else {
-      const Verdict verdict = judge(value, exact, result, *strategy);
-      violation = verdict.violation;
-      reasons = reasonList(verdict);
-    }
+    const Query& query = expectationQuery(value, *strategy);
+    const QueryVerdict verdict = query.judge(value, exact, *query.prepare(value, exact), result, *strategy);
+    const bool violation = verdict.violation;
+    const std::string reasons = query.reasonList(verdict);
     std::string got = violation ? "violation" : "ok";
     if (expectedVerdict != got) {
       unmet.push_back(strategyName + ": expected verdict '" + expectedVerdict + "', got " + got + " (" + reasons + ")");

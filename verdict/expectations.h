@@ -4,8 +4,8 @@
 // - in a case file, meta lines: `meta.expected-relation` and `meta.expected-core-distance-squared`
 //   (the exact answer, worked by hand for seeds), and for a regression `meta.strategy` with
 //   `meta.expected-verdict` (ok | violation) and `meta.expected-reasons` (the violation kinds, comma
-//   separated, in the verdict's order); the verdict is the penetration verdict
-//   (verdict/penetration_verdict.h) when isPenetrationExpectation says so;
+//   separated, in the verdict's order); the verdict is that of the query expectationQuery names
+//   (verdict/query_seam.h: meta.query, else the strategy's primary query);
 // - beside a folder of cases, `expected-verdicts.tsv`: one row per case and strategy,
 //   `path<TAB>strategy<TAB>ok|reasons`, paths relative to that folder, so a change in any strategy's
 //   behaviour on any case shows.
@@ -21,11 +21,6 @@
 namespace gjk::check {
 
 inline constexpr const char* VERDICT_TABLE_FILE = "expected-verdicts.tsv";
-
-// Whether a regression's meta.expected-verdict is the penetration verdict of its meta.strategy:
-// `meta.query penetration` (for a strategy of query kind penetration or both), else `meta.query distance`
-// says no, else yes exactly when the strategy answers penetration only.
-bool isPenetrationExpectation(const Case& value, const StrategyInfo& strategy);
 
 // What a case's own meta lines expect and does not get: one message per mismatch, empty when all hold.
 std::vector<std::string> unmetCaseExpectations(const Case& value);

@@ -31,10 +31,6 @@ int penetrationKindIndex(const std::string& kind) {
   return -1;
 }
 
-std::string primaryPenetrationKind(const PenetrationVerdict& verdict) {
-  return verdict.reasons.empty() ? "ok" : verdict.reasons.front();
-}
-
 oracle::ExactPenetration exactPenetration(const Case& value, const oracle::ExactAnswer& exact) {
   if (!exact.minkowskiHull.empty()) {
     return oracle::penetrationByHull(exact);
@@ -42,22 +38,22 @@ oracle::ExactPenetration exactPenetration(const Case& value, const oracle::Exact
   return oracle::solvePenetration(toOracleShape(value.a), toOracleShape(value.b));
 }
 
-PenetrationVerdict judgePenetration(const Case& value, const oracle::ExactAnswer& exact,
-                                    const StrategyResult& result, const StrategyInfo& strategy) {
+QueryVerdict judgePenetration(const Case& value, const oracle::ExactAnswer& exact, const StrategyResult& result,
+                              const StrategyInfo& strategy) {
   return judgePenetration(value, exact, exactPenetration(value, exact), result, strategy);
 }
 
 // Every real value in high precision (oracle::penetrationDepth, overlapAlong, errorsInUnits), divided by
 // the unit and truncated to double; the threshold decisions compare those doubles with T, as the distance
 // verdict does for its errors, and the relation decisions compare high-precision values with T u.
-PenetrationVerdict judgePenetration(const Case& value, const oracle::ExactAnswer& exact,
-                                    const oracle::ExactPenetration& penetration, const StrategyResult& result,
-                                    const StrategyInfo& strategy) {
-  PenetrationVerdict verdict;
-  const double nan = std::nan("");
-  verdict.depthErrorU = nan;
-  verdict.normalErrorU = nan;
-  verdict.contactErrorU = nan;
+QueryVerdict judgePenetration(const Case& value, const oracle::ExactAnswer& exact,
+                              const oracle::ExactPenetration& penetration, const StrategyResult& result,
+                              const StrategyInfo& strategy) {
+  QueryVerdict verdict;
+  verdict.measures.assign(PENETRATION_MEASURE_COUNT, std::nan(""));
+  double& depthErrorU = verdict.measures[PENETRATION_DEPTH_ERROR];
+  double& normalErrorU = verdict.measures[PENETRATION_NORMAL_ERROR];
+  double& contactErrorU = verdict.measures[PENETRATION_CONTACT_ERROR];
   verdict.failure = result.failure;
   if (result.failure != EngineFailure::None) {
     verdict.judged = true;
@@ -94,12 +90,12 @@ PenetrationVerdict judgePenetration(const Case& value, const oracle::ExactAnswer
   }
   const oracle::InputShape a = toOracleShape(value.a);
   const oracle::InputShape b = toOracleShape(value.b);
-  verdict.depthErrorU =
+  depthErrorU =
       inUnits(abs(oracle::HighPrecision(oracle::exactDouble(p.depth)) - exactDepth), unitValue);
   if (p.normal.x == 0 && p.normal.y == 0) {
-    verdict.normalErrorU = std::numeric_limits<double>::infinity();
+    normalErrorU = std::numeric_limits<double>::infinity();
   } else {
-    verdict.normalErrorU =
+    normalErrorU =
         inUnits(oracle::overlapAlong(a, b, p.normal.x, p.normal.y) - exactDepth, unitValue);
   }
   oracle::ReportedAnswer reported;
@@ -109,14 +105,14 @@ PenetrationVerdict judgePenetration(const Case& value, const oracle::ExactAnswer
   reported.pointBY = p.pointB.y;
   reported.merged =
       strategy.contact == ContactConvention::Merged && p.pointA.x == p.pointB.x && p.pointA.y == p.pointB.y;
-  verdict.contactErrorU = oracle::errorsInUnits(a, b, exact, unit, reported).witnessError;
-  if (verdict.depthErrorU > T) {
+  contactErrorU = oracle::errorsInUnits(a, b, exact, unit, reported).witnessError;
+  if (depthErrorU > T) {
     verdict.reasons.push_back("depth-error");
   }
-  if (verdict.normalErrorU > T) {
+  if (normalErrorU > T) {
     verdict.reasons.push_back("normal-error");
   }
-  if (verdict.contactErrorU > T) {
+  if (contactErrorU > T) {
     verdict.reasons.push_back("contact-error");
   }
   verdict.violation = !verdict.reasons.empty();

@@ -9,6 +9,7 @@
 #include "case/case.h"
 #include "oracle/oracle.h"
 #include "oracle/penetration.h"
+#include "verdict/query_seam.h"
 #include "verdict/strategy.h"
 #include "verdict/thresholds.h"
 
@@ -32,38 +33,32 @@ inline constexpr int PENETRATION_VIOLATION_KIND_COUNT = 5;
 // The index of a kind in PENETRATION_VIOLATION_KINDS, or -1.
 int penetrationKindIndex(const std::string& kind);
 
-struct PenetrationVerdict {
-  // False when the strategy gave no penetration answer (or an engine failure): nothing else is set.
-  bool judged = false;
-  // The engine failure of an external engine (crash, hang, protocol: a violation of that name; refused:
-  // not a violation), as for the distance query.
-  EngineFailure failure = EngineFailure::None;
-  // |depth - depth*| / u, for an answer that claims overlap; NaN otherwise (or when not finite).
-  double depthErrorU = 0;
-  // (overlap along n/|n| - depth*) / u >= 0 for an answer that claims overlap; NaN otherwise; +inf for a
-  // zero normal.
-  double normalErrorU = 0;
-  // max(dist(pA, A), dist(pB, B)) / u (or the merged point's distance to the nearer shape), for an answer
-  // that claims overlap; NaN otherwise.
-  double contactErrorU = 0;
-  bool violation = false;
-  std::vector<std::string> reasons;  // every kind that applies, in order; front() is the primary kind
+// The measures of the penetration verdict (QueryVerdict::measures, verdict/query_seam.h), in this order:
+//   depth error    |depth - depth*| / u, for an answer that claims overlap; NaN otherwise (or when not finite)
+//   normal error   (overlap along n/|n| - depth*) / u >= 0 for an answer that claims overlap; NaN otherwise;
+//                  +inf for a zero normal
+//   contact error  max(dist(pA, A), dist(pB, B)) / u (or the merged point's distance to the nearer shape),
+//                  for an answer that claims overlap; NaN otherwise
+// Every verdict has the three, NaN where nothing was measured (no answer, an engine failure, a claimed
+// separation, a non-finite answer).
+enum PenetrationMeasure {
+  PENETRATION_DEPTH_ERROR = 0,
+  PENETRATION_NORMAL_ERROR = 1,
+  PENETRATION_CONTACT_ERROR = 2,
+  PENETRATION_MEASURE_COUNT = 3
 };
 
 // The answer of a penetration strategy judged against the exact one. `exact` is the case's answer from
 // solveExactly (with its Minkowski hull; otherwise the penetration answer is solved from the case).
-PenetrationVerdict judgePenetration(const Case& value, const oracle::ExactAnswer& exact,
-                                    const StrategyResult& result, const StrategyInfo& strategy);
+QueryVerdict judgePenetration(const Case& value, const oracle::ExactAnswer& exact, const StrategyResult& result,
+                              const StrategyInfo& strategy);
 
 // The same with the exact penetration answer given (computed once per case by the caller).
-PenetrationVerdict judgePenetration(const Case& value, const oracle::ExactAnswer& exact,
-                                    const oracle::ExactPenetration& penetration, const StrategyResult& result,
-                                    const StrategyInfo& strategy);
+QueryVerdict judgePenetration(const Case& value, const oracle::ExactAnswer& exact,
+                              const oracle::ExactPenetration& penetration, const StrategyResult& result,
+                              const StrategyInfo& strategy);
 
 // The exact penetration answer of a case from its exact answer (penetrationByHull when the hull is there).
 oracle::ExactPenetration exactPenetration(const Case& value, const oracle::ExactAnswer& exact);
-
-// "ok" or the primary kind.
-std::string primaryPenetrationKind(const PenetrationVerdict& verdict);
 
 }  // namespace gjk::check

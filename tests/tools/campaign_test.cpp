@@ -25,7 +25,7 @@
 #include "verdict/classify.h"
 #include "verdict/exact_case.h"
 #include "verdict/expectations.h"
-#include "verdict/penetration_cause.h"
+#include "verdict/query_seam.h"
 #include "verdict/penetration_verdict.h"
 #include "verdict/strategy.h"
 #include "verdict/verdict.h"
@@ -322,7 +322,7 @@ TEST(Campaign, killedCampaignKeepsTheCasesFoundSoFar) {
 
 // Penetration campaigns (issue 13): `--query penetration` (the default for a penetration-only strategy)
 // drives fuzz_penetration and judges with the penetration verdict; causes are named by
-// verdict/penetration_cause.h and filed with meta.query penetration, so that corpus check replays them with
+// the penetration query of verdict/query_seam.h and filed with meta.query penetration, so that corpus check replays them with
 // the penetration verdict. The stand-in fuzzer "finds" sat's regression from corpus/regressions/penetration.
 namespace {
 
@@ -330,7 +330,7 @@ const fs::path SAT_CASE =
     fs::path(GJK_SOURCE_DIR) / "corpus/regressions/penetration/sat.contact-error.incident-vertex.containment.case";
 
 struct PenetrationJudgement {
-  gjk::check::PenetrationVerdict verdict;
+  gjk::check::QueryVerdict verdict;
   gjk::check::ViolationSummary summary;
 };
 
@@ -338,12 +338,13 @@ PenetrationJudgement judgeSat(const gjk::check::Case& value) {
   using namespace gjk::check;
   const StrategyInfo& sat = *findStrategy("sat");
   const gjk::oracle::ExactAnswer exact = solveExactly(value);
-  const gjk::oracle::ExactPenetration penetration = exactPenetration(value, exact);
+  const Query& query = penetrationQuery();
+  const std::unique_ptr<PreparedExact> prepared = query.prepare(value, exact);
   const StrategyResult result = sat.run(value, {});
   PenetrationJudgement judgement;
-  judgement.verdict = judgePenetration(value, exact, penetration, result, sat);
+  judgement.verdict = query.judge(value, exact, *prepared, result, sat);
   if (judgement.verdict.violation) {
-    judgement.summary = summarizePenetrationViolation(value, sat, exact, penetration, result, judgement.verdict);
+    judgement.summary = query.summarize(value, sat, exact, *prepared, result, judgement.verdict);
   }
   return judgement;
 }
@@ -360,11 +361,12 @@ TEST(PenetrationCampaignCause, isStrategyPrimaryKindAndTermination) {
   // distance causes.
   StrategyInfo both = *findStrategy("sat");
   both.query = QueryKind::Both;
-  EXPECT_EQ(penetrationTermination(both, result), "penetration");
-  EXPECT_EQ(penetrationTermination(*findStrategy("sat"), result), result.termination);
-  const Case filed = penetrationRegressionCase(value, *findStrategy("sat"), judged.summary, judged.verdict, "test");
+  EXPECT_EQ(penetrationQuery().causeWord(both, result), "penetration");
+  EXPECT_EQ(penetrationQuery().causeWord(*findStrategy("sat"), result), result.termination);
+  const Case filed =
+      penetrationQuery().regressionCase(value, *findStrategy("sat"), judged.summary, judged.verdict, "test");
   EXPECT_EQ(filed.metaValue("query"), "penetration");
-  EXPECT_EQ(filed.metaValue("expected-reasons"), penetrationReasonList(judged.verdict));
+  EXPECT_EQ(filed.metaValue("expected-reasons"), penetrationQuery().reasonList(judged.verdict));
   EXPECT_TRUE(unmetCaseExpectations(parseCase(formatCase(filed), "filed.case")).empty());
 }
 

@@ -46,14 +46,14 @@ bool distanceStrategiesPass(const gjk::check::Case& value) {
   return true;
 }
 
-gjk::check::PenetrationVerdict judgeBy(const std::string& name, const gjk::check::Case& value) {
+gjk::check::QueryVerdict judgeBy(const std::string& name, const gjk::check::Case& value) {
   const gjk::check::StrategyInfo& strategy = *gjk::check::findStrategy(name);
   return gjk::check::judgePenetration(value, gjk::check::solveExactly(value), strategy.run(value, {}), strategy);
 }
 
 TEST(ReproPenetration, judgesAndCaptionsAPenetrationStrategyByThePenetrationVerdict) {
   const gjk::check::Case value = gjk::check::readCaseFile(EPA_CASE);
-  const gjk::check::PenetrationVerdict verdict = judgeBy("epa", value);
+  const gjk::check::QueryVerdict verdict = judgeBy("epa", value);
   ASSERT_TRUE(verdict.violation) << "epa no longer fails " << EPA_CASE << ": pick another of its cases";
   ASSERT_EQ(verdict.reasons.front(), "normal-error");
   ASSERT_TRUE(distanceStrategiesPass(value)) << "a distance strategy fails the case: pick another";

@@ -1,14 +1,20 @@
 // A regression of a penetration strategy is replayed with the penetration verdict (verdict/expectations.h,
-// isPenetrationExpectation): before, `corpus check` judged every meta.strategy with the distance verdict,
+// expectationQuery of verdict/query_seam.h): before, `corpus check` judged every meta.strategy with the distance verdict,
 // so a penetration strategy's case met no expectation but "witness-error".
 #include <gtest/gtest.h>
 
 #include <string>
 
 #include "verdict/expectations.h"
+#include "verdict/query_seam.h"
 
 namespace gjk::check {
 namespace {
+
+// Whether the case's expectation for the strategy is judged by the penetration query.
+bool isPenetrationExpectation(const Case& value, const StrategyInfo& strategy) {
+  return &expectationQuery(value, strategy) == &penetrationQuery();
+}
 
 // Two axis-aligned unit squares overlapping by 1/4 along x: depth* = 1/4, normal (1, 0).
 Case squares(const std::string& meta) {

@@ -52,70 +52,70 @@ StrategyResult answer(double depth, double nx, double ny, bool overlapping = tru
   return result;
 }
 
-PenetrationVerdict judged(const Case& value, const StrategyResult& result) {
+QueryVerdict judged(const Case& value, const StrategyResult& result) {
   return judgePenetration(value, solveExactly(value), result, penetrationStrategy());
 }
 
 const double U = 1.75 * 0x1p-24;
 
 TEST(PenetrationVerdict, theExactDepthAndNormalAreOk) {
-  const PenetrationVerdict verdict = judged(squares(0.75f), answer(0.25, 1, 0));
+  const QueryVerdict verdict = judged(squares(0.75f), answer(0.25, 1, 0));
   EXPECT_TRUE(verdict.judged);
   EXPECT_FALSE(verdict.violation) << verdict.reasons.front();
-  EXPECT_EQ(verdict.depthErrorU, 0);
-  EXPECT_EQ(verdict.normalErrorU, 0);
-  EXPECT_EQ(verdict.contactErrorU, 0);
+  EXPECT_EQ(verdict.measures[PENETRATION_DEPTH_ERROR], 0);
+  EXPECT_EQ(verdict.measures[PENETRATION_NORMAL_ERROR], 0);
+  EXPECT_EQ(verdict.measures[PENETRATION_CONTACT_ERROR], 0);
 }
 
 TEST(PenetrationVerdict, aDepthOffByMoreThanTUnitsIsADepthError) {
-  const PenetrationVerdict within = judged(squares(0.75f), answer(0.25 + 60 * U, 1, 0));
+  const QueryVerdict within = judged(squares(0.75f), answer(0.25 + 60 * U, 1, 0));
   EXPECT_FALSE(within.violation);
-  EXPECT_NEAR(within.depthErrorU, 60, 1e-9);
-  const PenetrationVerdict beyond = judged(squares(0.75f), answer(0.25 + 70 * U, 1, 0));
+  EXPECT_NEAR(within.measures[PENETRATION_DEPTH_ERROR], 60, 1e-9);
+  const QueryVerdict beyond = judged(squares(0.75f), answer(0.25 + 70 * U, 1, 0));
   ASSERT_TRUE(beyond.violation);
-  EXPECT_EQ(primaryPenetrationKind(beyond), "depth-error");
+  EXPECT_EQ(penetrationQuery().primaryKind(beyond), "depth-error");
 }
 
 // Along (0, 1) B must move up by a whole side: the normal is 3/4 = 0.75 / u units worse than (1, 0).
 TEST(PenetrationVerdict, aNormalAlongWhichTheShapesAreDeeperIsANormalError) {
-  const PenetrationVerdict verdict = judged(squares(0.75f), answer(0.25, 0, 1));
+  const QueryVerdict verdict = judged(squares(0.75f), answer(0.25, 0, 1));
   ASSERT_TRUE(verdict.violation);
   EXPECT_EQ(verdict.reasons, (std::vector<std::string>{"normal-error"}));
-  EXPECT_NEAR(verdict.normalErrorU, 0.75 / U, 1e-3);
+  EXPECT_NEAR(verdict.measures[PENETRATION_NORMAL_ERROR], 0.75 / U, 1e-3);
   // A normal that is not unit is normalized: (2, 0) is as right as (1, 0); the zero normal is infinitely
   // wrong.
   EXPECT_FALSE(judged(squares(0.75f), answer(0.25, 2, 0)).violation);
-  EXPECT_TRUE(std::isinf(judged(squares(0.75f), answer(0.25, 0, 0)).normalErrorU));
+  EXPECT_TRUE(std::isinf(judged(squares(0.75f), answer(0.25, 0, 0)).measures[PENETRATION_NORMAL_ERROR]));
   // The reversed normal: B pushed through A, 1.75 deep.
-  EXPECT_NEAR(judged(squares(0.75f), answer(0.25, -1, 0)).normalErrorU, 1.5 / U, 1e-3);
+  EXPECT_NEAR(judged(squares(0.75f), answer(0.25, -1, 0)).measures[PENETRATION_NORMAL_ERROR], 1.5 / U, 1e-3);
 }
 
 TEST(PenetrationVerdict, nonFiniteComesFirstAndWrongRelationBeforeTheErrors) {
-  EXPECT_EQ(primaryPenetrationKind(judged(squares(0.75f), answer(std::nan(""), 1, 0))), "non-finite");
+  EXPECT_EQ(penetrationQuery().primaryKind(judged(squares(0.75f), answer(std::nan(""), 1, 0))), "non-finite");
   // Overlap claimed for squares 1 apart.
-  const PenetrationVerdict apart = judged(squares(2), answer(0.25, 1, 0));
-  EXPECT_EQ(primaryPenetrationKind(apart), "wrong-relation");
+  const QueryVerdict apart = judged(squares(2), answer(0.25, 1, 0));
+  EXPECT_EQ(penetrationQuery().primaryKind(apart), "wrong-relation");
   EXPECT_NE(std::find(apart.reasons.begin(), apart.reasons.end(), "depth-error"), apart.reasons.end());
   // Separation claimed for overlapping squares; claimed for touching ones it is right.
-  EXPECT_EQ(primaryPenetrationKind(judged(squares(0.75f), answer(0, 0, 0, false))), "wrong-relation");
+  EXPECT_EQ(penetrationQuery().primaryKind(judged(squares(0.75f), answer(0, 0, 0, false))), "wrong-relation");
   EXPECT_FALSE(judged(squares(1), answer(0, 0, 0, false)).violation);
 }
 
 TEST(PenetrationVerdict, aContactPointOffItsShapeIsAContactError) {
   StrategyResult result = answer(0.25, 1, 0);
   result.penetration.pointB = {0.5, 0.5};  // 1/4 left of B
-  const PenetrationVerdict verdict = judged(squares(0.75f), result);
+  const QueryVerdict verdict = judged(squares(0.75f), result);
   EXPECT_EQ(verdict.reasons, (std::vector<std::string>{"contact-error"}));
-  EXPECT_NEAR(verdict.contactErrorU, 0.25 / U, 1e-3);
+  EXPECT_NEAR(verdict.measures[PENETRATION_CONTACT_ERROR], 0.25 / U, 1e-3);
 }
 
 TEST(PenetrationVerdict, engineFailuresAreTheirOwnKindsAndARefusalIsNoViolation) {
   StrategyResult crashed;
   crashed.failure = EngineFailure::Crash;
-  EXPECT_EQ(primaryPenetrationKind(judged(squares(0.75f), crashed)), "crash");
+  EXPECT_EQ(penetrationQuery().primaryKind(judged(squares(0.75f), crashed)), "crash");
   StrategyResult refused;
   refused.failure = EngineFailure::Refused;
-  const PenetrationVerdict verdict = judged(squares(0.75f), refused);
+  const QueryVerdict verdict = judged(squares(0.75f), refused);
   EXPECT_TRUE(verdict.judged);
   EXPECT_FALSE(verdict.violation);
   // No penetration answer at all: not judged.

@@ -1,7 +1,7 @@
-// The penetration section of the comparison (report/penetration_comparison.h) with two test doubles: one
+// The comparison section of a query (report/query_comparison.h), for the penetration query, with two test doubles: one
 // answers the exact depth and a minimal normal (rounded to double), the other claims overlap with depth 0
 // along (0, 1). The first has no violation anywhere; the second's primary kinds are counted per family.
-#include "report/penetration_comparison.h"
+#include "report/query_comparison.h"
 
 #include <gtest/gtest.h>
 
@@ -59,14 +59,14 @@ TEST(PenetrationComparison, countsPrimaryKindsPerStrategyAndFamily) {
   const StrategyInfo good = double_("exact-double", exactDouble);
   const StrategyInfo bad = double_("depth-zero", depthZero);
   std::vector<const StrategyInfo*> chosen = {&good, &bad};
-  const std::vector<const StrategyInfo*> penetration = takePenetrationStrategies(chosen);
-  EXPECT_TRUE(chosen.empty());  // penetration-only strategies leave the distance comparison
+  const std::vector<const StrategyInfo*> penetration = strategiesAnswering(penetrationQuery(), chosen);
+  EXPECT_TRUE(strategiesAnswering(distanceQuery(), chosen).empty());  // penetration-only strategies answer no distance
   ASSERT_EQ(penetration.size(), 2u);
-  const PenetrationComparison comparison =
-      runPenetrationComparison(penetration, {"deep-overlap", "containment"}, 20, 7, 2);
+  const QueryComparison comparison =
+      runQueryComparison(penetrationQuery(), penetration, {"deep-overlap", "containment"}, 20, 7, 2);
   ASSERT_EQ(comparison.rows.size(), 2u * 20u * 2u);
   int goodViolations = 0, badDepthErrors = 0;
-  for (const PenetrationComparisonRow& row : comparison.rows) {
+  for (const QueryComparisonRow& row : comparison.rows) {
     if (row.strategy == 0)
       goodViolations += row.primary != "ok";
     if (row.strategy == 1)
@@ -74,14 +74,14 @@ TEST(PenetrationComparison, countsPrimaryKindsPerStrategyAndFamily) {
   }
   EXPECT_EQ(goodViolations, 0);
   EXPECT_EQ(badDepthErrors, 40);  // deep overlaps: depth 0 is off by far more than 64 u
-  const std::string table = penetrationTable(comparison);
+  const std::string table = queryComparisonTable(comparison);
   // cases, refused, answered, violations, then the kinds.
   EXPECT_NE(table.find("| exact-double | deep-overlap | 20 | 0 | 20 | 0 |"), std::string::npos) << table;
   EXPECT_NE(table.find("| depth-zero | containment | 20 | 0 | 20 | 20 | 0 | 0 | 20 |"), std::string::npos) << table;
   // The same rows for one job.
-  const PenetrationComparison single =
-      runPenetrationComparison(penetration, {"deep-overlap", "containment"}, 20, 7, 1);
-  EXPECT_EQ(penetrationTable(single), table);
+  const QueryComparison single =
+      runQueryComparison(penetrationQuery(), penetration, {"deep-overlap", "containment"}, 20, 7, 1);
+  EXPECT_EQ(queryComparisonTable(single), table);
 }
 
 // The last six cells of each data row are depth error p50, p99, max and normal error p50, p99, max: each
@@ -89,9 +89,9 @@ TEST(PenetrationComparison, countsPrimaryKindsPerStrategyAndFamily) {
 // operands of + unspecified, and percentile sorts).
 TEST(PenetrationComparison, percentilesAscendToTheMax) {
   const StrategyInfo bad = double_("depth-zero", depthZero);
-  const PenetrationComparison comparison =
-      runPenetrationComparison({&bad}, {"deep-overlap", "containment"}, 50, 7, 1);
-  std::istringstream lines(penetrationTable(comparison));
+  const QueryComparison comparison =
+      runQueryComparison(penetrationQuery(), {&bad}, {"deep-overlap", "containment"}, 50, 7, 1);
+  std::istringstream lines(queryComparisonTable(comparison));
   std::string line;
   int rows = 0;
   while (std::getline(lines, line)) {
@@ -137,7 +137,7 @@ TEST(PenetrationComparison, sendsAnEngineWithABatchFunctionBlocksOfCases) {
   };
   const StrategyInfo oneByOne = double_("depth-zero", depthZero);
   const std::vector<std::string> families = {"deep-overlap", "containment"};
-  const PenetrationComparison viaBatch = runPenetrationComparison({&batched}, families, 150, 7, 2);
+  const QueryComparison viaBatch = runQueryComparison(penetrationQuery(), {&batched}, families, 150, 7, 2);
   EXPECT_EQ(calls.single, 0);
   std::size_t cases = 0;
   for (const std::vector<std::string>& block : calls.blocks) {
@@ -149,13 +149,14 @@ TEST(PenetrationComparison, sendsAnEngineWithABatchFunctionBlocksOfCases) {
   }
   EXPECT_EQ(cases, 300u);
   EXPECT_EQ(calls.blocks.size(), 6u);  // 150 = 64 + 64 + 22 per family
-  const PenetrationComparison direct = runPenetrationComparison({&oneByOne}, families, 150, 7, 1);
+  const QueryComparison direct = runQueryComparison(penetrationQuery(), {&oneByOne}, families, 150, 7, 1);
   ASSERT_EQ(viaBatch.rows.size(), direct.rows.size());
   for (std::size_t k = 0; k < direct.rows.size(); ++k) {
     EXPECT_EQ(viaBatch.rows[k].family, direct.rows[k].family);
     EXPECT_EQ(viaBatch.rows[k].index, direct.rows[k].index);
     EXPECT_EQ(viaBatch.rows[k].primary, direct.rows[k].primary) << k;
-    EXPECT_EQ(viaBatch.rows[k].depth, direct.rows[k].depth) << k;
+    EXPECT_EQ(viaBatch.rows[k].answer, direct.rows[k].answer) << k;
+    EXPECT_EQ(viaBatch.rows[k].measures.size(), direct.rows[k].measures.size()) << k;
   }
 }
 

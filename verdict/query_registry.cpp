@@ -1,0 +1,61 @@
+// The queries of the seam (verdict/query_seam.h), in order, and what every query shares.
+#include "verdict/query_seam.h"
+
+namespace gjk::check {
+
+std::string Query::reasonList(const QueryVerdict& verdict) const {
+  std::string reasons;
+  for (const std::string& reason : verdict.reasons) reasons += (reasons.empty() ? "" : ",") + reason;
+  return reasons.empty() ? "ok" : reasons;
+}
+
+std::string Query::primaryKind(const QueryVerdict& verdict) const {
+  if (verdict.failure == EngineFailure::Refused) return "refused";
+  return verdict.reasons.empty() ? "ok" : verdict.reasons.front();
+}
+
+// A new query adds its accessor here, in the order its reports and claims come.
+const std::vector<const Query*>& queries() {
+  static const std::vector<const Query*> QUERIES = {&distanceQuery(), &penetrationQuery()};
+  return QUERIES;
+}
+
+const Query* queryNamed(std::string_view name) {
+  for (const Query* query : queries()) {
+    if (name == query->name()) return query;
+  }
+  return nullptr;
+}
+
+std::vector<const Query*> queriesOf(const StrategyInfo& strategy) {
+  std::vector<const Query*> answered;
+  for (const Query* query : queries()) {
+    if (query->answers(strategy)) answered.push_back(query);
+  }
+  return answered;
+}
+
+const Query& primaryQuery(const StrategyInfo& strategy) {
+  for (const Query* query : queries()) {
+    if (query->answers(strategy)) return *query;
+  }
+  return distanceQuery();
+}
+
+const Query& expectationQuery(const Case& value, const StrategyInfo& strategy) {
+  const Query* named = queryNamed(value.metaValue("query"));
+  if (named == &distanceQuery()) return distanceQuery();
+  if (named != nullptr && named->answers(strategy)) return *named;
+  return primaryQuery(strategy);
+}
+
+std::vector<const StrategyInfo*> strategiesAnswering(const Query& query,
+                                                     const std::vector<const StrategyInfo*>& chosen) {
+  std::vector<const StrategyInfo*> answering;
+  for (const StrategyInfo* strategy : chosen) {
+    if (query.answers(*strategy)) answering.push_back(strategy);
+  }
+  return answering;
+}
+
+}  // namespace gjk::check
