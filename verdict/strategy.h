@@ -108,6 +108,10 @@ struct CastBand {
 };
 // The band for a case whose radii sum to totalRadius (rA + rB, as floats add them).
 using CastBandFunction = CastBand (*)(double totalRadius);
+// The band for a case with radii radiusA and radiusB, for a strategy whose source treats each radius on its own
+// (Box2D 2.4.1's b2ShapeCast raises each to b2_polygonRadius before adding them, so the sum alone does not set
+// its band).
+using CastBandOfRadiiFunction = CastBand (*)(double radiusA, double radiusB);
 
 // How a query to an engine in another process ended when it gave no answer (issue 12): a crash, a hang
 // past the per-query timeout, or an answer that breaks the worker protocol. Each is a finding (the
@@ -188,7 +192,18 @@ struct StrategyInfo {
   // +- 0.0025, b2_distance.cpp:…"), for `gjkcheck strategies` and docs/strategies.md.
   CastBandFunction castBand = nullptr;
   std::string castBandText;
+  // Set instead of castBand when the band depends on each radius, not only on their sum; declaredCastBand picks.
+  CastBandOfRadiiFunction castBandOfRadii = nullptr;
 };
+
+// A cast strategy's declared band for a case with radii radiusA and radiusB: castBandOfRadii when the strategy
+// sets it, else castBand(radiusA + radiusB) with the sum as floats add it. {0, 0} for a strategy that declares
+// neither.
+inline CastBand declaredCastBand(const StrategyInfo& strategy, float radiusA, float radiusB) {
+  if (strategy.castBandOfRadii != nullptr) return strategy.castBandOfRadii(radiusA, radiusB);
+  if (strategy.castBand != nullptr) return strategy.castBand(static_cast<double>(radiusA + radiusB));
+  return {};
+}
 
 // Cold-start answers of `strategy` for every case, in order: pipelined for an external engine.
 void runBatch(const StrategyInfo& strategy, std::span<const Case> cases, std::span<StrategyResult> results);

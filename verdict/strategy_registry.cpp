@@ -16,6 +16,7 @@
 #include "core/strategies/robust.h"
 #include "core/strategies/vdb.h"
 #include "verdict/box2d_strategy.h"
+#include "verdict/cast_engine_strategies.h"
 #include "verdict/external_strategy.h"
 #include "verdict/penetration_query.h"
 #include "verdict/penetration_strategies.h"
@@ -189,6 +190,10 @@ const StrategyInfo* findStrategy(std::string_view name) {
         return &info;
       }
     }
+  }
+  // The real engines' cast strategies (issue 22): found by name.
+  for (const StrategyInfo& info : castEngineStrategies()) {
+    if (info.name == name) return &info;
   }
   if (name.starts_with("plugin:")) return plugin(name);
   for (const StrategyInfo& info : externalStrategies()) {
