@@ -1,5 +1,6 @@
-// The real engines' cast strategies in this process (issue 22): box2d-2.4.1-cast (b2ShapeCast) and
-// box2d-2.4.1-toi (b2TimeOfImpact), run through the registry as the tools run them, on cases worked on paper.
+// The real engines' cast strategies in this process (issue 22): box2d-2.4.1-cast (b2ShapeCast),
+// box2d-2.4.1-toi (b2TimeOfImpact) and chipmunk7-cast (cpShapeSegmentQuery), run through the registry as the tools
+// run them, on cases worked on paper.
 //
 // The cases: A is the box [-1, 1]^2 at the origin; B the same box (or a disk) moving along -x. With both boxes
 // axis-aligned, the core gap (distance between the cores, radii not included) while the faces x = 1 of A and
@@ -211,10 +212,69 @@ TEST(CastEngineStrategies, shapeCastIterationZeroIsTheEnginesInitialOverlap) {
   EXPECT_EQ(r.cast.normal.y, 0.0);
 }
 
+// Deep overlap with every support unique, B at (1, 0) moving by (-4, -1). Supports of A in -r = (4, 1): (1, 1); of B
+// in r: (0, -1); v = (1, 2). Step 1: A in -v: (-1, -1), B in v: (2, 1), p = (-3, -2), v.p < 0 (no advance). Step 2:
+// A in (3, 2): (1, 1), B: (0, -1), p = (1, 2): the segment's closest point is (-0.5, 0.5). Step 3: A in (0.5, -0.5):
+// (1, -1), B in (-0.5, 0.5): (0, 1), p = (1, -2): the triangle holds the origin and the source returns false
+// (b2_distance.cpp:711-716) after 3 iterations: no hit, the overlap the caller cannot tell from a miss.
+TEST(CastEngineStrategies, shapeCastDeepOverlapIsNoHit) {
+  const StrategyResult r = run("box2d-2.4.1-cast", cast(box(1, 0, 0), box(1, 1, 0), -4, -1));
+  ASSERT_TRUE(r.cast.answered);
+  EXPECT_FALSE(r.cast.hit);
+  EXPECT_EQ(r.iterations, 3);
+  EXPECT_EQ(r.termination, "no-hit");
+}
+
+// chipmunk7-cast: a disk B of radius 0.5 cast as a segment query of radius 0.5 against the box A (radius 0). Its band
+// is the contact, core gap rA + rB = 0.5. From (4, 0) by (-4, 0): the face x = 1 moved out by 0.5 is met where
+// 4 - 4t = 1.5, t = 0.625 exactly (cpPolyShape.c:116-120: d = 4 - 1 - 0.5, t = d / (4 - 0)); the normal is the face's,
+// (1, 0); the point the centre less 0.5 along it, (1, 0) (:130). The corners' circles (radius 0 + 0.5, :137-142) lie
+// 1 off the path: not met.
+TEST(CastEngineStrategies, chipmunkDiskIntoBoxHitsAtTheContact) {
+#ifndef GJK_HAVE_CHIPMUNK
+  FAIL() << "built without Chipmunk: apt-get install libchipmunk-dev and reconfigure";
+#endif
+  const StrategyInfo& info = strategy("chipmunk7-cast");
+  EXPECT_EQ(info.query, QueryKind::Cast);
+  const CastBand band = declaredCastBand(info, 0, 0.5f);
+  EXPECT_EQ(band.lower, 0.5);
+  EXPECT_EQ(band.upper, 0.5);
+  const StrategyResult r = run("chipmunk7-cast", cast(box(1, 0, 0), disk(0.5f, 4, 0), -4, 0));
+  ASSERT_TRUE(r.cast.answered);
+  EXPECT_TRUE(r.cast.hit);
+  EXPECT_EQ(r.termination, "hit");
+  EXPECT_EQ(r.cast.fraction, 0.625);
+  EXPECT_EQ(r.cast.normal.x, 1.0);
+  EXPECT_EQ(r.cast.normal.y, 0.0);
+  EXPECT_EQ(r.cast.point.x, 1.0);
+  EXPECT_EQ(r.cast.point.y, 0.0);
+}
+
+// A clear miss (the disk passes 3 - 1 - 0.5 = 1.5 above the box), a start inside (the centre at (1.25, 0), 0.25 from the
+// face, within rB = 0.5: the first branch of cpShapeSegmentQuery, cpShape.c:246-251, alpha 0 and the normal from the
+// nearest point (1, 0) to the centre, (1, 0)), and a B that is not a disk: refused, with the reason.
+TEST(CastEngineStrategies, chipmunkMissStartInsideAndRefusal) {
+  const StrategyResult miss = run("chipmunk7-cast", cast(box(1, 0, 0), disk(0.5f, 4, 3), -4, 0));
+  ASSERT_TRUE(miss.cast.answered);
+  EXPECT_FALSE(miss.cast.hit);
+  EXPECT_EQ(miss.termination, "no-hit");
+  const StrategyResult inside = run("chipmunk7-cast", cast(box(1, 0, 0), disk(0.5f, 1.25f, 0), -4, 0));
+  ASSERT_TRUE(inside.cast.answered);
+  EXPECT_TRUE(inside.cast.hit);
+  EXPECT_EQ(inside.cast.fraction, 0.0);
+  EXPECT_EQ(inside.termination, "initial-overlap");
+  EXPECT_EQ(inside.cast.normal.x, 1.0);
+  EXPECT_EQ(inside.cast.normal.y, 0.0);
+  const StrategyResult boxB = run("chipmunk7-cast", cast(box(1, 0, 0), box(1, 4, 0), -4, 0));
+  EXPECT_FALSE(boxB.cast.answered);
+  EXPECT_EQ(boxB.failure, EngineFailure::Refused);
+  EXPECT_NE(boxB.failureDetail.find("not a disk"), std::string::npos) << boxB.failureDetail;
+}
+
 TEST(CastEngineStrategies, refuseACaseWithoutTranslation) {
   Case value = cast(box(1, 0, 0), box(1, 4, 0), -4, 0);
   value.hasTranslation = false;
-  for (const char* name : {"box2d-2.4.1-cast", "box2d-2.4.1-toi"}) {
+  for (const char* name : {"box2d-2.4.1-cast", "box2d-2.4.1-toi", "chipmunk7-cast"}) {
     const StrategyResult r = run(name, value);
     EXPECT_FALSE(r.cast.answered) << name;
     EXPECT_EQ(r.failure, EngineFailure::Refused) << name;
