@@ -91,7 +91,7 @@ TEST(CastAnswers, ParseAndRoundTrip) {
   answer.termination = "hit";
   std::string line;
   appendAnswer(line, 9, Query::Cast, answer);
-  EXPECT_EQ(line, "9 ok hit 0.49750000238418579 1 0 1.01 -1 1 hit\n");
+  EXPECT_EQ(line, "9 ok hit 0.4975000023841858 1 0 1.01 -1 1 hit\n");
   line.pop_back();
   Answer back;
   ASSERT_TRUE(parseAnswer(line, 9, Query::Cast, back)) << back.detail;
