@@ -72,6 +72,32 @@ ChipmunkContact chipmunkShapesCollide(const Box2dShape& a, const Box2dShape& b) 
   return contact;
 }
 
+ChipmunkCast chipmunkCircleCast(const Box2dShape& a, const Box2dShape& b, double translationX, double translationY) {
+  ChipmunkCast cast;
+  if (b.count != 1) {
+    cast.refused = true;
+    cast.reason = "chipmunk casts circles only (cpShapeSegmentQuery with a radius): shape B is not a disk";
+    return cast;
+  }
+  BodyShape shapeA;
+  make(a, &shapeA);
+  const double c = b.rotationC;
+  const double s = b.rotationS;
+  const cpVect start = cpTransformPoint(cpTransformNew(c, s, -s, c, b.positionX, b.positionY), cpv(b.xy[0], b.xy[1]));
+  const cpVect end = cpvadd(start, cpv(translationX, translationY));
+  cpPointQueryInfo nearest;
+  cpShapePointQuery(shapeA.shape, start, &nearest);
+  cast.startedInside = nearest.distance <= b.radius;  // cpShape.c:246-248, the branch cpShapeSegmentQuery takes
+  cpSegmentQueryInfo info;
+  cast.hit = cpShapeSegmentQuery(shapeA.shape, start, end, b.radius, &info);
+  cast.fraction = info.alpha;
+  cast.normal[0] = info.normal.x;
+  cast.normal[1] = info.normal.y;
+  cast.point[0] = info.point.x;
+  cast.point[1] = info.point.y;
+  return cast;
+}
+
 const char* chipmunkVersion() {
   return cpVersionString;
 }

@@ -23,6 +23,21 @@ struct ChipmunkContact {
 // {a = c, b = s, c = -s, d = c, tx, ty}). Then cpShapesCollide(A, B).
 ChipmunkContact chipmunkShapesCollide(const Box2dShape& a, const Box2dShape& b);
 
+// A circle cast (issue 22): B, a disk (one vertex and its radius), moves by t * translation, t in [0, 1], against
+// A made as above. Chipmunk casts circles only, as a segment query of radius rB: cpShapeSegmentQuery(A, c0,
+// c0 + translation, rB, &info), c0 being B's centre in the world (cpTransformPoint of B's vertex by the case's
+// transform, as cpShapeUpdate places a circle). A B that is not a disk is refused (`refused`, with the reason).
+struct ChipmunkCast {
+  bool refused = false;
+  const char* reason = "";
+  bool hit = false;           // cpShapeSegmentQuery returned true
+  double fraction = 0;        // info.alpha
+  double normal[2] = {0, 0};  // info.normal: A's outward normal, from A towards B
+  double point[2] = {0, 0};   // info.point
+  bool startedInside = false;  // the query's first branch: A's point query says the centre is within rB
+};
+ChipmunkCast chipmunkCircleCast(const Box2dShape& a, const Box2dShape& b, double translationX, double translationY);
+
 // cpVersionString, e.g. "7.0.3".
 const char* chipmunkVersion();
 

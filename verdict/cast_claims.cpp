@@ -53,7 +53,7 @@ std::string castHitLiesInItsBand(const StrategyInfo& strategy, CaseContext& cont
   const CastAnswer& c = context.result(strategy).cast;
   if (!c.answered || !c.hit || !std::isfinite(c.fraction) || strategy.castBand == nullptr) return "";
   const Case& value = context.value();
-  const CastBand band = strategy.castBand(double(value.a.radius), double(value.b.radius));
+  const CastBand band = declaredCastBand(strategy, value.a.radius, value.b.radius);
   const oracle::Rational f = oracle::exactDouble(c.fraction);
   const double gap = static_cast<double>(oracle::squareRoot(oracle::castGapSquared(
       toOracleShape(value.a), toOracleShape(value.b), {value.translationX, value.translationY}, f)));

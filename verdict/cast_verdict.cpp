@@ -121,7 +121,7 @@ CastVerdict judgeCast(const CastCase& exact, const StrategyResult& result, const
   }
   verdict.judged = true;
   const double T = VIOLATION_THRESHOLD_U;
-  const CastBandTimes& times = exact.times(strategy.castBand(double(exact.a().radius), double(exact.b().radius)));
+  const CastBandTimes& times = exact.times(declaredCastBand(strategy, exact.a().radius, exact.b().radius));
   if (!c.hit) {
     // A documented miss on an initial overlap: the shapes within the band (up to T u) at t = 0.
     const bool documentedMiss = strategy.castInitialOverlap == CastInitialOverlap::Miss &&

@@ -9,6 +9,7 @@
 #include <mutex>
 #include <stdexcept>
 
+#include "verdict/cast_engine_bands.h"
 #include "workers/manifest.h"
 #include "workers/worker_client.h"
 
@@ -65,6 +66,10 @@ class ExternalEngine {
   void runBatch(std::span<const Case> cases, std::span<StrategyResult> results) {
     Lease worker(*this);
     std::vector<Answer> answers(cases.size());
+    if (answersCast(query_)) {
+      runCastBatch(*worker, cases, results);
+      return;
+    }
     if (answersDistance(query_)) {
       worker->queryBatch(cases, workers::Query::Distance, answers);
       for (std::size_t k = 0; k < cases.size(); ++k) results[k] = fromDistanceAnswer(answers[k]);
@@ -89,6 +94,9 @@ class ExternalEngine {
     }
   }
 
+  // What the engine answers, once its hello has said (a plugin's cast entry).
+  void setQuery(QueryKind query) { query_ = query; }
+
   // The hello of a worker started now (kept for the next query), or the failure that stopped it.
   std::optional<workers::Hello> hello(Answer& failed) {
     Lease worker(*this);
@@ -96,6 +104,45 @@ class ExternalEngine {
   }
 
  private:
+  // Cast queries (`c`): only the cases with a translation go to the worker; the others ask no cast and are
+  // refused here.
+  static void runCastBatch(workers::WorkerClient& worker, std::span<const Case> cases,
+                           std::span<StrategyResult> results) {
+    std::vector<Case> asked;
+    std::vector<std::size_t> at;
+    for (std::size_t k = 0; k < cases.size(); ++k) {
+      if (!cases[k].hasTranslation) {
+        Answer refused;
+        refused.status = Status::Refused;
+        refused.detail = "the case has no b.translation: it asks no cast";
+        results[k] = StrategyResult{};
+        markFailure(refused, results[k]);
+        continue;
+      }
+      asked.push_back(cases[k]);
+      at.push_back(k);
+    }
+    std::vector<Answer> answers(asked.size());
+    worker.queryBatch(asked, workers::Query::Cast, answers);
+    for (std::size_t j = 0; j < at.size(); ++j) results[at[j]] = fromCastAnswer(answers[j]);
+  }
+
+  static StrategyResult fromCastAnswer(const Answer& answer) {
+    StrategyResult result;
+    if (answer.status != Status::Ok) {
+      markFailure(answer, result);
+      return result;
+    }
+    result.cast.answered = true;
+    result.cast.hit = answer.hit;
+    result.cast.fraction = answer.fraction;
+    result.cast.normal = {answer.normal[0], answer.normal[1]};
+    result.cast.point = {answer.point[0], answer.point[1]};
+    result.iterations = answer.iterations;
+    result.termination = answer.termination;
+    return result;
+  }
+
   static EngineFailure failureOf(Status status) {
     switch (status) {
       case Status::Ok:
@@ -195,6 +242,7 @@ ExternalEngine* newEngine(workers::WorkerCommand command, workers::WorkerOptions
 QueryKind queryKindOf(const std::string& word) {
   if (word == "penetration") return QueryKind::Penetration;
   if (word == "both") return QueryKind::Both;
+  if (word == "cast") return QueryKind::Cast;
   return QueryKind::Distance;
 }
 
@@ -231,6 +279,15 @@ std::vector<StrategyInfo> manifestStrategies(const std::filesystem::path& folder
     info.contact = manifest.contact == "merged" ? ContactConvention::Merged : ContactConvention::OnShapes;
     info.query = queryKindOf(manifest.queries);
     info.version = manifest.version;
+    if (info.query == QueryKind::Cast) {
+      info.castBand = engineCastBand(manifest.castBand);
+      if (info.castBand == nullptr) {
+        throw workers::ManifestError(manifest.file.string() + ": unknown cast band '" + manifest.castBand +
+                                     "' (verdict/cast_engine_bands.h names them)");
+      }
+      info.castBandText = manifest.castBandText.empty() ? engineCastBandText(manifest.castBand) : manifest.castBandText;
+      if (manifest.castInitialOverlapMiss) info.castInitialOverlap = CastInitialOverlap::Miss;
+    }
     if (!manifest.isReady()) info.install = manifest.install.empty() ? "(its manifest names no command)" : manifest.install;
     workers::WorkerOptions options;
     options.timeoutSeconds = workers::timeoutFromEnvironment();
@@ -289,6 +346,17 @@ StrategyInfo pluginStrategy(std::string_view requested) {
   info.scalar = hello->scalar == "f32" ? "float" : "double";
   info.contact = hello->contact == "merged" ? ContactConvention::Merged : ContactConvention::OnShapes;
   info.version = hello->version;
+  if (hello->queries == "cast") {
+    // A cast entry (include/gjkcheck/strategy.h gjkcheck_plugin_cast_info): its band by the name its hello says.
+    info.query = QueryKind::Cast;
+    engine->setQuery(QueryKind::Cast);
+    info.castBand = engineCastBand(hello->castBand);
+    if (info.castBand == nullptr) {
+      throw std::invalid_argument("plugin '" + path + "' entry " + entry + ": unknown cast band '" + hello->castBand +
+                                  "' (verdict/cast_engine_bands.h names them)");
+    }
+    info.castBandText = engineCastBandText(hello->castBand);
+  }
   info.label = "plugin " + hello->name + (hello->version.empty() ? "" : " " + hello->version) +
                (entry.empty() ? "" : "@" + entry);
   for (char& c : info.label) {

@@ -197,6 +197,12 @@ struct StrategyInfo {
   CastInitialOverlap castInitialOverlap = CastInitialOverlap::Hit;
 };
 
+// A cast strategy's declared band for a case with radii radiusA and radiusB; {0, 0} for a strategy that declares
+// none.
+inline CastBand declaredCastBand(const StrategyInfo& strategy, float radiusA, float radiusB) {
+  return strategy.castBand != nullptr ? strategy.castBand(radiusA, radiusB) : CastBand{};
+}
+
 // Cold-start answers of `strategy` for every case, in order: pipelined for an external engine.
 void runBatch(const StrategyInfo& strategy, std::span<const Case> cases, std::span<StrategyResult> results);
 

@@ -16,6 +16,7 @@
 #include "core/strategies/robust.h"
 #include "core/strategies/vdb.h"
 #include "verdict/box2d_strategy.h"
+#include "verdict/cast_engine_strategies.h"
 #include "verdict/cast_strategies.h"
 #include "verdict/external_strategy.h"
 #include "verdict/penetration_query.h"
@@ -191,7 +192,11 @@ const StrategyInfo* findStrategy(std::string_view name) {
       }
     }
   }
+  // The cast strategies (issue 22): the ports and robust-cast, then the real engines linked in.
   for (const StrategyInfo& info : castStrategies()) {
+    if (info.name == name) return &info;
+  }
+  for (const StrategyInfo& info : castEngineStrategies()) {
     if (info.name == name) return &info;
   }
   if (name.starts_with("plugin:")) return plugin(name);

@@ -70,8 +70,8 @@ Manifest readManifest(const std::filesystem::path& file) {
       if (!oneOf(value, {"on-shapes", "merged"})) fail(file, number, "contact is on-shapes or merged, not '" + value + "'");
       manifest.contact = value;
     } else if (key == "queries") {
-      if (!oneOf(value, {"distance", "penetration", "both"})) {
-        fail(file, number, "queries is distance, penetration or both, not '" + value + "'");
+      if (!oneOf(value, {"distance", "penetration", "both", "cast"})) {
+        fail(file, number, "queries is distance, penetration, both or cast, not '" + value + "'");
       }
       manifest.queries = value;
     } else if (key == "command") {
@@ -84,15 +84,31 @@ Manifest readManifest(const std::filesystem::path& file) {
       long long cap = 0;
       if (!parseInteger(value, cap) || cap < 1 || cap > 1000000) fail(file, number, "max-iterations is 1..1000000");
       manifest.maxIterations = static_cast<int>(cap);
+    } else if (key == "cast-band") {
+      if (words.size() != 2) fail(file, number, "a cast band is named by one word");
+      manifest.castBand = value;
+    } else if (key == "cast-band-text") {
+      manifest.castBandText = value;
+    } else if (key == "cast-initial-overlap") {
+      if (value != "hit" && value != "miss") fail(file, number, "cast-initial-overlap is hit or miss");
+      manifest.castInitialOverlapMiss = value == "miss";
     } else {
       fail(file, number, "unknown key `" + key + "` (gjkcheck-engine 1 knows name, description, version, scalar, "
                          "contact, queries, command, ready, install, "
-                         "max-iterations)");
+                         "max-iterations, cast-band, cast-band-text, cast-initial-overlap)");
     }
   }
   if (!header) fail(file, 0, "empty: the first line must be `gjkcheck-engine 1`");
   for (const char* key : {"name", "description", "version", "scalar", "contact", "queries", "command"}) {
     if (!seen.count(key)) fail(file, 0, std::string("no `") + key + "` line");
+  }
+  for (const char* key : {"cast-band", "cast-band-text"}) {
+    if (manifest.queries == "cast" && !seen.count(key)) {
+      fail(file, 0, std::string("no `") + key + "` line (an engine of queries cast declares the band it aims at)");
+    }
+    if (manifest.queries != "cast" && seen.count(key)) {
+      fail(file, seen[key], std::string("`") + key + "` is for an engine of queries cast");
+    }
   }
   return manifest;
 }

@@ -12,9 +12,11 @@
 //   ready ../js/node_modules/planck/package.json # present = installed
 //   install scripts/bootstrap                   # what `gjkcheck strategies` tells when not ready
 //   max-iterations 20                           # optional: the engine's iteration cap, when it has one
+//   cast-band box2d-2.4.1-shape-cast-f64          # with queries cast: the band the engine aims at, by name
+//   cast-band-text [sigma, sigma + 0.0025] ...   # with queries cast: its formula and source, file:line
 //
-// `#` starts a comment; blank lines are skipped. Every key but `ready`, `install` and `max-iterations` is
-// required.
+// `#` starts a comment; blank lines are skipped. Every key but `ready`, `install`, `max-iterations` and the
+// cast-band keys is required; `queries cast` requires `cast-band` and `cast-band-text`, and only it allows them.
 #pragma once
 
 #include <filesystem>
@@ -33,11 +35,16 @@ struct Manifest {
   std::string version;
   std::string scalar;   // "f32" | "f64"
   std::string contact;  // "on-shapes" | "merged"
-  std::string queries;  // "distance" | "penetration" | "both"
+  std::string queries;  // "distance" | "penetration" | "both" | "cast"
   std::vector<std::string> command;
   std::string ready;    // a path relative to the manifest's folder; empty: always ready
   std::string install;  // empty: none named
   int maxIterations = 0;  // 0: not known
+  std::string castBand;      // queries cast: the name of the band formula (verdict/cast_engine_bands.h)
+  std::string castBandText;  // queries cast: the formula in words with its source's file:line
+  // queries cast, `cast-initial-overlap miss`: the engine's documentation says it answers no hit when the shapes
+  // already overlap at t = 0 (StrategyInfo::castInitialOverlap); default hit.
+  bool castInitialOverlapMiss = false;
 
   // The worker command: the manifest's words, run in the manifest's folder.
   WorkerCommand workerCommand() const;

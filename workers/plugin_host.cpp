@@ -5,6 +5,9 @@
 // (repro's traced query) is answered by that function, its steps after the answer. Its answers go
 // out when no complete request is left unread, so a pipelining host gets them in batches. A plugin that
 // crashes takes this process down with it: the host sees a worker crash, never its own.
+// An ENTRY that is no distance entry is looked up among the cast entries (gjkcheck_plugin_cast_info): the hello
+// then says `cast` and +cast-band=NAME, and each cast request is answered by the entry's function, every other
+// request refused.
 #include <dlfcn.h>
 #include <unistd.h>
 
@@ -107,10 +110,43 @@ void tracePost(void* context, const gjkcheck_trace_post* post) {
   words.loopTermination = post->loop_termination != nullptr ? oneWord(post->loop_termination) : "";
 }
 
+// The answer of a cast entry to one request.
+Answer castAnswerOf(const gjkcheck_cast_entry& entry, const Request& request) {
+  Answer answer;
+  if (request.query != Query::Cast) {
+    answer.status = Status::Refused;
+    answer.detail = "a cast entry answers cast queries only";
+    return answer;
+  }
+  static ShapeView a, b;
+  toPluginShape(request.value.a, a);
+  toPluginShape(request.value.b, b);
+  const float translation[2] = {request.value.translationX, request.value.translationY};
+  gjkcheck_cast_answer out{};
+  out.iterations = -1;
+  std::strcpy(out.termination, "unreported");
+  const int refused = entry.cast(&a.shape, &b.shape, translation, &out);
+  if (refused != 0) {
+    answer.status = Status::Refused;
+    answer.detail = "the plugin refused the query (" + std::to_string(refused) + ")";
+    return answer;
+  }
+  answer.hit = out.hit != 0;
+  answer.fraction = out.fraction;
+  answer.normal[0] = out.normal[0];
+  answer.normal[1] = out.normal[1];
+  answer.point[0] = out.point[0];
+  answer.point[1] = out.point[1];
+  answer.iterations = out.iterations;
+  out.termination[sizeof out.termination - 1] = '\0';
+  answer.termination = oneWord(out.termination);
+  return answer;
+}
+
 // The answer of one request; `traced` is the entry's traced function, or null.
 Answer answerOf(const gjkcheck_entry& entry, gjkcheck_traced_distance_fn traced, const Request& request) {
   Answer answer;
-  if (request.query == Query::Penetration) {
+  if (request.query == Query::Penetration || request.query == Query::Cast) {
     answer.status = Status::Refused;
     answer.detail = "a plugin answers distance queries only";
     return answer;
@@ -147,6 +183,55 @@ Answer answerOf(const gjkcheck_entry& entry, gjkcheck_traced_distance_fn traced,
 
 }  // namespace
 
+// Reads the requests from stdin until it closes, answering each with `answerOf`; the answers go out when no complete
+// request is left unread. Returns main's exit code.
+template <class AnswerOf>
+int serveRequests(AnswerOf answerOf) {
+  std::string input, output;
+  std::size_t consumed = 0;
+  std::vector<char> buffer(1 << 20);
+  Request request;
+  std::string error;
+  for (;;) {
+    ssize_t n = ::read(0, buffer.data(), buffer.size());
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) break;
+    input.append(buffer.data(), static_cast<std::size_t>(n));
+    for (std::size_t end; (end = input.find('\n', consumed)) != std::string::npos; consumed = end + 1) {
+      const std::string_view line = std::string_view(input).substr(consumed, end - consumed);
+      if (!parseRequestInto(line, request, error, Numbers::FloatBits)) {
+        std::string decimalError;
+        if (!parseRequestInto(line, request, decimalError, Numbers::Decimal)) return fail("bad request: " + error);
+      }
+      appendAnswer(output, request.id, request.query, answerOf(request));
+    }
+    input.erase(0, consumed);
+    consumed = 0;
+    if (!output.empty()) {
+      if (!writeAll(output)) return 0;
+      output.clear();
+    }
+  }
+  return 0;
+}
+
+// A cast entry's worker: its hello (queries cast, +cast-band=NAME), then its answers.
+int serveCast(void* /*library*/, const gjkcheck_plugin& plugin, const gjkcheck_cast_entry& entry) {
+  if (entry.cast == nullptr || entry.scalar == nullptr || entry.contact == nullptr || entry.cast_band == nullptr) {
+    return fail(std::string("cast entry ") + (entry.name ? entry.name : "(null)") +
+                " lacks its function, scalar, contact or band");
+  }
+  Hello hello{std::string(plugin.engine ? plugin.engine : "plugin") + "#" + (entry.name ? entry.name : "entry"),
+              entry.scalar, entry.contact, "cast", plugin.version ? plugin.version : "unknown"};
+  for (char& c : hello.name) {
+    if (c == ' ' || c == '\t') c = '_';
+  }
+  hello.floatBits = true;
+  hello.castBand = oneWord(entry.cast_band);
+  if (!writeAll(helloLine(hello) + "\n")) return 0;
+  return serveRequests([&entry](const Request& request) { return castAnswerOf(entry, request); });
+}
+
 int main(int argc, char** argv) {
   if (argc < 2 || argc > 3) return fail("usage: gjkcheck-plugin-host PLUGIN [ENTRY]");
   void* library = dlopen(argv[1], RTLD_NOW | RTLD_LOCAL);
@@ -166,6 +251,20 @@ int main(int argc, char** argv) {
     names += std::string(names.empty() ? "" : ", ") + (candidate.name ? candidate.name : "(null)");
     if (argc == 2 ? k == 0 : (candidate.name && std::strcmp(candidate.name, argv[2]) == 0)) entry = &candidate;
   }
+  const gjkcheck_cast_entry* castEntry = nullptr;
+  if (entry == nullptr) {
+    if (auto castInfo = reinterpret_cast<gjkcheck_plugin_cast_info_fn>(dlsym(library, "gjkcheck_plugin_cast_info"))) {
+      const gjkcheck_cast_plugin* casts = castInfo();
+      if (casts != nullptr && casts->abi == GJKCHECK_PLUGIN_ABI && casts->entries != nullptr) {
+        for (int k = 0; k < casts->entry_count; ++k) {
+          const gjkcheck_cast_entry& candidate = casts->entries[k];
+          names += std::string(", ") + (candidate.name ? candidate.name : "(null)");
+          if (candidate.name && std::strcmp(candidate.name, argv[2]) == 0) castEntry = &candidate;
+        }
+      }
+    }
+  }
+  if (castEntry != nullptr) return serveCast(library, *plugin, *castEntry);
   if (entry == nullptr) return fail(std::string(argv[1]) + " has no entry " + argv[2] + " (it has " + names + ")");
   if (entry->distance == nullptr || entry->scalar == nullptr || entry->contact == nullptr) {
     return fail(std::string("entry ") + (entry->name ? entry->name : "(null)") + " lacks its function, scalar or contact");

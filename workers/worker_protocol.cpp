@@ -87,7 +87,7 @@ bool readFloat(std::string_view token, float& value, Numbers numbers) {
 }
 
 // The words of a line, at most MAX_WORDS, without allocating: a request has at most 2 + 2 * (1 + 2 * 16 + 5)
-// words, an answer 10 (a refusal's reason is read from the line itself).
+// words (a cast request 2 more: 80), an answer 10 (a refusal's reason is read from the line itself).
 constexpr std::size_t MAX_WORDS = 80;
 struct Words {
   std::string_view word[MAX_WORDS + 1];
@@ -272,7 +272,7 @@ std::optional<Hello> parseHello(std::string_view line, std::string& error) {
   }
   Hello hello{std::string(words[2]), std::string(words[3]), std::string(words[4]), std::string(words[5]), ""};
   if (!oneOf(hello.scalar, {"f32", "f64"}) || !oneOf(hello.contact, {"on-shapes", "merged"}) ||
-      !oneOf(hello.queries, {"distance", "penetration", "both"})) {
+      !oneOf(hello.queries, {"distance", "penetration", "both", "cast"})) {
     error = "bad scalar, contact or queries in the worker hello: " + quoted(line);
     return std::nullopt;
   }
@@ -280,6 +280,7 @@ std::optional<Hello> parseHello(std::string_view line, std::string& error) {
   for (; next < words.size() && words[next].size() > 1 && words[next].front() == '+'; ++next) {
     if (words[next] == "+float-bits") hello.floatBits = true;
     if (words[next] == "+trace") hello.trace = true;
+    if (words[next].starts_with("+cast-band=")) hello.castBand = std::string(words[next].substr(11));
   }
   if (words.size() > next) {
     std::size_t start = words[next].data() - line.data();
@@ -293,15 +294,22 @@ std::optional<Hello> parseHello(std::string_view line, std::string& error) {
 
 std::string helloLine(const Hello& hello) {
   return "gjkcheck-worker 1 " + hello.name + " " + hello.scalar + " " + hello.contact + " " + hello.queries + " " +
-         (hello.floatBits ? "+float-bits " : "") + (hello.trace ? "+trace " : "") + hello.version;
+         (hello.floatBits ? "+float-bits " : "") + (hello.trace ? "+trace " : "") +
+         (hello.castBand.empty() ? "" : "+cast-band=" + hello.castBand + " ") + hello.version;
 }
 
 void appendRequest(std::string& out, long long id, Query query, const check::Case& value, Numbers numbers) {
   appendInteger(out, id);
-  out += query == Query::Distance ? " d " : query == Query::Penetration ? " p " : " t ";
+  out += query == Query::Distance ? " d " : query == Query::Penetration ? " p " : query == Query::Cast ? " c " : " t ";
   appendShape(out, value.a, numbers);
   out += ' ';
   appendShape(out, value.b, numbers);
+  if (query == Query::Cast) {
+    out += ' ';
+    appendFloat(out, value.translationX, numbers);
+    out += ' ';
+    appendFloat(out, value.translationY, numbers);
+  }
   out += '\n';
 }
 
@@ -318,16 +326,30 @@ bool parseRequestInto(std::string_view line, Request& request, std::string& erro
     error = "too many words for a request: " + quoted(line);
     return false;
   }
-  if (words.size() < 2 || !parseInteger(words[0], request.id) || !oneOf(words[1], {"d", "p", "t"})) {
-    error = "not a request (ID d|p|t SHAPE SHAPE): " + quoted(line);
+  if (words.size() < 2 || !parseInteger(words[0], request.id) || !oneOf(words[1], {"d", "p", "t", "c"})) {
+    error = "not a request (ID d|p|t SHAPE SHAPE, or ID c SHAPE SHAPE TX TY): " + quoted(line);
     return false;
   }
-  request.query = words[1] == "d" ? Query::Distance : words[1] == "p" ? Query::Penetration : Query::TracedDistance;
+  request.query = words[1] == "d"   ? Query::Distance
+                  : words[1] == "p" ? Query::Penetration
+                  : words[1] == "c" ? Query::Cast
+                                    : Query::TracedDistance;
   std::size_t at = 2;
   if (!readShape(words, at, request.value.a, error, numbers) ||
       !readShape(words, at, request.value.b, error, numbers)) {
     error += ": " + quoted(line);
     return false;
+  }
+  request.value.hasTranslation = request.query == Query::Cast;
+  request.value.translationX = 0;
+  request.value.translationY = 0;
+  if (request.query == Query::Cast) {
+    if (words.size() < at + 2 || !readFloat(words[at], request.value.translationX, numbers) ||
+        !readFloat(words[at + 1], request.value.translationY, numbers)) {
+      error = "a cast request ends with the translation, two floats: " + quoted(line);
+      return false;
+    }
+    at += 2;
   }
   if (at != words.size()) {
     error = "words after the second shape: " + quoted(line);
@@ -364,6 +386,25 @@ bool parseAnswer(std::string_view line, long long id, Query query, Answer& answe
     return true;
   }
   if (words[1] != "ok") return protocolError(answer, "second word neither ok, refused nor crash", line);
+  if (query == Query::Cast) {
+    if (words.size() != 10 || !oneOf(words[2], {"hit", "miss"})) {
+      return protocolError(answer, "a cast answer is ID ok hit|miss, 5 numbers, iterations and termination", line);
+    }
+    answer.hit = words[2] == "hit";
+    double* numbers[] = {&answer.fraction, &answer.normal[0], &answer.normal[1], &answer.point[0], &answer.point[1]};
+    for (int k = 0; k < 5; ++k) {
+      if (!parseNumber(words[3 + k], *numbers[k])) {
+        return protocolError(answer, "a number of the cast answer does not parse", line);
+      }
+    }
+    long long iterations = 0;
+    if (!parseInteger(words[8], iterations) || iterations < -1 || iterations > 1000000000) {
+      return protocolError(answer, "the iterations of the cast answer do not parse", line);
+    }
+    answer.iterations = static_cast<int>(iterations);
+    answer.termination = std::string(words[9]);
+    return true;
+  }
   std::vector<std::string_view> traced;
   if (query == Query::TracedDistance) {
     // A traced answer is longer than MAX_WORDS: its words are split again, into a vector (repro only).
@@ -412,7 +453,17 @@ void appendAnswer(std::string& out, long long id, Query query, const Answer& ans
     return;
   }
   out += " ok ";
-  if (query != Query::Penetration) {
+  if (query == Query::Cast) {
+    out += answer.hit ? "hit" : "miss";
+    for (double value : {answer.fraction, answer.normal[0], answer.normal[1], answer.point[0], answer.point[1]}) {
+      out += ' ';
+      appendNumber(out, value);
+    }
+    out += ' ';
+    appendInteger(out, answer.iterations);
+    out += ' ';
+    out += answer.termination;
+  } else if (query != Query::Penetration) {
     for (double value : {answer.distance, answer.pointA[0], answer.pointA[1], answer.pointB[0], answer.pointB[1]}) {
       appendNumber(out, value);
       out += ' ';

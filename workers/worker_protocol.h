@@ -15,22 +15,27 @@ namespace gjk::workers {
 inline constexpr int PROTOCOL_VERSION = 1;
 
 // What a request asks: `d` a distance query, `p` a penetration query, `t` a distance query whose answer
-// also carries the engine's trace (only to a worker whose hello says +trace).
-enum class Query { Distance, Penetration, TracedDistance };
+// also carries the engine's trace (only to a worker whose hello says +trace), `c` a cast query (B moved by
+// t * translation, t in [0, 1]: the case's b.translation follows shape B on the request line; only to a worker
+// whose hello says cast).
+enum class Query { Distance, Penetration, TracedDistance, Cast };
 
 // The worker's first line: `gjkcheck-worker 1 <name> <f32|f64> <on-shapes|merged>
 // <distance|penetration|both> [+<option>...] <version: the rest of the line>`. Options a worker may ask for
 // (docs/workers.md); words of the form +WORD this host does not know are ignored:
 // - `+float-bits`: the numbers of its requests come as the 8 hex digits of the float's IEEE-754 bits.
 // - `+trace`: it answers `t` requests, a distance answer followed by its trace.
+// - `+cast-band=NAME`: a worker of queries cast names the band of core gaps it aims at (a plugin's cast entry; an
+//   engine with a manifest names it there).
 struct Hello {
   std::string name;
   std::string scalar;   // "f32" | "f64"
   std::string contact;  // "on-shapes" | "merged"
-  std::string queries;  // "distance" | "penetration" | "both"
+  std::string queries;  // "distance" | "penetration" | "both" | "cast"
   std::string version;
   bool floatBits = false;  // +float-bits
   bool trace = false;      // +trace
+  std::string castBand;    // +cast-band=NAME; empty: not said
 };
 
 // How the numbers of a request are written: shortest round-trip decimals (protocol version 1), or, for a
@@ -41,7 +46,8 @@ enum class Numbers { Decimal, FloatBits };
 std::optional<Hello> parseHello(std::string_view line, std::string& error);
 std::string helloLine(const Hello& hello);  // without the '\n'
 
-// Appends `<id> <d|p> <shapeA> <shapeB>\n`; a shape is `<n> x1 y1 ... xn yn <radius> <px> <py> <c> <s>`.
+// Appends `<id> <d|p|t> <shapeA> <shapeB>\n`; a shape is `<n> x1 y1 ... xn yn <radius> <px> <py> <c> <s>`. A cast
+// request is `<id> c <shapeA> <shapeB> <tx> <ty>\n`, the case's b.translation last.
 void appendRequest(std::string& out, long long id, Query query, const check::Case& value,
                    Numbers numbers = Numbers::Decimal);
 
@@ -90,7 +96,8 @@ struct TracePostWords {
 };
 
 // One answer. Distance answers fill distance..termination (a traced one also trace and post); penetration
-// answers fill overlapping..pointB.
+// answers fill overlapping..pointB; cast answers (`<id> ok <hit|miss> <fraction> <nx> <ny> <px> <py> <iterations>
+// <termination>`) fill hit, fraction, normal, point, iterations and termination.
 struct Answer {
   Status status = Status::Ok;
   double distance = 0;
@@ -103,6 +110,9 @@ struct Answer {
   bool overlapping = false;
   double depth = 0;
   double normal[2] = {0, 0};
+  bool hit = false;        // cast: the engine reports a hit within [0, 1]
+  double fraction = 0;     // cast: t of the hit
+  double point[2] = {0, 0};  // cast: the contact point, world frame
   // Refused: the worker's reason. Crash, hang: the worker's stderr tail. Protocol: what is wrong, the line.
   std::string detail;
 };

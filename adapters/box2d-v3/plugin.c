@@ -145,3 +145,139 @@ static const gjkcheck_plugin plugin = {GJKCHECK_PLUGIN_ABI, "box2d", GJKCHECK_BO
 GJKCHECK_EXPORT const gjkcheck_plugin* gjkcheck_plugin_info(void) {
   return &plugin;
 }
+
+/* ---- Cast entries (include/gjkcheck/strategy.h gjkcheck_plugin_cast_info): shape-cast and toi ----
+ *
+ * Both on the polygon entry's shapes (as Box2D v3 users make them), A still and B moved by the translation.
+ *   shape-cast  b2ShapeCast with maxFraction 1 and canEncroach false. v3.1.1 takes world transforms and answers in
+ *               the world; main takes B's pose in A's frame (transform = b2InvMulTransforms(xfA, xfB), translation
+ *               b2InvRotateVector(xfA.q, translation)) and answers in A's frame (point b2TransformPoint(xfA, .),
+ *               normal b2RotateVector(xfA.q, .)). hit is output.hit at output.fraction; an initial overlap is Box2D's
+ *               hit at fraction 0 with a zero normal. Termination "hit" or "no-hit"; iterations output.iterations.
+ *   toi         b2TimeOfImpact with maxFraction 1 on sweeps of pure translation: localCenter 0, c1 the position,
+ *               c2 = c1 + translation (A: c2 = c1), q1 = q2 the case's (c, s) pair. The state is the termination
+ *               ("hit", "overlapped", "separated", "failed", "unknown"); b2_toiStateHit is a hit at output.fraction,
+ *               b2_toiStateOverlapped a hit at 0, b2_toiStateFailed a hit at output.fraction when 0 < fraction < 1 (as
+ *               Box2D's own continuous solver reads any such fraction, src/solver.c:346-350 at v3.1.1), the rest no
+ *               hit. Normal and point: main's b2TOIOutput gives them (world); on v3.1.1, b2ShapeDistance (useRadii
+ *               false) at b2GetSweepTransform(., fraction): its normal, and point = pointA + rA * normal. */
+
+static int castRefused(gjkcheck_cast_answer* answer) {
+  (void)answer;
+  return 1;
+}
+
+static int shapeCastEntry(const gjkcheck_shape* a, const gjkcheck_shape* b, const float translation[2],
+                          gjkcheck_cast_answer* answer) {
+  b2ShapeProxy proxyA, proxyB;
+  if (!polygonProxy(a, &proxyA) || !polygonProxy(b, &proxyB)) return castRefused(answer);
+  b2Transform xfA = shapeTransform(a);
+  b2Transform xfB = shapeTransform(b);
+  b2Vec2 delta = {translation[0], translation[1]};
+  b2ShapeCastPairInput input = {0};
+  input.proxyA = proxyA;
+  input.proxyB = proxyB;
+#if GJKCHECK_BOX2D_RELATIVE_TRANSFORM
+  input.transform = b2InvMulTransforms(xfA, xfB);
+  input.translationB = b2InvRotateVector(xfA.q, delta);
+#else
+  input.transformA = xfA;
+  input.transformB = xfB;
+  input.translationB = delta;
+#endif
+  input.maxFraction = 1.0f;
+  input.canEncroach = false;
+  b2CastOutput output = b2ShapeCast(&input);
+#if GJKCHECK_BOX2D_RELATIVE_TRANSFORM
+  output.point = b2TransformPoint(xfA, output.point);
+  output.normal = b2RotateVector(xfA.q, output.normal);
+#endif
+  answer->hit = output.hit ? 1 : 0;
+  answer->fraction = output.hit ? output.fraction : 1.0;
+  answer->normal[0] = output.normal.x;
+  answer->normal[1] = output.normal.y;
+  answer->point[0] = output.point.x;
+  answer->point[1] = output.point.y;
+  answer->iterations = output.iterations;
+  snprintf(answer->termination, sizeof answer->termination, "%s", output.hit ? "hit" : "no-hit");
+  return 0;
+}
+
+static b2Sweep translationSweep(const gjkcheck_shape* shape, float dx, float dy) {
+  b2Sweep sweep;
+  sweep.localCenter = b2Vec2_zero;
+  sweep.c1.x = shape->position[0];
+  sweep.c1.y = shape->position[1];
+  sweep.c2.x = shape->position[0] + dx;
+  sweep.c2.y = shape->position[1] + dy;
+  sweep.q1.c = shape->rotation[0];
+  sweep.q1.s = shape->rotation[1];
+  sweep.q2 = sweep.q1;
+  return sweep;
+}
+
+static int toiEntry(const gjkcheck_shape* a, const gjkcheck_shape* b, const float translation[2],
+                    gjkcheck_cast_answer* answer) {
+  b2TOIInput input = {0};
+  if (!polygonProxy(a, &input.proxyA) || !polygonProxy(b, &input.proxyB)) return castRefused(answer);
+  input.sweepA = translationSweep(a, 0.0f, 0.0f);
+  input.sweepB = translationSweep(b, translation[0], translation[1]);
+  input.maxFraction = 1.0f;
+  b2TOIOutput output = b2TimeOfImpact(&input);
+  const char* state = "unknown";
+  int hit = 0;
+  float fraction = output.fraction;
+  switch (output.state) {
+    case b2_toiStateHit: state = "hit"; hit = 1; break;
+    case b2_toiStateOverlapped: state = "overlapped"; hit = 1; fraction = 0.0f; break;
+    case b2_toiStateSeparated: state = "separated"; break;
+    case b2_toiStateFailed: state = "failed"; hit = 0.0f < fraction && fraction < 1.0f; break;
+    default: break;
+  }
+  answer->hit = hit;
+  answer->fraction = fraction;
+  answer->iterations = -1;
+  snprintf(answer->termination, sizeof answer->termination, "%s", state);
+  if (!hit) return 0;
+#if GJKCHECK_BOX2D_RELATIVE_TRANSFORM
+  answer->normal[0] = output.normal.x;
+  answer->normal[1] = output.normal.y;
+  answer->point[0] = output.point.x;
+  answer->point[1] = output.point.y;
+#else
+  b2DistanceInput distanceInput = {0};
+  distanceInput.proxyA = input.proxyA;
+  distanceInput.proxyB = input.proxyB;
+  distanceInput.transformA = b2GetSweepTransform(&input.sweepA, fraction);
+  distanceInput.transformB = b2GetSweepTransform(&input.sweepB, fraction);
+  distanceInput.useRadii = false;
+  b2SimplexCache cache = {0};
+  b2DistanceOutput distance = b2ShapeDistance(&distanceInput, &cache, NULL, 0);
+  if (distance.distance > 0.0f) {
+    answer->normal[0] = distance.normal.x;
+    answer->normal[1] = distance.normal.y;
+    b2Vec2 point = b2MulAdd(distance.pointA, input.proxyA.radius, distance.normal);
+    answer->point[0] = point.x;
+    answer->point[1] = point.y;
+  } else {
+    answer->point[0] = distance.pointA.x;
+    answer->point[1] = distance.pointA.y;
+  }
+#endif
+  return 0;
+}
+
+static const gjkcheck_cast_entry castEntries[] = {
+    {"shape-cast",
+     "Box2D " GJKCHECK_BOX2D_VERSION " b2ShapeCast (conservative advancement) on the polygon entry's shapes, float",
+     "f32", "on-shapes", "box2d-v3-f32", shapeCastEntry},
+    {"toi", "Box2D " GJKCHECK_BOX2D_VERSION " b2TimeOfImpact, pure-translation sweeps, on the polygon entry's shapes, float",
+     "f32", "on-shapes", "box2d-v3-toi-f32", toiEntry},
+};
+
+static const gjkcheck_cast_plugin castPlugin = {GJKCHECK_PLUGIN_ABI, (int)(sizeof castEntries / sizeof castEntries[0]),
+                                                castEntries};
+
+GJKCHECK_EXPORT const gjkcheck_cast_plugin* gjkcheck_plugin_cast_info(void) {
+  return &castPlugin;
+}

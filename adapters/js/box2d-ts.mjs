@@ -103,3 +103,116 @@ export const engine = {
     };
   },
 };
+
+// Strategies `box2d-ts-cast` and `box2d-ts-toi` (issue 22): @box2d/core's b2ShapeCast and b2TimeOfImpact, ports
+// of Box2D 2.4.1's (node_modules/@box2d/core/dist/collision/b2_distance.js:643-752, b2_time_of_impact.js:
+// 247-400). The shapes and their poses are the distance query's (makeShape, setTransform); A stays put and B
+// moves by t * translation, t in [0, 1]. docs/engines.md ("Cast") gives the bands, how each output is read, and
+// where this port's contact point lies (on B's side: its b2ShapeCast reads the witness points in the other
+// order than Box2D's, b2_distance.js:741).
+function castShapes(a, b) {
+  const shapeA = makeShape(a);
+  if (shapeA.refused) return shapeA;
+  const shapeB = makeShape(b);
+  if (shapeB.refused) return shapeB;
+  return { shapeA: shapeA.made, shapeB: shapeB.made };
+}
+
+// b2ShapeCast: true is a hit at lambda; false with output.iterations 0 is the source's initial-overlap return
+// (b2_distance.js:734-737), a hit at 0 with no normal; any other false is no hit (b2_distance.js:691, 695, 727).
+function shapeCast(a, b, translation) {
+  const shapes = castShapes(a, b);
+  if (shapes.refused) return shapes;
+  const input = new B.b2ShapeCastInput();
+  input.proxyA.SetShape(shapes.shapeA, 0);
+  input.proxyB.SetShape(shapes.shapeB, 0);
+  setTransform(input.transformA, a);
+  setTransform(input.transformB, b);
+  input.translationB.Set(translation[0], translation[1]);
+  const output = new B.b2ShapeCastOutput();
+  const hit = B.b2ShapeCast(output, input);
+  if (hit) {
+    return { hit: true, fraction: output.lambda, normal: [output.normal.x, output.normal.y],
+             point: [output.point.x, output.point.y], iterations: output.iterations, termination: "hit" };
+  }
+  if (output.iterations === 0) {
+    return { hit: true, fraction: 0, normal: [0, 0], point: [0, 0], iterations: 0, termination: "initial-overlap" };
+  }
+  return { hit: false, fraction: 1, normal: [0, 0], point: [0, 0], iterations: output.iterations, termination: "no-hit" };
+}
+
+// A sweep of pure translation: the body's origin at the shape's position (localCenter 0), the angle atan2(s, c)
+// of the case's rotation (a b2Sweep holds an angle; the port takes its cos and sin again).
+function sweepOf(sweep, shape, translation) {
+  sweep.localCenter.Set(0, 0);
+  sweep.c0.Set(shape.position[0], shape.position[1]);
+  sweep.c.Set(shape.position[0] + translation[0], shape.position[1] + translation[1]);
+  sweep.a0 = Math.atan2(shape.rotation[1], shape.rotation[0]);
+  sweep.a = sweep.a0;
+  sweep.alpha0 = 0;
+}
+
+// b2TimeOfImpact with tMax = 1: e_touching is a hit at t, e_overlapped a hit at 0 (the source sets t = 0), the
+// other states no hit (as Box2D's b2World reads them). The normal and point at a hit come from b2Distance
+// (useRadii false) at the port's own pose for t: normal along the core witnesses B - A, point = A's witness +
+// rA * normal.
+function timeOfImpact(a, b, translation) {
+  const shapes = castShapes(a, b);
+  if (shapes.refused) return shapes;
+  const input = new B.b2TOIInput();
+  input.proxyA.SetShape(shapes.shapeA, 0);
+  input.proxyB.SetShape(shapes.shapeB, 0);
+  sweepOf(input.sweepA, a, [0, 0]);
+  sweepOf(input.sweepB, b, translation);
+  input.tMax = 1;
+  const output = new B.b2TOIOutput();
+  B.b2TimeOfImpact(output, input);
+  const State = B.b2TOIOutputState;
+  const termination = (State[output.state] ?? `state-${output.state}`).replace(/^e_/, "");
+  const touching = output.state === State.e_touching;
+  const overlapped = output.state === State.e_overlapped;
+  if (!touching && !overlapped) {
+    return { hit: false, fraction: output.t, normal: [0, 0], point: [0, 0], iterations: -1, termination };
+  }
+  const fraction = overlapped ? 0 : output.t;
+  const distanceInput = new B.b2DistanceInput();
+  distanceInput.proxyA.SetShape(shapes.shapeA, 0);
+  distanceInput.proxyB.SetShape(shapes.shapeB, 0);
+  input.sweepA.GetTransform(distanceInput.transformA, fraction);
+  input.sweepB.GetTransform(distanceInput.transformB, fraction);
+  distanceInput.useRadii = false;
+  const distance = new B.b2DistanceOutput();
+  B.b2Distance(distance, new B.b2SimplexCache(), distanceInput);
+  const dx = distance.pointB.x - distance.pointA.x, dy = distance.pointB.y - distance.pointA.y;
+  const length = Math.hypot(dx, dy);
+  if (!(distance.distance > 0 && length > 0)) {
+    return { hit: true, fraction, normal: [0, 0], point: [distance.pointA.x, distance.pointA.y], iterations: -1,
+             termination };
+  }
+  const n = [dx / length, dy / length];
+  return { hit: true, fraction, normal: n,
+           point: [distance.pointA.x + a.radius * n[0], distance.pointA.y + a.radius * n[1]], iterations: -1,
+           termination };
+}
+
+export const castEngine = {
+  name: "box2d-ts-cast",
+  scalar: "f64",
+  contact: "on-shapes",
+  queries: "cast",
+  version: engine.version,
+  crashed: engine.crashed,
+  recover: engine.recover,
+  cast: shapeCast,
+};
+
+export const toiEngine = {
+  name: "box2d-ts-toi",
+  scalar: "f64",
+  contact: "on-shapes",
+  queries: "cast",
+  version: engine.version,
+  crashed: engine.crashed,
+  recover: engine.recover,
+  cast: timeOfImpact,
+};

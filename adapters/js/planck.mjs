@@ -96,3 +96,121 @@ export const engine = {
     };
   },
 };
+
+// Strategies `planck-cast` and `planck-toi` (issue 22): planck's ShapeCast and TimeOfImpact, ports of Box2D
+// 2.4.1's b2ShapeCast and b2TimeOfImpact (node_modules/planck/src/collision/Distance.ts:813-948,
+// TimeOfImpact.ts:98-300). The shapes and their poses are the distance query's (makeShape, makeTransform);
+// A stays put and B moves by t * translation, t in [0, 1]. docs/engines.md ("Cast") gives the bands and how each
+// output is read.
+const { ShapeCast, ShapeCastInput, ShapeCastOutput, TimeOfImpact, TOIInput, TOIOutput, TOIOutputState } = planck;
+
+function castShapes(a, b) {
+  const shapeA = makeShape(a);
+  if (shapeA.refused) return shapeA;
+  const shapeB = makeShape(b);
+  if (shapeB.refused) return shapeB;
+  return { shapeA: shapeA.made, shapeB: shapeB.made };
+}
+
+// ShapeCast: true is a hit at lambda; false with output.iterations 0 is the source's initial-overlap return
+// (Distance.ts:928-931), a hit at 0 with no normal; any other false is no hit (a miss, lambda > 1, a receding
+// ray, a 3-point simplex: Distance.ts:873-880, 916-919).
+function shapeCast(a, b, translation) {
+  const shapes = castShapes(a, b);
+  if (shapes.refused) return shapes;
+  const input = new ShapeCastInput();
+  input.proxyA.set(shapes.shapeA, 0);
+  input.proxyB.set(shapes.shapeB, 0);
+  input.transformA.setTransform(makeTransform(a));
+  input.transformB.setTransform(makeTransform(b));
+  input.translationB.x = translation[0];
+  input.translationB.y = translation[1];
+  const output = new ShapeCastOutput();
+  const hit = ShapeCast(output, input);
+  if (hit) {
+    return { hit: true, fraction: output.lambda, normal: [output.normal.x, output.normal.y],
+             point: [output.point.x, output.point.y], iterations: output.iterations, termination: "hit" };
+  }
+  if (output.iterations === 0) {
+    return { hit: true, fraction: 0, normal: [0, 0], point: [0, 0], iterations: 0, termination: "initial-overlap" };
+  }
+  return { hit: false, fraction: 1, normal: [0, 0], point: [0, 0], iterations: output.iterations, termination: "no-hit" };
+}
+
+// A sweep of pure translation: the body's origin at the shape's position (localCenter 0), the angle
+// atan2(s, c) of the case's rotation (a Sweep holds an angle; planck takes its cos and sin again).
+function sweepOf(sweep, shape, translation) {
+  sweep.localCenter.x = 0;
+  sweep.localCenter.y = 0;
+  sweep.c0.x = shape.position[0];
+  sweep.c0.y = shape.position[1];
+  sweep.c.x = shape.position[0] + translation[0];
+  sweep.c.y = shape.position[1] + translation[1];
+  sweep.a0 = Math.atan2(shape.rotation[1], shape.rotation[0]);
+  sweep.a = sweep.a0;
+  sweep.alpha0 = 0;
+}
+
+const TOI_STATE = { [TOIOutputState.e_unknown]: "unknown", [TOIOutputState.e_failed]: "failed",
+                    [TOIOutputState.e_overlapped]: "overlapped", [TOIOutputState.e_touching]: "touching",
+                    [TOIOutputState.e_separated]: "separated" };
+
+// TimeOfImpact with tMax = 1: touching is a hit at t, overlapped a hit at 0 (the source sets t = 0), the other
+// states no hit (planck's World.solveTOI moves the body the whole step on them, as Box2D's b2World does). The
+// normal and point at a hit come from Distance (useRadii false) at planck's own pose for t: normal along the core
+// witnesses B - A, point = A's witness + rA * normal.
+function timeOfImpact(a, b, translation) {
+  const shapes = castShapes(a, b);
+  if (shapes.refused) return shapes;
+  const input = new TOIInput();
+  input.proxyA.set(shapes.shapeA, 0);
+  input.proxyB.set(shapes.shapeB, 0);
+  sweepOf(input.sweepA, a, [0, 0]);
+  sweepOf(input.sweepB, b, translation);
+  input.tMax = 1;
+  const output = new TOIOutput();
+  TimeOfImpact(output, input);
+  const termination = TOI_STATE[output.state] ?? `state-${output.state}`;
+  const touching = output.state === TOIOutputState.e_touching;
+  const overlapped = output.state === TOIOutputState.e_overlapped;
+  if (!touching && !overlapped) {
+    return { hit: false, fraction: output.t, normal: [0, 0], point: [0, 0], iterations: -1, termination };
+  }
+  const fraction = overlapped ? 0 : output.t;
+  const distanceInput = new DistanceInput();
+  distanceInput.proxyA.set(shapes.shapeA, 0);
+  distanceInput.proxyB.set(shapes.shapeB, 0);
+  input.sweepA.getTransform(distanceInput.transformA, fraction);
+  input.sweepB.getTransform(distanceInput.transformB, fraction);
+  distanceInput.useRadii = false;
+  const distance = new DistanceOutput();
+  Distance(distance, new SimplexCache(), distanceInput);
+  const dx = distance.pointB.x - distance.pointA.x, dy = distance.pointB.y - distance.pointA.y;
+  const length = Math.hypot(dx, dy);
+  if (!(distance.distance > 0 && length > 0)) {
+    return { hit: true, fraction, normal: [0, 0], point: [distance.pointA.x, distance.pointA.y], iterations: -1,
+             termination };
+  }
+  const n = [dx / length, dy / length];
+  return { hit: true, fraction, normal: n,
+           point: [distance.pointA.x + a.radius * n[0], distance.pointA.y + a.radius * n[1]], iterations: -1,
+           termination };
+}
+
+export const castEngine = {
+  name: "planck-cast",
+  scalar: "f64",
+  contact: "on-shapes",
+  queries: "cast",
+  version: engine.version,
+  cast: shapeCast,
+};
+
+export const toiEngine = {
+  name: "planck-toi",
+  scalar: "f64",
+  contact: "on-shapes",
+  queries: "cast",
+  version: engine.version,
+  cast: timeOfImpact,
+};

@@ -58,16 +58,30 @@ export function parseShape(words, at, floatBits = false) {
   return { shape, next: at + 1 + fields };
 }
 
-// One request line -> { id, kind, a, b }; throws on a malformed line.
+// One number of a request: a float's bits, or a shortest round-trip decimal.
+function parseNumber(word, floatBits) {
+  if (floatBits) return floatFromBits(word);
+  const value = Number.parseFloat(word);
+  if (!Number.isFinite(value) || Number(word) !== value) throw new Error(`bad number '${word}'`);
+  return value;
+}
+
+// One request line -> { id, kind, a, b } (a cast request `c` also { translation: [x, y] }, the case's
+// b.translation after shape B); throws on a malformed line.
 export function parseRequest(line, floatBits = false) {
   const words = line.trim().split(/\s+/);
   if (words.length < 4) throw new Error("too few fields");
   const id = words[0];
   if (!/^[0-9]+$/.test(id)) throw new Error(`bad id '${id}'`);
   const kind = words[1];
-  if (kind !== "d" && kind !== "p") throw new Error(`bad kind '${kind}'`);
+  if (kind !== "d" && kind !== "p" && kind !== "c") throw new Error(`bad kind '${kind}'`);
   const a = parseShape(words, 2, floatBits);
   const b = parseShape(words, a.next, floatBits);
+  if (kind === "c") {
+    if (b.next + 2 !== words.length) throw new Error("a cast request ends with the translation, two numbers");
+    const translation = [parseNumber(words[b.next], floatBits), parseNumber(words[b.next + 1], floatBits)];
+    return { id, kind, a: a.shape, b: b.shape, translation };
+  }
   if (b.next !== words.length) throw new Error("extra fields after shape B");
   return { id, kind, a: a.shape, b: b.shape };
 }
@@ -80,11 +94,21 @@ function oneLine(text) {
   return String(text).replace(/[\r\n]+/g, " ").trim() || "no reason given";
 }
 
-// engine: { name, scalar, contact, queries, version, distance(a, b), penetration?(a, b) }
+// engine: { name, scalar, contact, queries, version, distance?(a, b), penetration?(a, b), cast?(a, b, translation) }
 //   distance returns { refused: reason } or { distance, pointA, pointB, iterations, termination };
-//   penetration returns { refused: reason } or { overlapping, depth, normal, pointA, pointB }.
+//   penetration returns { refused: reason } or { overlapping, depth, normal, pointA, pointB };
+//   cast returns { refused: reason } or { hit, fraction, normal, point, iterations, termination }.
 export function answer(engine, request) {
   const { id, kind, a, b } = request;
+  if (kind === "c") {
+    if (!engine.cast) return `${id} refused ${engine.name} answers no cast queries`;
+    const result = engine.cast(a, b, request.translation);
+    if (result.refused !== undefined) return `${id} refused ${oneLine(result.refused)}`;
+    const f = formatNumber;
+    return `${id} ok ${result.hit ? "hit" : "miss"} ${f(result.fraction)} ${f(result.normal[0])} ` +
+      `${f(result.normal[1])} ${f(result.point[0])} ${f(result.point[1])} ${result.iterations} ${result.termination}`;
+  }
+  if (!engine.distance) return `${id} refused ${engine.name} answers cast queries only`;
   if (kind === "p" && !engine.penetration) return `${id} refused ${engine.name} answers distance queries only`;
   const result = kind === "d" ? engine.distance(a, b) : engine.penetration(a, b);
   if (result.refused !== undefined) return `${id} refused ${oneLine(result.refused)}`;

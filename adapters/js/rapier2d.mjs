@@ -123,3 +123,55 @@ export const engine = {
     };
   },
 };
+
+// Strategies `rapier2d-cast` and `rapier2d-cast-through` (issue 22): Shape.castShape of the bindings
+// (gen2d/geometry/shape.ts, castShape; gen2d/geometry/toi.ts, ShapeCastHit), parry2d's cast_shapes inside. The
+// shapes and poses are the distance query's (makeShape); A stays put (vel1 = 0) and B moves with vel2 = the
+// translation up to maxToi = 1, targetDistance 0; stopAtPenetration true (rapier2d-cast) or false
+// (rapier2d-cast-through: a start in penetration whose path leaves it is no hit). A hit at time_of_impact t: the
+// normal is normal1 (outward on A, so from A towards B), the point witness1 (on A); both come in A's local frame
+// and are placed here by A's pose in double (the case's (c, s), or the Ball's world position). null is no hit.
+// Iterations -1 (rapier does not tell); termination `hit` or `no-hit` (the bindings do not expose parry's status).
+function castShapes(a, b, translation, stopAtPenetration) {
+  const shapeA = makeShape(a);
+  if (shapeA.refused) return shapeA;
+  const shapeB = makeShape(b);
+  if (shapeB.refused) return shapeB;
+  const hit = shapeA.made.castShape(shapeA.position, shapeA.angle, { x: 0, y: 0 }, shapeB.made, shapeB.position,
+                                    shapeB.angle, { x: translation[0], y: translation[1] }, 0, 1,
+                                    stopAtPenetration);
+  if (hit === null) {
+    return { hit: false, fraction: 1, normal: [0, 0], point: [0, 0], iterations: -1, termination: "no-hit" };
+  }
+  // A's pose: the angle it was given to rapier is atan2(s, c); the point goes back through the case's own pair.
+  const pose = { angle: shapeA.angle, position: shapeA.position };
+  const [cA, sA] = a.vertices.length === 2 ? [1, 0] : a.rotation;
+  const place = (v, isPoint) => {
+    const x = cA * v.x - sA * v.y, y = sA * v.x + cA * v.y;
+    return isPoint ? [x + pose.position.x, y + pose.position.y] : [x, y];
+  };
+  return { hit: true, fraction: hit.time_of_impact, normal: place(hit.normal1, false), point: place(hit.witness1, true),
+           iterations: -1, termination: "hit" };
+}
+
+export const castEngine = {
+  name: "rapier2d-cast",
+  scalar: "f32",
+  contact: "on-shapes",
+  queries: "cast",
+  version: engine.version,
+  crashed: isTrap,
+  recover: engine.recover,
+  cast: (a, b, translation) => castShapes(a, b, translation, true),
+};
+
+export const castThroughEngine = {
+  name: "rapier2d-cast-through",
+  scalar: "f32",
+  contact: "on-shapes",
+  queries: "cast",
+  version: engine.version,
+  crashed: isTrap,
+  recover: engine.recover,
+  cast: (a, b, translation) => castShapes(a, b, translation, false),
+};

@@ -1,12 +1,29 @@
-// The npm engines' worker: `node worker.mjs <planck|box2d-ts|rapier2d>` speaks gjkcheck's worker
-// protocol v1 on stdin/stdout for the named engine (protocol.mjs; the engines in their own files).
+// The npm engines' worker: `node worker.mjs <planck|box2d-ts|rapier2d|planck-cast|...>` speaks gjkcheck's worker
+// protocol v1 on stdin/stdout for the named engine (protocol.mjs; the engines in their own files, each file's
+// cast strategies beside its distance one).
 import { serve } from "./protocol.mjs";
 
-const modules = { planck: "./planck.mjs", "box2d-ts": "./box2d-ts.mjs", rapier2d: "./rapier2d.mjs" };
+// name -> [module, the export that is the engine]
+const engines = {
+  planck: ["./planck.mjs", "engine"],
+  "box2d-ts": ["./box2d-ts.mjs", "engine"],
+  rapier2d: ["./rapier2d.mjs", "engine"],
+  "planck-cast": ["./planck.mjs", "castEngine"],
+  "planck-toi": ["./planck.mjs", "toiEngine"],
+  "box2d-ts-cast": ["./box2d-ts.mjs", "castEngine"],
+  "box2d-ts-toi": ["./box2d-ts.mjs", "toiEngine"],
+  "rapier2d-cast": ["./rapier2d.mjs", "castEngine"],
+  "rapier2d-cast-through": ["./rapier2d.mjs", "castThroughEngine"],
+};
 const name = process.argv[2];
-if (!(name in modules)) {
-  process.stderr.write(`usage: node worker.mjs <${Object.keys(modules).join("|")}>\n`);
+if (!(name in engines)) {
+  process.stderr.write(`usage: node worker.mjs <${Object.keys(engines).join("|")}>\n`);
   process.exit(2);
 }
-const { engine } = await import(modules[name]);
-serve(engine);
+const [module, exported] = engines[name];
+const loaded = await import(module);
+if (!loaded[exported]) {
+  process.stderr.write(`worker.mjs: ${module} has no engine ${exported}\n`);
+  process.exit(2);
+}
+serve(loaded[exported]);

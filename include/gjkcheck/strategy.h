@@ -118,6 +118,47 @@ typedef int (*gjkcheck_traced_distance_fn)(const gjkcheck_shape* a, const gjkche
 /* the optional symbol's type, for dlsym */
 typedef gjkcheck_traced_distance_fn (*gjkcheck_plugin_traced_distance_fn)(const char* entry_name);
 
+/* ---- Optional: cast entries (a shape cast or a time of impact) ----
+ *
+ * A plugin whose engine casts shapes also exports
+ *   const gjkcheck_cast_plugin* gjkcheck_plugin_cast_info(void);
+ * Its entries are run by name as the distance entries are, plugin:PATH#ENTRY (a name is looked up among the
+ * distance entries first). A cast entry answers cast queries only: B, placed by its shape, moves by t * translation
+ * (world frame), t in [0, 1]; A stays put. docs/workers.md says what the answer means; `cast_band` names the band of
+ * core gaps the engine aims at, one gjkcheck knows (docs/workers.md, "The engine manifest"). A plugin without the
+ * symbol works as before. */
+
+typedef struct gjkcheck_cast_answer {
+  int hit;               /* nonzero: a hit within [0, 1]; an initial overlap is a hit at fraction 0 */
+  double fraction;       /* t of the hit */
+  double normal[2];      /* unit, from A towards B; 0 where the engine gives none */
+  double point[2];       /* contact point, world frame, on the entry's declared convention */
+  int iterations;        /* -1: the engine does not tell */
+  char termination[32];  /* one word: how the engine's call ended ("hit", its state's name, ...) */
+} gjkcheck_cast_answer;
+
+/* 0: answered; nonzero: refused */
+typedef int (*gjkcheck_cast_fn)(const gjkcheck_shape* a, const gjkcheck_shape* b, const float translation[2],
+                                gjkcheck_cast_answer* answer);
+
+typedef struct gjkcheck_cast_entry {
+  const char* name;        /* e.g. "shape-cast", "toi" */
+  const char* description;
+  const char* scalar;      /* "f32" | "f64" */
+  const char* contact;     /* "on-shapes" | "merged" */
+  const char* cast_band;   /* the band's name, e.g. "box2d-v3-f32" */
+  gjkcheck_cast_fn cast;
+} gjkcheck_cast_entry;
+
+typedef struct gjkcheck_cast_plugin {
+  int abi;                 /* GJKCHECK_PLUGIN_ABI */
+  int entry_count;
+  const gjkcheck_cast_entry* entries;
+} gjkcheck_cast_plugin;
+
+/* the optional symbol's type, for dlsym */
+typedef const gjkcheck_cast_plugin* (*gjkcheck_plugin_cast_info_fn)(void);
+
 #ifdef __cplusplus
 }
 #endif
