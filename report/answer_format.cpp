@@ -37,7 +37,7 @@ std::string scalarDecimal(double value, const std::string& scalar) {
   return buffer;
 }
 
-std::string exactJson(const std::string& caseName, const oracle::ExactAnswer& exact) {
+std::string exactJson(const std::string& caseName, const Case& value, const oracle::ExactAnswer& exact) {
   JsonObject object;
   object.add("case", caseName)
       .add("relation", oracle::relationName(exact.relation))
@@ -48,7 +48,7 @@ std::string exactJson(const std::string& caseName, const oracle::ExactAnswer& ex
       .add("scale", oracle::decimalString(exact.scale));
   // Each other query's keys (penetration: touching and overlapping cases only).
   for (const Query* query : queries()) {
-    if (const QueryReport* report = queryReport(*query)) report->addExactKeys(object, exact);
+    if (const QueryReport* report = queryReport(*query)) report->addExactKeys(object, value, exact);
   }
   return object.str();
 }

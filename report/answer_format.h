@@ -15,7 +15,7 @@ std::string scalarDecimal(double value, const std::string& scalar);
 
 // `gjkcheck oracle --json`: case, relation, distance, core_distance_squared, closest_point, scale, and for
 // touching and overlapping cases penetration_depth, normal, normal_arcs (report/penetration_format.h).
-std::string exactJson(const std::string& caseName, const oracle::ExactAnswer& exact);
+std::string exactJson(const std::string& caseName, const Case& value, const oracle::ExactAnswer& exact);
 
 // `gjkcheck run --json`: case, strategy, distance, point_a, point_b, iterations, termination,
 // distance_error_u, witness_error_u, verdict, reasons, exact.

@@ -419,7 +419,7 @@ void PictureWriter::drawMinkowski(SvgDocument& doc, const Panel& panel, LabelPla
 }
 
 const std::vector<const QueryLayer*>& queryLayers() {
-  static const std::vector<const QueryLayer*> LAYERS = {&penetrationLayer()};
+  static const std::vector<const QueryLayer*> LAYERS = {&penetrationLayer(), &castLayer()};
   return LAYERS;
 }
 

@@ -308,6 +308,7 @@ class QueryLayer {
 };
 
 const QueryLayer& penetrationLayer();
+const QueryLayer& castLayer();
 
 // Every query's layer, in queries() order.
 const std::vector<const QueryLayer*>& queryLayers();

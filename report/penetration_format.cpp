@@ -43,8 +43,8 @@ namespace {
 class PenetrationReport final : public QueryReport {
  public:
   const Query& query() const override { return penetrationQuery(); }
-  std::string exactText(const oracle::ExactAnswer& exact) const override;
-  void addExactKeys(JsonObject& object, const oracle::ExactAnswer& exact) const override;
+  std::string exactText(const Case& value, const oracle::ExactAnswer& exact) const override;
+  void addExactKeys(JsonObject& object, const Case& value, const oracle::ExactAnswer& exact) const override;
   std::string answerLine(const std::string& caseName, const StrategyInfo& strategy, const StrategyResult& result,
                          const QueryVerdict& verdict) const override;
   std::string answerJson(const StrategyInfo& strategy, const StrategyResult& result,
@@ -58,7 +58,7 @@ class PenetrationReport final : public QueryReport {
 
 // For touching and overlapping cases (docs/cli.md): penetration_depth (decimal string), normal (the set of
 // isolated minimal normals) and normal_arcs (arcs of minimal normals, counter-clockwise, usually empty).
-void PenetrationReport::addExactKeys(JsonObject& object, const oracle::ExactAnswer& exact) const {
+void PenetrationReport::addExactKeys(JsonObject& object, const Case& /*value*/, const oracle::ExactAnswer& exact) const {
   if (exact.relation == oracle::Relation::Separated) {
     return;
   }
@@ -69,7 +69,7 @@ void PenetrationReport::addExactKeys(JsonObject& object, const oracle::ExactAnsw
 }
 
 // Depth and normals, each line starting with two spaces; "" when separated.
-std::string PenetrationReport::exactText(const oracle::ExactAnswer& exact) const {
+std::string PenetrationReport::exactText(const Case& /*value*/, const oracle::ExactAnswer& exact) const {
   if (exact.relation == oracle::Relation::Separated) {
     return "";
   }

@@ -1,18 +1,20 @@
 #include "report/query_report.h"
 
+#include "report/cast_format.h"
 #include "report/penetration_format.h"
 
 namespace gjk::check {
 
 const QueryReport* queryReport(const Query& query) {
   if (&query == &penetrationQuery()) return &penetrationReport();
+  if (&query == &castQuery()) return &castReport();
   return nullptr;
 }
 
-std::string exactTexts(const oracle::ExactAnswer& exact) {
+std::string exactTexts(const Case& value, const oracle::ExactAnswer& exact) {
   std::string text;
   for (const Query* query : queries()) {
-    if (const QueryReport* report = queryReport(*query)) text += report->exactText(exact);
+    if (const QueryReport* report = queryReport(*query)) text += report->exactText(value, exact);
   }
   return text;
 }

@@ -25,11 +25,11 @@ class QueryReport {
 
   // `gjkcheck oracle` and `repro`: this query's exact answer as text lines, each starting with two spaces and
   // ending with a newline; "" when the case has none (penetration: a separated case).
-  virtual std::string exactText(const oracle::ExactAnswer& exact) const = 0;
+  virtual std::string exactText(const Case& value, const oracle::ExactAnswer& exact) const = 0;
 
   // `gjkcheck oracle --json`: this query's keys of the exact answer (none when exactText is ""). `exact` comes
   // from solveExactly (with its Minkowski hull).
-  virtual void addExactKeys(JsonObject& object, const oracle::ExactAnswer& exact) const = 0;
+  virtual void addExactKeys(JsonObject& object, const Case& value, const oracle::ExactAnswer& exact) const = 0;
 
   // One text line of `gjkcheck run` and `repro` (no newline): the case name, the strategy, its answer, the
   // measures and the verdict.
@@ -55,7 +55,7 @@ class QueryReport {
 const QueryReport* queryReport(const Query& query);
 
 // Every query's exactText, in queries() order: what `gjkcheck oracle` and `repro` print after the distance.
-std::string exactTexts(const oracle::ExactAnswer& exact);
+std::string exactTexts(const Case& value, const oracle::ExactAnswer& exact);
 
 // `gjkcheck run --json` for one strategy and case, whatever queries it answers: a strategy that answers
 // distance gets `distanceJson` (report/answer_format.h resultJson), with "query" (its queryKindName) and each

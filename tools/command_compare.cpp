@@ -93,6 +93,7 @@ CommandSpec spec() {
        {"families", "F,G,...", "comma-separated family names", "", "all"},
        {"penetration-families", "F,G,...", "overlap families of the penetration section", "",
         "all of `gjkcheck gen --family overlap`"},
+       {"cast-families", "F,G,...", "cast families of the cast section", "", "all of `gjkcheck gen --family cast`"},
        {"count", "N", "cases per family", "1000"},
        {"seed", "K", "the seed of the case streams", "1"},
        {"jobs", "N", "worker threads, 1..256", std::to_string(std::max(1u, std::thread::hardware_concurrency())),

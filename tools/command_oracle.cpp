@@ -39,7 +39,7 @@ int oracleCommand(int argc, char** argv, int first) {
   for (const check::Case& value : loadCases(line.positional, bad)) {
     oracle::ExactAnswer exact = check::solveExactly(value);
     if (line.has("json")) {
-      std::puts(check::exactJson(value.source, exact).c_str());
+      std::puts(check::exactJson(value.source, value, exact).c_str());
       continue;
     }
     std::printf("%s\n  relation          %s\n  distance          %s\n  core distance^2   %s\n"
@@ -48,7 +48,7 @@ int oracleCommand(int argc, char** argv, int first) {
                 oracle::distanceDecimal(exact).c_str(), oracle::rationalString(exact.coreDistanceSquared).c_str(),
                 oracle::decimalString(exact.closestPoint.x).c_str(),
                 oracle::decimalString(exact.closestPoint.y).c_str(), oracle::decimalString(exact.scale).c_str());
-    std::fputs(check::exactTexts(exact).c_str(), stdout);
+    std::fputs(check::exactTexts(value, exact).c_str(), stdout);
   }
   return bad ? EXIT_BAD_INPUT : EXIT_ALL_OK;
 }

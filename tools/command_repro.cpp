@@ -158,7 +158,7 @@ int reproCommand(int argc, char** argv, int first) {
   for (const oracle::ExactPoint& p : exact.minkowskiHull) {
     std::printf("    (%s, %s)\n", oracle::decimalString(p.x, 12).c_str(), oracle::decimalString(p.y, 12).c_str());
   }
-  std::fputs(check::exactTexts(exact).c_str(), stdout);  // every other query's exact answer (penetration, ...)
+  std::fputs(check::exactTexts(value, exact).c_str(), stdout);  // every other query's exact answer (penetration, ...)
 
   std::printf("\n%-12s %-14s %10s %10s %10s %5s %-18s %s\n", "strategy", "distance", "err u", "wit u", "gap u",
               "iters", "termination", "verdict");

@@ -129,7 +129,7 @@ int runCommand(int argc, char** argv, int first) {
     if (stopRequests) break;
     std::string out;  // the case's lines, written in one piece
     oracle::ExactAnswer exact = check::solveExactly(value);
-    std::string exactObject = line.has("json") ? check::exactJson(value.source, exact) : "";
+    std::string exactObject = line.has("json") ? check::exactJson(value.source, value, exact) : "";
     for (const check::StrategyInfo* strategy : selected) {
       check::StrategyResult result = strategy->run(value, {});
       const bool distance = check::answersDistance(strategy->query);

@@ -3,6 +3,8 @@
 #include "report/json.h"
 #include "tools/command_line.h"
 #include "tools/commands.h"
+#include "verdict/cast_engine_strategies.h"
+#include "verdict/cast_strategies.h"
 #include "verdict/strategy.h"
 
 namespace gjk::tools {
@@ -49,6 +51,29 @@ int strategiesCommand(int argc, char** argv, int first) {
                 "them):\n");
   }
   for (const check::StrategyInfo& info : check::penetrationStrategies()) builtIn(info);
+  // Cast strategies (issue 22): the first contact of B moving by t r, judged on the cast families against the
+  // band each declares.
+  auto cast = [&line](const check::StrategyInfo& info) {
+    if (line.has("json")) {
+      check::JsonObject object;
+      object.add("name", info.name).add("scalar", info.scalar).add("max_iterations", info.maxIterations)
+          .add("description", info.description).add("query", check::queryKindName(info.query))
+          .add("cast_band", info.castBandText)
+          .add("cast_initial_overlap", info.castInitialOverlap == check::CastInitialOverlap::Miss ? "miss" : "hit");
+      std::puts(object.str().c_str());
+    } else {
+      std::printf("%-18s %-6s cap %-3d %s\n  band: %s%s\n", info.name.c_str(), info.scalar.c_str(),
+                  info.maxIterations, info.description.c_str(), info.castBandText.c_str(),
+                  info.castInitialOverlap == check::CastInitialOverlap::Miss
+                      ? "; no hit on an initial overlap (documented)"
+                      : "");
+    }
+  };
+  if (!line.has("json")) {
+    std::printf("\ncast strategies (query cast: the first contact of B moved by t r; --strategy cast runs them):\n");
+  }
+  for (const check::StrategyInfo& info : check::castStrategies()) cast(info);
+  for (const check::StrategyInfo& info : check::castEngineStrategies()) cast(info);
   // External engines (docs/workers.md): one per manifest under the adapters folder, ready or not installed.
   const std::vector<check::StrategyInfo>& external = check::externalStrategies();
   if (!line.has("json") && !external.empty()) {
@@ -62,11 +87,13 @@ int strategiesCommand(int argc, char** argv, int first) {
           .add("contact", check::contactConventionName(info.contact)).add("description", info.description)
           .add("query", check::queryKindName(info.query)).add("external", true).add("version", info.version)
           .add("state", state);
+      if (check::answersCast(info.query)) object.add("cast_band", info.castBandText);
       std::puts(object.str().c_str());
     } else {
       std::printf("%-14s %-6s %-9s %-11s %s\n  version %s\n  %s\n", info.name.c_str(), info.scalar.c_str(),
                   check::contactConventionName(info.contact), check::queryKindName(info.query), state.c_str(),
                   info.version.c_str(), info.description.c_str());
+      if (check::answersCast(info.query)) std::printf("  band: %s\n", info.castBandText.c_str());
     }
   }
   if (!line.has("json")) {

@@ -16,7 +16,7 @@ std::string Query::primaryKind(const QueryVerdict& verdict) const {
 
 // A new query adds its accessor here, in the order its reports and claims come.
 const std::vector<const Query*>& queries() {
-  static const std::vector<const Query*> QUERIES = {&distanceQuery(), &penetrationQuery()};
+  static const std::vector<const Query*> QUERIES = {&distanceQuery(), &penetrationQuery(), &castQuery()};
   return QUERIES;
 }
 

@@ -225,8 +225,9 @@ const std::vector<StrategyInfo>& penetrationStrategies();
 // loaded on first use: std::invalid_argument when it cannot be (with the plugin host's message).
 const StrategyInfo* findStrategy(std::string_view name);
 
-// The strategies a --strategy argument names: one name, "all" (the built-in distance strategies) or
-// "penetration" (the built-in penetration strategies).
+// The strategies a --strategy argument names: one name, "all" (the built-in distance strategies),
+// "penetration" (the built-in penetration strategies) or "cast" (the built-in cast strategies: the ports,
+// robust-cast and the engines linked in; verdict/cast_strategies.h, cast_engine_strategies.h).
 // Throws std::invalid_argument naming the unknown strategy, or the install command of an external engine
 // that is not installed.
 std::vector<const StrategyInfo*> selectStrategies(std::string_view argument);

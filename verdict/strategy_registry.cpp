@@ -220,6 +220,11 @@ std::vector<const StrategyInfo*> selectStrategies(std::string_view argument) {
     }
     return selected;
   }
+  if (argument == "cast") {
+    for (const StrategyInfo& info : castStrategies()) selected.push_back(&info);
+    for (const StrategyInfo& info : castEngineStrategies()) selected.push_back(&info);
+    return selected;
+  }
   const StrategyInfo* info = findStrategy(argument);
   if (info == nullptr) {
     throw std::invalid_argument("unknown strategy '" + std::string(argument) +
