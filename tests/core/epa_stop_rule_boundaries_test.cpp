@@ -8,8 +8,8 @@
 //
 // The cap (MAX_EXPANSIONS = 64 insertions) is not reached by any input: M = B - A of two polygons of at
 // most 16 vertices has at most 32 vertices, every insertion adds a support pair the polytope does not hold
-// (a held pair stops on duplicate-support) and the polytope stays convex, so fewer than 32 insertions
-// happen. The cap's mutants in tests/core/mutants.txt survive for that reason (stated in the report of the
+// (a held pair stops on duplicate-support) and the polytope stays convex (a dropped vertex lies on the new
+// edge, so, rounding aside, it is never past an edge again), so fewer than 32 insertions happen. The cap's mutants in tests/core/mutants.txt survive for that reason (stated in the report of the
 // mutation test, not hidden).
 #include <gtest/gtest.h>
 
