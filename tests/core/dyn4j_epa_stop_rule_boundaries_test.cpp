@@ -142,4 +142,45 @@ TEST(Dyn4jEpaBoundaries, detectCallsTouchingFacesSeparatedInsideTheLoop) {
   }
 }
 
+
+// checkSimplex's containment test is strict (`abLocation < 0`): an origin exactly on the edge ab of detect's
+// triangle is not inside. A triangle (0, 0), (1, -2), (1, -1) and a segment (1, -2) (1, 1) touch along x = 1
+// for y in [-2, -1] (A lies in x <= 1), so the origin is on the boundary of A - B. Detect's third support
+// completes a triangle whose edge ab passes through the origin (integer coordinates: abLocation is exactly
+// 0): not inside, and the fourth support is not past the origin: separated after 4 support calls.
+// (Counted inside, the touching pair would go to EPA and come out a collision of depth 0.)
+TEST(Dyn4jEpaBoundaries, detectDoesNotCountAnOriginOnTheTrianglesEdgeAsInside) {
+  PenetrationOutput<double> out =
+      penetrate(makeInput<double>(polygonOf<double>({{0, 0}, {1, -2}, {1, -1}}),
+                                  polygonOf<double>({{1, -2}, {1, 1}}), {0, 0}));
+  EXPECT_FALSE(out.overlapping);
+  EXPECT_EQ(out.stop, PenetrationStop::Separated);
+  EXPECT_EQ(out.iterations, 4);
+}
+}  // namespace
+
+namespace {
+
+using namespace gjk;
+
+// The edge queue's siftDown takes the right child only when the left is strictly greater (OpenJDK's
+// siftDownComparable: `c.compareTo(queue[right]) > 0`). Edges 0 (distance 0), 1 and 2 (distance 1 each),
+// 3 (distance 2) added in that order make the heap [0, 1, 2, 3] (3 sits under 1: not less than it). One poll
+// returns 0 and sifts 3 down from the root: its children 1 and 2 tie, the left one, 1, moves up: 1 is next.
+TEST(Dyn4jEpaBoundaries, edgeQueueSiftDownTakesTheLeftOfEqualChildren) {
+  dyn4j_epa::EdgeQueue queue;
+  const double distances[] = {0, 1, 1, 2};
+  for (int i = 0; i < 4; ++i) {
+    dyn4j_epa::Edge edge;
+    edge.point1 = i;
+    edge.distance = distances[i];
+    queue.add(edge);
+  }
+  EXPECT_EQ(queue.poll().point1, 0);
+  EXPECT_EQ(queue.peek().point1, 1);
+  EXPECT_EQ(queue.poll().point1, 1);
+  EXPECT_EQ(queue.poll().point1, 2);
+  EXPECT_EQ(queue.poll().point1, 3);
+}
+
 }  // namespace
