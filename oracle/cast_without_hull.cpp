@@ -142,8 +142,7 @@ ExactCast castWithoutHull(const InputShape& a, const InputShape& b, InputTransla
       setNormal(cast, quadraticFromRational(initial.closestPoint.x), quadraticFromRational(initial.closestPoint.y));
     }
     if (cast.normalKnown) {
-      setContactPoint(a, b, quadraticFromRational(initial.closestPoint.x),
-                      quadraticFromRational(initial.closestPoint.y), cast);
+      setContactPoint(a, b, HighPrecision(initial.closestPoint.x), HighPrecision(initial.closestPoint.y), cast);
     }
     return cast;
   }
@@ -218,7 +217,7 @@ ExactCast castWithoutHull(const InputShape& a, const InputShape& b, InputTransla
     cy = quadraticAdd(quadraticFromRational(best->p.y), quadraticScale(s, d.y));
   }
   if (cast.normalKnown) {
-    setContactPoint(a, b, cx, cy, cast);
+    setContactPoint(a, b, toHighPrecision(cx), toHighPrecision(cy), cast);
   }
   return cast;
 }
