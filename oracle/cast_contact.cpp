@@ -29,7 +29,7 @@ ExactPoint exactWorldVertex(const InputShape& shape, std::size_t i) {
 // with m scaled to |m|_inf = 1 (products of floats are exact in double; each world coordinate is a sum of
 // three terms, rounded twice, and m is rounded once: an error far below 2^-40 of the bound's scale W), lies
 // within 2^-30 W of the largest; the face is then decided among those by exact comparisons only.
-std::pair<ExactPoint, ExactPoint> face(const InputShape& shape, const QuadraticNumber& mx, const QuadraticNumber& my,
+std::pair<std::size_t, std::size_t> face(const InputShape& shape, const QuadraticNumber& mx, const QuadraticNumber& my,
                                        double approxX, double approxY, bool largest) {
   const std::size_t count = shape.vertices.size();
   const double c = shape.rotationC, s = shape.rotationS;
@@ -53,10 +53,12 @@ std::pair<ExactPoint, ExactPoint> face(const InputShape& shape, const QuadraticN
   for (std::size_t i = 0; i < count; ++i) {
     if (finite && approx[i] < best - margin) continue;
     candidates.push_back(i);
-    points.push_back(exactWorldVertex(shape, i));
   }
   if (candidates.size() == 1) {  // the filter alone decided: one vertex
-    return {points[0], points[0]};
+    return {candidates[0], candidates[0]};
+  }
+  for (std::size_t i : candidates) {
+    points.push_back(exactWorldVertex(shape, i));
   }
   std::size_t low = 0, high = 0;
   if (isRationalForm(mx) && isRationalForm(my)) {
@@ -81,7 +83,7 @@ std::pair<ExactPoint, ExactPoint> face(const InputShape& shape, const QuadraticN
         highValue = projection;
       }
     }
-    return {points[low], points[high]};
+    return {candidates[low], candidates[high]};
   }
   for (std::size_t i = 0; i < points.size(); ++i) {
     values.push_back(along(mx, my, points[i]));
@@ -103,7 +105,16 @@ std::pair<ExactPoint, ExactPoint> face(const InputShape& shape, const QuadraticN
       highValue = projection;
     }
   }
-  return {points[low], points[high]};
+  return {candidates[low], candidates[high]};
+}
+
+// High precision: a world vertex from the floats (exact unless its three terms span more than
+// HighPrecision's precision).
+void highWorldVertex(const InputShape& shape, std::size_t i, HighPrecision& x, HighPrecision& y) {
+  const HighPrecision c(shape.rotationC), s(shape.rotationS);
+  const HighPrecision vx(shape.vertices[i].x), vy(shape.vertices[i].y);
+  x = c * vx - s * vy + HighPrecision(shape.positionX);
+  y = s * vx + c * vy + HighPrecision(shape.positionY);
 }
 
 HighPrecision high(const Rational& value) { return HighPrecision(value); }
@@ -155,31 +166,37 @@ void setContactPoint(const InputShape& a, const InputShape& b, const HighPrecisi
   const HighPrecision largestPart = abs(hmx) > abs(hmy) ? abs(hmx) : abs(hmy);
   const double approxX = HighPrecision(hmx / largestPart).convert_to<double>();
   const double approxY = HighPrecision(hmy / largestPart).convert_to<double>();
-  const auto [p0, p1] = face(a, mx, my, approxX, approxY, true);
-  const auto [q0, q1] = face(b, mx, my, approxX, approxY, false);
+  const auto [a0, a1] = face(a, mx, my, approxX, approxY, true);
+  const auto [b0, b1] = face(b, mx, my, approxX, approxY, false);
+  HighPrecision p0x, p0y, p1x, p1y, q0x, q0y, q1x, q1y;
+  highWorldVertex(a, a0, p0x, p0y);
   HighPrecision coreX, coreY;
-  if (p0.x == p1.x && p0.y == p1.y) {
-    coreX = high(p0.x);
-    coreY = high(p0.y);
-  } else if (q0.x == q1.x && q0.y == q1.y) {
-    coreX = high(q0.x) - hx;
-    coreY = high(q0.y) - hy;
+  if (a0 == a1) {
+    coreX = p0x;
+    coreY = p0y;
+  } else if (b0 == b1) {
+    highWorldVertex(b, b0, q0x, q0y);
+    coreX = q0x - hx;
+    coreY = q0y - hy;
   } else {
     // Both faces are segments on one line: A's [p0, p1] and B's [q0, q1] - c. Parameters along p0 -> p1.
-    const HighPrecision dx = high(p1.x - p0.x), dy = high(p1.y - p0.y);
+    highWorldVertex(a, a1, p1x, p1y);
+    highWorldVertex(b, b0, q0x, q0y);
+    highWorldVertex(b, b1, q1x, q1y);
+    const HighPrecision dx = p1x - p0x, dy = p1y - p0y;
     const HighPrecision squared = dx * dx + dy * dy;
-    auto parameter = [&](const ExactPoint& q) {
-      return ((high(q.x) - hx - high(p0.x)) * dx + (high(q.y) - hy - high(p0.y)) * dy) / squared;
+    auto parameter = [&](const HighPrecision& qx, const HighPrecision& qy) {
+      return ((qx - hx - p0x) * dx + (qy - hy - p0y) * dy) / squared;
     };
-    const HighPrecision s0 = parameter(q0), s1 = parameter(q1);
+    const HighPrecision s0 = parameter(q0x, q0y), s1 = parameter(q1x, q1y);
     HighPrecision low = s0 < s1 ? s0 : s1, highEnd = s0 < s1 ? s1 : s0;
     if (low < 0) low = 0;
     if (highEnd > 1) highEnd = 1;
     const HighPrecision middle = (low + highEnd) / 2;
-    coreX = high(p0.x) + middle * dx;
-    coreY = high(p0.y) + middle * dy;
+    coreX = p0x + middle * dx;
+    coreY = p0y + middle * dy;
   }
-  const HighPrecision radius = high(exactFloat(a.radius));
+  const HighPrecision radius(a.radius);
   cast.pointX = coreX + radius * ux;
   cast.pointY = coreY + radius * uy;
 }

@@ -132,7 +132,8 @@ ExactCast castByHull(const InputShape& a, const InputShape& b, InputTranslation 
   const ShapeHull hullB = shapeHull(points, countA, countB);
   const MergedHull merged = mergeHulls(points, hullB, hullA);
   const ClosestFeature feature = closestFeature(points, merged);
-  const ExactClosest closest = exactClosest(points, merged, feature, true);
+  // The nearest point itself is formed only when the cast needs it (touching at t = 0 with a target).
+  ExactClosest closest = exactClosest(points, merged, feature, false);
 
   HullCast h{points, merged};
   h.count = static_cast<int>(merged.vertices.size());
@@ -159,6 +160,7 @@ ExactCast castByHull(const InputShape& a, const InputShape& b, InputTranslation 
     if (zeroTarget) {
       setTouchingNormalAtZeroTarget(h, cast);
     } else {  // c - p(0) = c, the nearest point of M
+      closest = exactClosest(points, merged, feature, true);
       setNormal(cast, quadraticFromRational(closest.x), quadraticFromRational(closest.y));
     }
     if (cast.normalKnown) {
