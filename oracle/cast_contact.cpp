@@ -17,10 +17,11 @@ QuadraticNumber along(const QuadraticNumber& mx, const QuadraticNumber& my, cons
 }
 
 // Exact: one world vertex of a shape, (c x - s y + px, s x + c y + py).
+// Products of two floats are exact in double, so each coordinate is a sum of three exact doubles.
 ExactPoint exactWorldVertex(const InputShape& shape, std::size_t i) {
-  const Rational c = exactFloat(shape.rotationC), s = exactFloat(shape.rotationS);
-  const Rational x = exactFloat(shape.vertices[i].x), y = exactFloat(shape.vertices[i].y);
-  return {c * x - s * y + exactFloat(shape.positionX), s * x + c * y + exactFloat(shape.positionY)};
+  const double c = shape.rotationC, s = shape.rotationS, x = shape.vertices[i].x, y = shape.vertices[i].y;
+  return {exactDouble(c * x) - exactDouble(s * y) + exactDouble(shape.positionX),
+          exactDouble(s * x) + exactDouble(c * y) + exactDouble(shape.positionY)};
 }
 
 // The ends of the face of the shape extreme in direction m (largest m.p when largest, else smallest): the
