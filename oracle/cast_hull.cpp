@@ -51,13 +51,14 @@ ExactPoint pointOf(const IntVector& v) { return {rationalOf(v.x), rationalOf(v.y
 IntVector inward(const IntVector& e) { return {-e.y, e.x}; }
 
 // With target 0 at vertex k of M: the cone of normals, from the inward normal of the edge into k to that
-// of the edge out of k; M a point: every direction (coneFrom == coneTo == u).
+// of the edge out of k; M a point: every direction (coneFrom == coneTo == u, or (1, 0) when u = 0).
 void setVertexCone(const HullCast& h, int k, ExactCast& cast) {
   cast.normalKnown = true;
   cast.normalIsCone = true;
-  if (h.count == 1) {
-    cast.coneFrom = pointOf(h.u);
-    cast.coneTo = pointOf(h.u);
+  if (h.count == 1) {  // -r, or (1, 0) when r = 0
+    const IntVector direction = h.uu.sign() == 0 ? IntVector{1, 0} : h.u;
+    cast.coneFrom = pointOf(direction);
+    cast.coneTo = pointOf(direction);
     return;
   }
   cast.coneFrom = pointOf(inward(h.edge(k - 1)));
