@@ -11,6 +11,11 @@
 // same on every machine): A near the origin, B about 6 away, moving by r towards A's side with a random
 // sideways part, so that some casts hit an edge, some a vertex and some miss. One iteration is one query;
 // the benchmark cycles through the cases, so the time is the mean over them.
+//
+// Measured on the shared 2-core build machine, Release, median of 3 (CPU time): BM_SolveByHull 7.1 us,
+// BM_CastByHull 24.7 us (3.5x), BM_CastByHullZeroTarget 26.0 us, BM_CastWithoutHull 30 ms. The cast is
+// above the 3x goal; about 40% of it is the contact point (the faces in contact and the high-precision
+// point), the rest the hull, the search and t*'s integers.
 #include <benchmark/benchmark.h>
 
 #include <algorithm>
