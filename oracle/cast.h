@@ -94,7 +94,7 @@ struct ExactCast {
   // (or r = 0), so both sides of the segment are valid. With target 0 at a vertex of M, the valid normals
   // are a cone: normalIsCone, from coneFrom counter-clockwise to coneTo (the inward normals of M's two
   // edges at the vertex, rational); M a point has every direction valid, written coneFrom == coneTo
-  // (both -r). Otherwise one direction (normalX, normalY), which may involve sqrt(c).
+  // (both -r; (1, 0) when r = 0). Otherwise one direction (normalX, normalY), which may involve sqrt(c).
   bool normalKnown = false;
   bool normalIsCone = false;
   QuadraticNumber normalX, normalY;

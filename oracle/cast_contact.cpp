@@ -1,5 +1,7 @@
 // The contact point of an exact cast (cast_contact.h): the faces of A and B in contact, found by exact
 // comparisons, their common part in high precision.
+#include <algorithm>
+#include <cmath>
 #include <vector>
 
 #include "oracle/cast_contact.h"
@@ -14,25 +16,87 @@ QuadraticNumber along(const QuadraticNumber& mx, const QuadraticNumber& my, cons
   return quadraticAdd(quadraticScale(mx, p.x), quadraticScale(my, p.y));
 }
 
-// The ends of the face of `vertices` extreme in direction m (largest m.p when largest, else smallest):
-// the face's vertices lie on one line perpendicular to m; its ends are those of smallest and largest
-// projection on (-m.y, m.x). Exact.
-std::pair<ExactPoint, ExactPoint> face(const std::vector<ExactPoint>& vertices, const QuadraticNumber& mx,
-                                       const QuadraticNumber& my, bool largest) {
+// Exact: one world vertex of a shape, (c x - s y + px, s x + c y + py).
+// Products of two floats are exact in double, so each coordinate is a sum of three exact doubles.
+ExactPoint exactWorldVertex(const InputShape& shape, std::size_t i) {
+  const double c = shape.rotationC, s = shape.rotationS, x = shape.vertices[i].x, y = shape.vertices[i].y;
+  return {exactDouble(c * x) - exactDouble(s * y) + exactDouble(shape.positionX),
+          exactDouble(s * x) + exactDouble(c * y) + exactDouble(shape.positionY)};
+}
+
+// The ends of the face of the shape extreme in direction m (largest m.p when largest, else smallest): the
+// face's vertices lie on one line perpendicular to m; its ends are those of smallest and largest
+// projection on (-m.y, m.x). Exact: a double filter keeps only the vertices whose m.p, computed in double
+// with m scaled to |m|_inf = 1 (products of floats are exact in double; each world coordinate is a sum of
+// three terms, rounded twice, and m is rounded once: an error far below 2^-40 of the bound's scale W), lies
+// within 2^-30 W of the largest; the face is then decided among those by exact comparisons only.
+std::pair<std::size_t, std::size_t> face(const InputShape& shape, const QuadraticNumber& mx, const QuadraticNumber& my,
+                                       double approxX, double approxY, bool largest) {
+  const std::size_t count = shape.vertices.size();
+  const double c = shape.rotationC, s = shape.rotationS;
+  std::vector<double> approx(count);
+  double best = 0, scale = 0;
+  bool finite = std::isfinite(approxX) && std::isfinite(approxY);
+  for (std::size_t i = 0; i < count; ++i) {
+    const double x = shape.vertices[i].x, y = shape.vertices[i].y;
+    const double wx = c * x - s * y + shape.positionX, wy = s * x + c * y + shape.positionY;
+    approx[i] = (largest ? 1 : -1) * (approxX * wx + approxY * wy);
+    scale = std::max(scale, std::fabs(c * x) + std::fabs(s * y) + std::fabs(static_cast<double>(shape.positionX)) +
+                                std::fabs(s * x) + std::fabs(c * y) + std::fabs(static_cast<double>(shape.positionY)));
+    best = i == 0 ? approx[i] : std::max(best, approx[i]);
+    finite = finite && std::isfinite(approx[i]);
+  }
+  const double margin = scale * 0x1p-30;
+  std::vector<std::size_t> candidates;
+  std::vector<ExactPoint> points;
   std::vector<QuadraticNumber> values;
-  values.reserve(vertices.size());
-  std::size_t best = 0;
-  for (std::size_t i = 0; i < vertices.size(); ++i) {
-    values.push_back(along(mx, my, vertices[i]));
-    const int order = compareQuadratic(values[i], values[best]);
-    if (largest ? order > 0 : order < 0) best = i;
+  std::size_t top = 0;
+  for (std::size_t i = 0; i < count; ++i) {
+    if (finite && approx[i] < best - margin) continue;
+    candidates.push_back(i);
+  }
+  if (candidates.size() == 1) {  // the filter alone decided: one vertex
+    return {candidates[0], candidates[0]};
+  }
+  for (std::size_t i : candidates) {
+    points.push_back(exactWorldVertex(shape, i));
+  }
+  std::size_t low = 0, high = 0;
+  if (isRationalForm(mx) && isRationalForm(my)) {
+    // A rational m (an edge's normal, the usual case of a face of two vertices): rationals suffice.
+    const Rational rx = rationalPart(mx), ry = rationalPart(my);
+    std::vector<Rational> rational;
+    for (std::size_t i = 0; i < points.size(); ++i) {
+      rational.push_back(rx * points[i].x + ry * points[i].y);
+      if (largest ? rational[i] > rational[top] : rational[i] < rational[top]) top = i;
+    }
+    low = high = top;
+    Rational lowValue = rx * points[top].y - ry * points[top].x, highValue = lowValue;  // along (-m.y, m.x)
+    for (std::size_t i = 0; i < points.size(); ++i) {
+      if (rational[i] != rational[top]) continue;
+      const Rational projection = rx * points[i].y - ry * points[i].x;
+      if (projection < lowValue) {
+        low = i;
+        lowValue = projection;
+      }
+      if (projection > highValue) {
+        high = i;
+        highValue = projection;
+      }
+    }
+    return {candidates[low], candidates[high]};
+  }
+  for (std::size_t i = 0; i < points.size(); ++i) {
+    values.push_back(along(mx, my, points[i]));
+    const int order = compareQuadratic(values.back(), values[top]);
+    if (largest ? order > 0 : order < 0) top = i;
   }
   const QuadraticNumber px = quadraticNegate(my), py = mx;  // (-m.y, m.x)
-  std::size_t low = best, high = best;
-  QuadraticNumber lowValue = along(px, py, vertices[best]), highValue = lowValue;
-  for (std::size_t i = 0; i < vertices.size(); ++i) {
-    if (compareQuadratic(values[i], values[best]) != 0) continue;
-    const QuadraticNumber projection = along(px, py, vertices[i]);
+  low = high = top;
+  QuadraticNumber lowValue = along(px, py, points[top]), highValue = lowValue;
+  for (std::size_t i = 0; i < points.size(); ++i) {
+    if (compareQuadratic(values[i], values[top]) != 0) continue;
+    const QuadraticNumber projection = along(px, py, points[i]);
     if (compareQuadratic(projection, lowValue) < 0) {
       low = i;
       lowValue = projection;
@@ -42,14 +106,23 @@ std::pair<ExactPoint, ExactPoint> face(const std::vector<ExactPoint>& vertices, 
       highValue = projection;
     }
   }
-  return {vertices[low], vertices[high]};
+  return {candidates[low], candidates[high]};
+}
+
+// High precision: a world vertex from the floats (exact unless its three terms span more than
+// HighPrecision's precision).
+void highWorldVertex(const InputShape& shape, std::size_t i, HighPrecision& x, HighPrecision& y) {
+  const HighPrecision c(shape.rotationC), s(shape.rotationS);
+  const HighPrecision vx(shape.vertices[i].x), vy(shape.vertices[i].y);
+  x = c * vx - s * vy + HighPrecision(shape.positionX);
+  y = s * vx + c * vy + HighPrecision(shape.positionY);
 }
 
 HighPrecision high(const Rational& value) { return HighPrecision(value); }
 
 }  // namespace
 
-void setContactPoint(const InputShape& a, const InputShape& b, const QuadraticNumber& cx, const QuadraticNumber& cy,
+void setContactPoint(const InputShape& a, const InputShape& b, const HighPrecision& hx, const HighPrecision& hy,
                      ExactCast& cast) {
   // m: the normal, or a direction strictly inside the cone (exact); (ux, uy): the unit normal or the
   // cone's bisector (high precision).
@@ -89,32 +162,42 @@ void setContactPoint(const InputShape& a, const InputShape& b, const QuadraticNu
   }
 
   // A's face facing B (largest m.a), B's face facing A (smallest m.b); c = b - a on them.
-  const auto [p0, p1] = face(worldVertices(a), mx, my, true);
-  const auto [q0, q1] = face(worldVertices(b), mx, my, false);
-  const HighPrecision hx = toHighPrecision(cx), hy = toHighPrecision(cy);
+  // m in double for the filter, scaled to |m|_inf = 1.
+  const HighPrecision hmx = toHighPrecision(mx), hmy = toHighPrecision(my);
+  const HighPrecision largestPart = abs(hmx) > abs(hmy) ? abs(hmx) : abs(hmy);
+  const double approxX = HighPrecision(hmx / largestPart).convert_to<double>();
+  const double approxY = HighPrecision(hmy / largestPart).convert_to<double>();
+  const auto [a0, a1] = face(a, mx, my, approxX, approxY, true);
+  const auto [b0, b1] = face(b, mx, my, approxX, approxY, false);
+  HighPrecision p0x, p0y, p1x, p1y, q0x, q0y, q1x, q1y;
+  highWorldVertex(a, a0, p0x, p0y);
   HighPrecision coreX, coreY;
-  if (p0.x == p1.x && p0.y == p1.y) {
-    coreX = high(p0.x);
-    coreY = high(p0.y);
-  } else if (q0.x == q1.x && q0.y == q1.y) {
-    coreX = high(q0.x) - hx;
-    coreY = high(q0.y) - hy;
+  if (a0 == a1) {
+    coreX = p0x;
+    coreY = p0y;
+  } else if (b0 == b1) {
+    highWorldVertex(b, b0, q0x, q0y);
+    coreX = q0x - hx;
+    coreY = q0y - hy;
   } else {
     // Both faces are segments on one line: A's [p0, p1] and B's [q0, q1] - c. Parameters along p0 -> p1.
-    const HighPrecision dx = high(p1.x - p0.x), dy = high(p1.y - p0.y);
+    highWorldVertex(a, a1, p1x, p1y);
+    highWorldVertex(b, b0, q0x, q0y);
+    highWorldVertex(b, b1, q1x, q1y);
+    const HighPrecision dx = p1x - p0x, dy = p1y - p0y;
     const HighPrecision squared = dx * dx + dy * dy;
-    auto parameter = [&](const ExactPoint& q) {
-      return ((high(q.x) - hx - high(p0.x)) * dx + (high(q.y) - hy - high(p0.y)) * dy) / squared;
+    auto parameter = [&](const HighPrecision& qx, const HighPrecision& qy) {
+      return ((qx - hx - p0x) * dx + (qy - hy - p0y) * dy) / squared;
     };
-    const HighPrecision s0 = parameter(q0), s1 = parameter(q1);
+    const HighPrecision s0 = parameter(q0x, q0y), s1 = parameter(q1x, q1y);
     HighPrecision low = s0 < s1 ? s0 : s1, highEnd = s0 < s1 ? s1 : s0;
     if (low < 0) low = 0;
     if (highEnd > 1) highEnd = 1;
     const HighPrecision middle = (low + highEnd) / 2;
-    coreX = high(p0.x) + middle * dx;
-    coreY = high(p0.y) + middle * dy;
+    coreX = p0x + middle * dx;
+    coreY = p0y + middle * dy;
   }
-  const HighPrecision radius = high(exactFloat(a.radius));
+  const HighPrecision radius(a.radius);
   cast.pointX = coreX + radius * ux;
   cast.pointY = coreY + radius * uy;
 }

@@ -7,13 +7,12 @@
 namespace gjk::oracle {
 
 // Sets cast.pointX and cast.pointY from cast's normal or cone (normalKnown must be true) and the point
-// c = (cx, cy) of M nearest p(t*), world frame (c = b - a for the contact's core points a of A and b of B
+// c = (cx, cy) of M nearest p(t*), world frame, in high precision (c = b - a for the contact's core points a of A and b of B
 // at t = 0). The faces in contact are found exactly: a direction m in the normal (or strictly inside the
 // cone); A's face is A's vertices of largest m.a, B's face B's vertices of smallest m.b (compareQuadratic).
 // A's core point is the midpoint of A's face and (B's face - c), both on one line, intersected in high
-// precision; the point is that core point + rA * the unit normal (a cone's bisector). cx and cy have one
-// radicand with the normal's, or are rational.
-void setContactPoint(const InputShape& a, const InputShape& b, const QuadraticNumber& cx, const QuadraticNumber& cy,
+// precision; the point is that core point + rA * the unit normal (a cone's bisector).
+void setContactPoint(const InputShape& a, const InputShape& b, const HighPrecision& cx, const HighPrecision& cy,
                      ExactCast& cast);
 
 }  // namespace gjk::oracle

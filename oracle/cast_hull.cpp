@@ -51,13 +51,14 @@ ExactPoint pointOf(const IntVector& v) { return {rationalOf(v.x), rationalOf(v.y
 IntVector inward(const IntVector& e) { return {-e.y, e.x}; }
 
 // With target 0 at vertex k of M: the cone of normals, from the inward normal of the edge into k to that
-// of the edge out of k; M a point: every direction (coneFrom == coneTo == u).
+// of the edge out of k; M a point: every direction (coneFrom == coneTo == u, or (1, 0) when u = 0).
 void setVertexCone(const HullCast& h, int k, ExactCast& cast) {
   cast.normalKnown = true;
   cast.normalIsCone = true;
-  if (h.count == 1) {
-    cast.coneFrom = pointOf(h.u);
-    cast.coneTo = pointOf(h.u);
+  if (h.count == 1) {  // -r, or (1, 0) when r = 0
+    const IntVector direction = h.uu.sign() == 0 ? IntVector{1, 0} : h.u;
+    cast.coneFrom = pointOf(direction);
+    cast.coneTo = pointOf(direction);
     return;
   }
   cast.coneFrom = pointOf(inward(h.edge(k - 1)));
@@ -76,9 +77,6 @@ QuadraticNumber quadraticOf(const Integer& value) {
   result.a = value;
   return result;
 }
-
-// A point in the units of ExactPoints as world coordinates: times 2^exponent, exact.
-QuadraticNumber toWorld(const QuadraticNumber& value, int exponent) { return quadraticScale(value, powerOfTwo(exponent)); }
 
 // At t = 0 with target 0 and the origin on the boundary of M: the normal there (the origin's feature).
 void setTouchingNormalAtZeroTarget(const HullCast& h, ExactCast& cast) {
@@ -135,7 +133,8 @@ ExactCast castByHull(const InputShape& a, const InputShape& b, InputTranslation 
   const ShapeHull hullB = shapeHull(points, countA, countB);
   const MergedHull merged = mergeHulls(points, hullB, hullA);
   const ClosestFeature feature = closestFeature(points, merged);
-  const ExactClosest closest = exactClosest(points, merged, feature, true);
+  // The nearest point itself is formed only when the cast needs it (touching at t = 0 with a target).
+  ExactClosest closest = exactClosest(points, merged, feature, false);
 
   HullCast h{points, merged};
   h.count = static_cast<int>(merged.vertices.size());
@@ -162,10 +161,11 @@ ExactCast castByHull(const InputShape& a, const InputShape& b, InputTranslation 
     if (zeroTarget) {
       setTouchingNormalAtZeroTarget(h, cast);
     } else {  // c - p(0) = c, the nearest point of M
+      closest = exactClosest(points, merged, feature, true);
       setNormal(cast, quadraticFromRational(closest.x), quadraticFromRational(closest.y));
     }
     if (cast.normalKnown) {
-      setContactPoint(a, b, quadraticFromRational(closest.x), quadraticFromRational(closest.y), cast);
+      setContactPoint(a, b, HighPrecision(closest.x), HighPrecision(closest.y), cast);
     }
     return cast;
   }
@@ -262,9 +262,9 @@ ExactCast castByHull(const InputShape& a, const InputShape& b, InputTranslation 
   cast.hit = true;
   cast.fraction = t;
 
-  // The normal and the nearest point c of M, in the units of ExactPoints.
-  const QuadraticNumber px = quadraticScale(t, rationalOf(h.u.x)), py = quadraticScale(t, rationalOf(h.u.y));
-  QuadraticNumber cx, cy;
+  // The normal (exact) and the nearest point c of M (high precision, for the contact point), in the units
+  // of ExactPoints.
+  HighPrecision cx, cy;
   if (onEdge) {
     const Integer betaStart = cross(h.u, edgeStart);
     const Integer betaEnd = cross(h.u, h.vertex(chain[low] + 1));
@@ -272,30 +272,41 @@ ExactCast castByHull(const InputShape& a, const InputShape& b, InputTranslation 
       const int k = betaStart.sign() == 0 ? chain[low] : (chain[low] + 1) % n;
       setVertexCone(h, k, cast);
       const IntVector v = h.vertex(k);
-      cx = quadraticOf(v.x);
-      cy = quadraticOf(v.y);
+      cx = HighPrecision(v.x);
+      cy = HighPrecision(v.y);
     } else {
       const IntVector normal = inward(edgeVector);
       setNormal(cast, quadraticOf(normal.x), quadraticOf(normal.y));
-      // c = V + s E with s = (p - V).E / E.E: the foot of p(t*) on the edge.
-      const QuadraticNumber s = quadraticScale(
-          quadraticAdd(quadraticScale(quadraticSubtract(px, quadraticOf(edgeStart.x)), rationalOf(edgeVector.x)),
-                       quadraticScale(quadraticSubtract(py, quadraticOf(edgeStart.y)), rationalOf(edgeVector.y))),
-          Rational(Integer(1), dot(edgeVector, edgeVector)));
-      cx = quadraticAdd(quadraticOf(edgeStart.x), quadraticScale(s, rationalOf(edgeVector.x)));
-      cy = quadraticAdd(quadraticOf(edgeStart.y), quadraticScale(s, rationalOf(edgeVector.y)));
+      // c = V + s E with s = (p - V).E / E.E: the foot of p(t*) = t* u on the edge.
+      const HighPrecision time = toHighPrecision(t);
+      const HighPrecision ex(edgeVector.x), ey(edgeVector.y), vx(edgeStart.x), vy(edgeStart.y);
+      const HighPrecision s = ((time * HighPrecision(h.u.x) - vx) * ex + (time * HighPrecision(h.u.y) - vy) * ey) /
+                              HighPrecision(dot(edgeVector, edgeVector));
+      cx = vx + s * ex;
+      cy = vy + s * ey;
     }
   } else {
     const IntVector v = h.vertex(vertexIndex);
-    cx = quadraticOf(v.x);
-    cy = quadraticOf(v.y);
+    cx = HighPrecision(v.x);
+    cy = HighPrecision(v.y);
     if (zeroTarget) {
       setVertexCone(h, vertexIndex, cast);
     } else {
-      setNormal(cast, quadraticSubtract(cx, px), quadraticSubtract(cy, py));  // V - p(t*)
+      // V - t* u = (V e - u a - u b sqrt(c)) / e, exact, written directly in t*'s integers.
+      QuadraticNumber nx, ny;
+      nx.a = v.x * t.e - h.u.x * t.a;
+      nx.b = -(h.u.x * t.b);
+      nx.c = nx.b.sign() == 0 ? Integer(0) : t.c;
+      nx.e = t.e;
+      ny.a = v.y * t.e - h.u.y * t.a;
+      ny.b = -(h.u.y * t.b);
+      ny.c = ny.b.sign() == 0 ? Integer(0) : t.c;
+      ny.e = t.e;
+      setNormal(cast, std::move(nx), std::move(ny));
     }
   }
-  setContactPoint(a, b, toWorld(cx, exponent), toWorld(cy, exponent), cast);
+  const HighPrecision unit = HighPrecision(powerOfTwo(exponent));  // units of ExactPoints to world
+  setContactPoint(a, b, cx * unit, cy * unit, cast);
   return cast;
 }
 

@@ -49,11 +49,12 @@ void setNormalsFromCloud(const std::vector<ExactPoint>& cloud, const ExactPoint&
   for (const ExactPoint& x : cloud) {
     if (x.x != p.x || x.y != p.y) directions.push_back(minus(x, p));
   }
-  if (directions.empty()) {  // M is the point p
+  if (directions.empty()) {  // M is the point p: every direction, written u (or (1, 0) when u = 0)
     cast.normalKnown = true;
     cast.normalIsCone = true;
-    cast.coneFrom = u;
-    cast.coneTo = u;
+    const bool still = u.x == 0 && u.y == 0;
+    cast.coneFrom = still ? ExactPoint{1, 0} : u;
+    cast.coneTo = cast.coneFrom;
     return;
   }
   const ExactPoint& first = directions.front();
@@ -142,8 +143,7 @@ ExactCast castWithoutHull(const InputShape& a, const InputShape& b, InputTransla
       setNormal(cast, quadraticFromRational(initial.closestPoint.x), quadraticFromRational(initial.closestPoint.y));
     }
     if (cast.normalKnown) {
-      setContactPoint(a, b, quadraticFromRational(initial.closestPoint.x),
-                      quadraticFromRational(initial.closestPoint.y), cast);
+      setContactPoint(a, b, HighPrecision(initial.closestPoint.x), HighPrecision(initial.closestPoint.y), cast);
     }
     return cast;
   }
@@ -218,7 +218,7 @@ ExactCast castWithoutHull(const InputShape& a, const InputShape& b, InputTransla
     cy = quadraticAdd(quadraticFromRational(best->p.y), quadraticScale(s, d.y));
   }
   if (cast.normalKnown) {
-    setContactPoint(a, b, cx, cy, cast);
+    setContactPoint(a, b, toHighPrecision(cx), toHighPrecision(cy), cast);
   }
   return cast;
 }

@@ -22,6 +22,9 @@
 // solveByHull (fast: the two shapes' hulls merged edge by edge, fast_hull.h), solveByPointCloudHull (the
 // reference: the hull of the explicit point cloud {b - a}) and solveWithoutHull (no hull at all).
 //
+// The shape cast (moving B by t r, when does the gap first reach a target?) has its own exact oracle on the
+// same machinery, with two methods of its own: cast.h.
+//
 // This folder shares no code with core/: no vector type, no support function, no hull. A bug the two
 // shared would hide itself.
 #pragma once

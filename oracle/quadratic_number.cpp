@@ -179,18 +179,25 @@ QuadraticNumber quadraticScale(const QuadraticNumber& x, const Rational& factor)
 
 HighPrecision toHighPrecision(const QuadraticNumber& value) {
   checkWellFormed(value);
-  HighPrecision result;
+  // Each integer is rounded once to HighPrecision (mpf_set_z), then a few correctly rounded GMP operations.
+  HighPrecision result, e;
+  mpf_set_z(e.backend().data(), value.e.backend().data());
   if (isRationalForm(value)) {
-    result = HighPrecision(Rational(value.a, value.e));
+    mpf_set_z(result.backend().data(), value.a.backend().data());
+    mpf_div(result.backend().data(), result.backend().data(), e.backend().data());
     return result;
   }
-  const HighPrecision term = HighPrecision(value.b) * squareRoot(Rational(value.c));
+  HighPrecision a, term;
+  mpf_set_z(a.backend().data(), value.a.backend().data());
+  mpf_set_z(term.backend().data(), value.c.backend().data());
+  mpf_sqrt(term.backend().data(), term.backend().data());
+  term *= HighPrecision(value.b);
   if (value.a.sign() == 0 || value.a.sign() == value.b.sign()) {
-    result = (HighPrecision(value.a) + term) / HighPrecision(value.e);  // terms of one sign: no cancellation
+    result = (a + term) / e;  // terms of one sign: no cancellation
   } else {
     // a + b sqrt(c) = (a^2 - b^2 c) / (a - b sqrt(c)): an exact integer over a sum of terms of one sign.
     const Integer numerator = value.a * value.a - value.b * value.b * value.c;
-    result = HighPrecision(numerator) / ((HighPrecision(value.a) - term) * HighPrecision(value.e));
+    result = HighPrecision(numerator) / ((a - term) * e);
   }
   return result;
 }

@@ -142,7 +142,7 @@ bool sameRationalDirection(const ExactPoint& p, const ExactPoint& q) {
 TEST(CastCrossCheck, hullAndHullFreeMethodsAgreeAndTheGapConfirmsTheFraction) {
   Generator random(0x5eed0ca57ULL);
   const int CASES = 3000;
-  int hits = 0, misses = 0, initial = 0, irrational = 0, cones = 0, entering = 0, grazing = 0;
+  int hits = 0, misses = 0, initial = 0, irrational = 0, cones = 0, entering = 0, grazing = 0, pointsChecked = 0;
   for (int index = 0; index < CASES; ++index) {
     const CastCase c = generateCase(random, index);
     SCOPED_TRACE(describe(c));
@@ -176,6 +176,15 @@ TEST(CastCrossCheck, hullAndHullFreeMethodsAgreeAndTheGapConfirmsTheFraction) {
       const HighPrecision size = 1 + abs(byHull.pointX) + abs(byHull.pointY);
       EXPECT_LT(abs(byHull.pointX - withoutHull.pointX) + abs(byHull.pointY - withoutHull.pointY),
                 size * HighPrecision("1e-40"));
+    }
+    // With the target rA + rB the rounded shapes touch at t*: the contact point, rounded to double, lies on
+    // both rounded surfaces (castPointError measures it with the distance oracle, not the cast's code).
+    if (byHull.normalKnown && c.target == exactFloat(c.a.radius) + exactFloat(c.b.radius) &&
+        !byHull.initiallyOverlapping) {
+      ++pointsChecked;
+      const double px = byHull.pointX.convert_to<double>(), py = byHull.pointY.convert_to<double>();
+      const HighPrecision size = 1 + abs(byHull.pointX) + abs(byHull.pointY) + HighPrecision(c.a.radius);
+      EXPECT_LT(castPointError(c.a, c.b, c.r, byHull, px, py), size * HighPrecision("1e-12"));
     }
     if (atStart) continue;
 
@@ -225,8 +234,8 @@ TEST(CastCrossCheck, hullAndHullFreeMethodsAgreeAndTheGapConfirmsTheFraction) {
     }
   }
   std::printf("cast cross-check: %d cases, %d hits (%d at t = 0, %d irrational t*, %d cones; probes: %d entering, "
-              "%d grazing), %d misses\n",
-              CASES, hits, initial, irrational, cones, entering, grazing, misses);
+              "%d grazing; %d contact points on both surfaces), %d misses\n",
+              CASES, hits, initial, irrational, cones, entering, grazing, pointsChecked, misses);
   // The generator reaches every kind of answer (a generator that drifted into one kind would hide bugs).
   EXPECT_GT(misses, CASES / 20);
   EXPECT_GT(initial, CASES / 50);
@@ -234,6 +243,7 @@ TEST(CastCrossCheck, hullAndHullFreeMethodsAgreeAndTheGapConfirmsTheFraction) {
   EXPECT_GT(cones, CASES / 50);
   EXPECT_GT(entering, CASES / 10);
   EXPECT_GT(grazing, 0);
+  EXPECT_GT(pointsChecked, CASES / 10);
 }
 
 }  // namespace

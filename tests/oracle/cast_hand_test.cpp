@@ -217,6 +217,12 @@ TEST_P(CastHand, pointAndSegmentDifferences) {
   expectDirection(along.coneTo, 0, 1);
   const HighPrecision pi = boost::math::constants::pi<HighPrecision>();
   EXPECT_LT(abs(castNormalAngle(along, -1, 0) - pi / 2), hp("1e-90"));
+  // M the point at the origin and r = 0 (a seeded case found both methods writing "every direction" as the
+  // zero vector -r): touching, every direction valid, written (1, 0).
+  const ExactCast still = cast(point(0, 0), point(0, 0), {0, 0}, 0);
+  EXPECT_TRUE(still.hit && still.initiallyTouching && still.normalIsCone);
+  expectDirection(still.coneFrom, 1, 0);
+  expectDirection(still.coneTo, 1, 0);
   // The origin in the middle of a segment M with r along it: touching, no unique normal, no cone.
   const ExactCast inside = cast(point(0, 0), shape({{-1, 0}, {1, 0}}), {1, 0}, 0);
   EXPECT_TRUE(inside.hit && inside.initiallyTouching);
