@@ -6,13 +6,14 @@
 #
 # $OUT/fuzz_distance checks the strategy named by GJK_STRATEGY, perp when unset: on OSS-Fuzz, where no
 # environment can be set per target, it fuzzes perp, and every violation is reported as a crash;
-# $OUT/fuzz_penetration likewise checks epa (GJK_PENETRATION_STRATEGY; none: the oracle self-check only).
+# $OUT/fuzz_penetration likewise checks epa (GJK_PENETRATION_STRATEGY; none: the oracle self-check only), and
+# $OUT/fuzz_cast robust-cast (GJK_CAST_STRATEGY; none: the cast oracle's self-check only).
 source_dir="$SRC/gjkcheck"
 if [ ! -d "$source_dir" ]; then
   source_dir="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 fi
 build_dir="$WORK/gjkcheck-build"
-targets=(fuzz_distance fuzz_oracle fuzz_cache fuzz_case_reader fuzz_penetration)
+targets=(fuzz_distance fuzz_oracle fuzz_cache fuzz_case_reader fuzz_penetration fuzz_cast)
 
 # GMP statically, when the static library is there: the runner image has no libgmp.
 gmp_static="$(find /usr/lib /usr/local/lib -name libgmp.a 2>/dev/null | head -n 1 || true)"

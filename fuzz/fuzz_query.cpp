@@ -49,6 +49,7 @@ int runQueryTarget(const QueryFuzzTarget& target, const std::uint8_t* data, std:
   executionClock().tick();
   std::optional<check::Case> value = check::decodeFuzzInput(data, size);
   if (!value) return -1;
+  if (target.accepts != nullptr && !target.accepts(*value)) return -1;
   const oracle::ExactAnswer exact = check::solveExactly(*value);
   if (target.checkOracle != nullptr) target.checkOracle(*value, exact);
   const check::StrategyInfo* strategy = targetStrategy(target);

@@ -31,6 +31,9 @@ struct QueryFuzzTarget {
   // The failure report's sections: the exact answer of the query, and the strategy's answer with its measures.
   std::string (*exactText)(const check::Case& value, const oracle::ExactAnswer& exact);
   std::string (*answerText)(const check::StrategyResult& result, const check::QueryVerdict& verdict);
+  // Whether a decoded case is one this query asks (the cast: a case with a translation); others are rejected
+  // like bytes that encode no case. Null: every case.
+  bool (*accepts)(const check::Case& value) = nullptr;
 };
 
 // LLVMFuzzerInitialize: reads the strategy and the campaign's environment once.
