@@ -50,7 +50,7 @@ Case castCase(ShapeSpec a, ShapeSpec b, float tx, float ty) {
 TEST(CastStrategies, rowsAreTheFourPortsThenRobustCastAndFindStrategyFindsThem) {
   ASSERT_EQ(castStrategies().size(), NAMES.size() + 1);
   EXPECT_EQ(castStrategies().back().name, "robust-cast");
-  EXPECT_EQ(castStrategies().back().maxIterations, RobustCast::MAX_ITERATIONS);
+  EXPECT_EQ(castStrategies().back().maxIterations, gjk::RobustCast::MAX_ITERATIONS);
   EXPECT_EQ(findStrategy("robust-cast"), &castStrategies().back());
   for (size_t i = 0; i < NAMES.size(); ++i) {
     const StrategyInfo& row = castStrategies()[i];
