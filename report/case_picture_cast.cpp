@@ -62,7 +62,7 @@ void CastLayer::drawMinkowski(SvgDocument& doc, const Panel& panel, LabelPlacer&
   if (panel.contains(pathPoint(value, Real(1)))) {
     labels.place(panel.toScreen(pathPoint(value, Real(1))), "−r (t = 1)", COLOUR_TEXT, "cast-path-label");
   }
-  const oracle::ExactCast& exact = CastCase(value).touching();
+  const oracle::ExactCast exact = CastCase(value).touching();
   if (exact.hit) {
     const Real t(static_cast<Real>(oracle::toHighPrecision(exact.fraction)));
     RealPoint normal{0, 0};
@@ -126,7 +126,7 @@ std::string CastLayer::headline(const LayerInputs& in) const {
   if (!value.hasTranslation) {
     headline += "not a cast case";
   } else {
-    const oracle::ExactCast& exact = CastCase(value).touching();
+    const oracle::ExactCast exact = CastCase(value).touching();
     headline += exact.hit ? "first contact at t* = " + oracle::quadraticDecimal(exact.fraction, 30).substr(0, 10)
                           : std::string("no contact");
   }

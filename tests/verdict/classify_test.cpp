@@ -34,6 +34,9 @@ TEST(Classify, agreesWithTheSeedFoldersButForTwoRotatedSeeds) {
       {"rotated/float-pair-0.6-0.8.case", "degenerate"}, {"rotated/half-turn-and-minus-quarter.case", "touching"}};
   int agree = 0, total = 0;
   for (const fs::path& file : collectCaseFiles({(SOURCE / "corpus/seeds").string()})) {
+    // The cast seeds are filed by their cast family (meta.family cast-*), a motion the distance classifier,
+    // which looks at t = 0, does not name.
+    if (file.parent_path().filename() == "cast") continue;
     std::string relative = fs::relative(file, SOURCE / "corpus/seeds").generic_string();
     std::string expected = familyOfFolder(file.parent_path().filename().string());
     std::string got = familyOf(readCaseFile(file));

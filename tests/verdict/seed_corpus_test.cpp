@@ -1,6 +1,9 @@
 // The hand-made seed corpus (corpus/seeds/<family>/*.case): every seed states its exact answer in
 // meta.expected-relation and meta.expected-core-distance-squared, worked by hand in the file's comments;
-// the oracle must agree exactly. Also checks that the corpus covers every required family.
+// the oracle must agree exactly. Also checks that the corpus covers every required family. The cast seeds
+// (corpus/seeds/cast, made by the cast families) state instead the time their construction makes exact:
+// meta.touch-fraction (the rounded shapes first touch then) or meta.overlap-fraction (they overlap then), and
+// meta.expected-relation at t = 0 where they start in contact; both exact cast methods must agree with it.
 #include <gtest/gtest.h>
 
 #include <exception>
@@ -11,6 +14,7 @@
 #include <vector>
 
 #include "case/case.h"
+#include "oracle/cast.h"
 #include "oracle/oracle.h"
 #include "verdict/exact_case.h"
 
@@ -33,14 +37,17 @@ const std::vector<std::string>& requiredFamilies() {
 
 fs::path seedRoot() { return fs::path(GJK_SOURCE_DIR) / "corpus" / "seeds"; }
 
-// Every seed file (as a path string), or none if the folder is missing: the census test then fails and
-// says so. Called while tests are registered, so it must not throw.
-std::vector<std::string> seedFiles() {
+bool isCastSeed(const fs::path& file) { return file.parent_path().filename() == "cast"; }
+
+// Every seed file (as a path string) of the distance seeds (cast == false) or of the cast seeds, or none if the
+// folder is missing: the census test then fails and says so. Called while tests are registered, so it must not
+// throw.
+std::vector<std::string> seedFiles(bool cast = false) {
   std::vector<std::string> result;
   try {
     if (fs::is_directory(seedRoot())) {
       for (const fs::path& file : collectCaseFiles({seedRoot().string()})) {
-        result.push_back(file.string());
+        if (isCastSeed(file) == cast) result.push_back(file.string());
       }
     }
   } catch (const std::exception&) {
@@ -154,6 +161,55 @@ TEST_P(SeedCorpus, HullFreeOracleMatchesHandWorkedAnswer) {
 
 INSTANTIATE_TEST_SUITE_P(Seeds, SeedCorpus, testing::ValuesIn(seedFiles()),
                          [](const testing::TestParamInfo<std::string>& info) { return testNameOf(info.param); });
+
+// "p/q" of a meta line as a rational in [0, 1]; false (with a failure) otherwise.
+bool fractionOf(const std::string& text, oracle::Rational& out) {
+  try {
+    out = oracle::Rational(text);
+  } catch (const std::exception& e) {
+    ADD_FAILURE() << "'" << text << "' is not a rational: " << e.what();
+    return false;
+  }
+  if (out < 0 || out > 1) {
+    ADD_FAILURE() << "'" << text << "' is not in [0, 1]";
+    return false;
+  }
+  return true;
+}
+
+class CastSeed : public testing::TestWithParam<std::string> {};
+
+TEST_P(CastSeed, BothCastMethodsMatchTheConstructedTime) {
+  const std::string& file = GetParam();
+  SCOPED_TRACE(file);
+  const Case value = readCaseFile(file);
+  ASSERT_TRUE(value.hasTranslation) << "a cast seed without b.translation";
+  const oracle::InputShape a = toOracleShape(value.a), b = toOracleShape(value.b);
+  const oracle::InputTranslation r{value.translationX, value.translationY};
+  const oracle::Rational radii = oracle::exactFloat(value.a.radius) + oracle::exactFloat(value.b.radius);
+  const std::string touch = value.metaValue("touch-fraction"), overlap = value.metaValue("overlap-fraction");
+  const std::string relation = value.metaValue("expected-relation");
+  EXPECT_FALSE(touch.empty() && overlap.empty() && relation.empty()) << "the seed states no exact time";
+  for (const oracle::ExactCast& cast : {oracle::castByHull(a, b, r, radii), oracle::castWithoutHull(a, b, r, radii)}) {
+    oracle::Rational t;
+    if (!touch.empty() && fractionOf(touch, t)) {
+      ASSERT_TRUE(cast.hit) << "meta.touch-fraction " << touch << " but the oracle finds no contact";
+      EXPECT_EQ(oracle::compareQuadratic(cast.fraction, t), 0)
+          << "first contact: oracle " << oracle::quadraticDecimal(cast.fraction) << ", file " << touch;
+    }
+    if (!overlap.empty() && fractionOf(overlap, t)) {
+      EXPECT_LT(oracle::castGapSquared(a, b, r, t), radii * radii) << "not overlapping at " << overlap;
+      EXPECT_TRUE(cast.hit);
+      if (cast.hit) EXPECT_LE(oracle::compareQuadratic(cast.fraction, t), 0) << "first contact after " << overlap;
+    }
+    if (relation == "touching") EXPECT_TRUE(cast.initiallyTouching);
+    if (relation == "overlapping") EXPECT_TRUE(cast.initiallyOverlapping);
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(Seeds, CastSeed, testing::ValuesIn(seedFiles(true)),
+                         [](const testing::TestParamInfo<std::string>& info) { return testNameOf(info.param); });
+GTEST_ALLOW_UNINSTANTIATED_PARAMETERIZED_TEST(CastSeed);
 // With no seed files at all, the census test reports the problem.
 GTEST_ALLOW_UNINSTANTIATED_PARAMETERIZED_TEST(SeedCorpus);
 
