@@ -189,7 +189,11 @@ TEST_P(CastSeed, BothCastMethodsMatchTheConstructedTime) {
   const oracle::Rational radii = oracle::exactFloat(value.a.radius) + oracle::exactFloat(value.b.radius);
   const std::string touch = value.metaValue("touch-fraction"), overlap = value.metaValue("overlap-fraction");
   const std::string relation = value.metaValue("expected-relation");
-  EXPECT_FALSE(touch.empty() && overlap.empty() && relation.empty()) << "the seed states no exact time";
+  // A grazing miss is built by nudging an exact graze one float step away, and a receding seed that starts apart
+  // moves away: they state no time, and never touch.
+  const std::string family = value.metaValue("family");
+  const bool miss = family == "cast-grazing-miss" || (family == "cast-receding" && relation.empty());
+  EXPECT_FALSE(touch.empty() && overlap.empty() && relation.empty() && !miss) << "the seed states no exact time";
   for (const oracle::ExactCast& cast : {oracle::castByHull(a, b, r, radii), oracle::castWithoutHull(a, b, r, radii)}) {
     oracle::Rational t;
     if (!touch.empty() && fractionOf(touch, t)) {
@@ -198,10 +202,11 @@ TEST_P(CastSeed, BothCastMethodsMatchTheConstructedTime) {
           << "first contact: oracle " << oracle::quadraticDecimal(cast.fraction) << ", file " << touch;
     }
     if (!overlap.empty() && fractionOf(overlap, t)) {
-      EXPECT_LT(oracle::castGapSquared(a, b, r, t), radii * radii) << "not overlapping at " << overlap;
+      EXPECT_LE(oracle::castGapSquared(a, b, r, t), radii * radii) << "not in contact at " << overlap;
       EXPECT_TRUE(cast.hit);
       if (cast.hit) EXPECT_LE(oracle::compareQuadratic(cast.fraction, t), 0) << "first contact after " << overlap;
     }
+    if (miss) EXPECT_FALSE(cast.hit) << "a grazing miss that touches";
     if (relation == "touching") EXPECT_TRUE(cast.initiallyTouching);
     if (relation == "overlapping") EXPECT_TRUE(cast.initiallyOverlapping);
   }
