@@ -70,13 +70,14 @@ const CommandSpec SPEC = {
     "strategy (--strategy NAME[,NAME...]; report: --report DIR, default a new folder\n"
     "campaign-mutator-<UTC time> in the current directory).",
     {{"strategy", "NAME", "any name of `gjkcheck strategies`, modifiers allowed (perp+local+scaled)", "", "", true},
-     {"query", "distance|penetration",
-      "distance (fuzz_distance, the distance verdict) or penetration (fuzz_penetration,\n"
+     {"query", "distance|penetration|cast",
+      "distance (fuzz_distance, the distance verdict), penetration (fuzz_penetration,\n"
       "the penetration verdict: kinds non-finite, wrong-relation, depth-error,\n"
-      "normal-error, contact-error; the case filed carries meta.query penetration)",
-      "", "penetration for a strategy of query kind penetration (epa, sat,\n"
-      "dyn4j-epa, box2d-2.4.1-sat, chipmunk7), distance otherwise (rapier2d answers\n"
-      "both: give --query penetration for its overlap depth)"},
+      "normal-error, contact-error; the case filed carries meta.query penetration)\n"
+      "or cast (fuzz_cast, the cast verdict of docs/verdict.md; meta.query cast)",
+      "", "the strategy's own query: penetration for epa, sat, dyn4j-epa,\n"
+      "box2d-2.4.1-sat, chipmunk7, cast for a cast strategy, distance otherwise\n"
+      "(rapier2d answers both: give --query penetration for its overlap depth)"},
      {"time", "S", "seconds of fuzzing", "", "600; 60 with --measure-mutator"},
      {"jobs", "N", "parallel fuzzing jobs, 1..64", "2"},
      {"out", "DIR", "where the cases go", "",
@@ -134,7 +135,7 @@ int campaignCommand(int argc, char** argv, int first) {
   } else if (const check::Query* named = check::queryNamed(query)) {
     options.query = campaignKind(*named);
   } else {
-    throw UsageError("--query is distance or penetration, not '" + query + "'");
+    throw UsageError("--query is distance, penetration or cast, not '" + query + "'");
   }
   const check::Query& judged = campaignQuery(options.query);
   for (const check::StrategyInfo* strategy : options.strategies) {

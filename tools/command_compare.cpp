@@ -142,6 +142,26 @@ struct QuerySection {
   std::vector<std::string> families;
 };
 
+std::string fileText(const std::filesystem::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  return std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+}
+
+// The README of a comparison with no distance strategy (a cast or penetration report alone): a lead.md already in
+// the folder, each query's section file (cast.md, ...), how the report was made, and a findings.md already there.
+void writeQueryOnlyReadme(const std::filesystem::path& out, const std::vector<QuerySection>& sections,
+                          const check::ReportContext& context, double seconds) {
+  std::string md;
+  if (std::filesystem::exists(out / "lead.md")) md += fileText(out / "lead.md") + "\n";
+  for (const QuerySection& q : sections) md += fileText(out / check::queryComparisonFile(*q.query)) + "\n";
+  char wall[64];
+  std::snprintf(wall, sizeof wall, "%.1f s", seconds);
+  md += "| run | |\n|---|---|\n| commit | " + context.commit + " |\n| machine | " + context.machine +
+        " |\n| date | " + context.date + " |\n| wall time | " + wall + " |\n";
+  if (std::filesystem::exists(out / "findings.md")) md += "\n## Findings\n\n" + fileText(out / "findings.md");
+  check::writeFileAtomically(out / "README.md", md);
+}
+
 void showProgress(std::uint64_t done, std::uint64_t total, double seconds) {
   const int WIDTH = 30;
   double fraction = total ? static_cast<double>(done) / static_cast<double>(total) : 1;
@@ -239,9 +259,17 @@ int compareCommand(int argc, char** argv, int first) {
     options.streaming = [&elapsed](const std::string& engine, const std::string& family, std::uint64_t answered,
                                    std::uint64_t cases) { showStreaming(engine, family, answered, cases, elapsed()); };
   }
-  std::fprintf(stderr, "compare: %zu strategies x %zu families x %llu cases, seed %llu, %d jobs\n",
-               options.strategies.size(), options.families.size(), static_cast<unsigned long long>(options.count),
-               static_cast<unsigned long long>(options.seed), options.jobs);
+  if (!options.strategies.empty()) {
+    std::fprintf(stderr, "compare: %zu strategies x %zu families x %llu cases, seed %llu, %d jobs\n",
+                 options.strategies.size(), options.families.size(), static_cast<unsigned long long>(options.count),
+                 static_cast<unsigned long long>(options.seed), options.jobs);
+  }
+  for (const QuerySection& section : sections) {  // each other query's section, on its own families
+    std::fprintf(stderr, "compare (%s): %zu strategies x %zu families x %llu cases, seed %llu, %d jobs\n",
+                 section.query->name(), section.strategies.size(), section.families.size(),
+                 static_cast<unsigned long long>(options.count), static_cast<unsigned long long>(options.seed),
+                 options.jobs);
+  }
   const check::RowsKept rowsKept = rows == "all"          ? check::RowsKept::All
                                    : rows == "violations" ? check::RowsKept::Violations
                                                           : check::RowsKept::None;
@@ -333,6 +361,7 @@ int compareCommand(int argc, char** argv, int first) {
     check::writeQueryComparison(out, comparison, section);
     violations += check::countViolations(comparison);
   }
+  if (options.strategies.empty()) writeQueryOnlyReadme(out, sections, context, elapsed());
   std::signal(SIGINT, SIG_DFL);
   std::signal(SIGTERM, SIG_DFL);
   if (interrupted.load()) {

@@ -202,7 +202,9 @@ CastVerdict judgeCast(const CastCase& exact, const StrategyResult& result, const
       const HighPrecision qx(q.x), qy(q.y), nx(c.normal.x), ny(c.normal.y);
       const HighPrecision angle = atan2(abs(nx * qy - ny * qx), nx * qx + ny * qy);
       verdict.normalAngle = toDouble(angle);
-      if (angle > HighPrecision(CAST_NORMAL_ANGLE_BOUND) + atan(slack / gap)) {
+      // Moving the two witness points by T u turns their difference (length g) by at most asin(T u / g), and
+      // into any direction once T u >= g: then no direction is wrong.
+      if (slack < gap && angle > HighPrecision(CAST_NORMAL_ANGLE_BOUND) + asin(slack / gap)) {
         verdict.reasons.push_back("normal-error");
       }
     }

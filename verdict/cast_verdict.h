@@ -31,8 +31,9 @@ namespace gjk::check {
 //   early         a hit at f before t*(hi + T u), the first time the gap comes within T u of the band, by more
 //                 than T u of travel
 //   normal-error  the angle between the reported normal and the exact one at the reported pose (the cone of
-//                 normals where the cores touch at a vertex) above CAST_NORMAL_ANGLE_BOUND plus the angle
-//                 that T u subtends at the gap, atan(T u / g(f))
+//                 normals where the cores touch at a vertex) above CAST_NORMAL_ANGLE_BOUND plus asin(T u / g(f)),
+//                 the most that moving the witness points by T u turns their difference; not judged where
+//                 g(f) <= T u (any direction is then within rounding)
 //   point-error   the reported point's distance to A plus its distance to B at the reported pose (both
 //                 rounded), minus the gap between the rounded shapes there, above T u: 0 for every point of
 //                 the closest-points segment, whichever shape the strategy puts it on

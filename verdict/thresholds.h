@@ -16,9 +16,9 @@ namespace gjk::check {
 // stays visible.
 inline constexpr double VIOLATION_THRESHOLD_U = 64.0;
 
-// The cast verdict's normal-error bound (docs/verdict.md, "Cast"), in radians, on top of the angle T u
-// subtends at the reported gap (atan(T u / gap), the most a float's rounding of the witness points can turn
-// the normal). 2^-10 rad (0.056 degrees): a contact normal off by more turns a resting contact's impulse by
+// The cast verdict's normal-error bound (docs/verdict.md, "Cast"), in radians, on top of asin(T u / gap), the
+// most that moving the witness points by T u can turn their difference (the normal is not judged where the
+// gap is at most T u). 2^-10 rad (0.056 degrees): a contact normal off by more turns a resting contact's impulse by
 // more than a float solver's own tolerance; the normal errors this exists to find are a face's normal where a
 // vertex's belongs, tens of degrees.
 inline constexpr double CAST_NORMAL_ANGLE_BOUND = 0x1p-10;

@@ -11,7 +11,8 @@
 //   and never steeper than |r| (the gap falls by at most |r| per unit of t). g is convex, so g lies above its tangent and the
 //   step never passes the first time g reaches the target (Newton's step from the left on a convex
 //   function), up to the rounding of d and n;
-//   past t = 1: a miss. Should rounding carry a step into core contact (d = 0), the answer is that pose with the
+//   past t = 1: a miss. Before any miss (receding or past 1), a gap already within the band (d <= its upper end)
+//   is a hit at t: the band is reached there and nowhere nearer. Should rounding carry a step into core contact (d = 0), the answer is that pose with the
 //   previous pose's normal.
 // Why each ingredient: the robust distance has no false overlap or distance error on any distance family
 // (reports/robust), so d and n are right to a few u where Box2D's loops fail; advancing on the distance
@@ -89,8 +90,9 @@ struct RobustCast {
       const float poseNoise =
           4 * 0x1p-24f * std::fmax(extent(input.proxyA, input.transformA), extent(input.proxyB, query.transformB));
       const float doubt = travel * poseNoise / d;
-      if (!(rate < doubt)) {
-        output->stop = CastStop::Receding;
+      if (!(rate < doubt)) {  // the gap's minimum is here: a hit when it is within the band
+        decide(input, distance, n, t, d <= upper, CastStop::Receding, output);
+        if (output->hit) output->stop = iteration == 0 ? CastStop::InitialOverlap : CastStop::Hit;
         return;
       }
       // Newton's step with the steepest rate rounding allows, never steeper than |r| (the Lipschitz bound of the
@@ -101,7 +103,8 @@ struct RobustCast {
       if (lastD >= 0 && t > lastT) {
         const float secant = (lastD - d + 2 * poseNoise) / (t - lastT);
         if (!(secant > 0)) {  // the gap grew by more than rounding: past its minimum, it only grows from here
-          output->stop = CastStop::Receding;
+          decide(input, distance, n, t, d <= upper, CastStop::Receding, output);
+          if (output->hit) output->stop = CastStop::Hit;
           return;
         }
         slope = std::fmin(slope, secant);
@@ -110,8 +113,9 @@ struct RobustCast {
       lastD = d;
       const float step = (d - goal) / slope;
       const float next = t + step;
-      if (!(next <= input.maxFraction)) {
-        output->stop = CastStop::Miss;
+      if (!(next <= input.maxFraction)) {  // the target lies past the end: a hit here when already in the band
+        decide(input, distance, n, t, d <= upper, CastStop::Miss, output);
+        if (output->hit) output->stop = iteration == 0 ? CastStop::InitialOverlap : CastStop::Hit;
         return;
       }
       // A step below float resolution at t advances by one float: one unit of t's rounding, which placing B at

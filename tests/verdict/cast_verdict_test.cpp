@@ -104,7 +104,7 @@ TEST(CastVerdict, aHitPastTheBandIsLateAndOneBeforeItEarly) {
 TEST(CastVerdict, aWrongNormalOrPointIsChargedAtTheReportedPose) {
   EXPECT_EQ(primary(headOn(), hit(0.4985, {0, 1})), "normal-error");
   EXPECT_EQ(primary(headOn(), hit(0.4985, {0, 0})), "normal-error");
-  // The allowance at g = 0.006 is 2^-10 + atan(T u / 0.006) ~ 9.8e-4 + 5.7e-3 ~ 6.7e-3 rad: 0.005 is inside it,
+  // The allowance at g = 0.006 is 2^-10 + asin(T u / 0.006) ~ 9.8e-4 + 5.7e-3 ~ 6.7e-3 rad: 0.005 is inside it,
   // 0.01 outside.
   EXPECT_EQ(primary(headOn(), hit(0.4985, {std::cos(0.005), std::sin(0.005)})), "ok");
   EXPECT_EQ(primary(headOn(), hit(0.4985, {std::cos(0.01), std::sin(0.01)})), "normal-error");
