@@ -208,8 +208,10 @@ CastVerdict judgeCast(const CastCase& exact, const StrategyResult& result, const
         verdict.reasons.push_back("normal-error");
       }
     }
-    verdict.pointErrorU = inUnits(
-        oracle::castPointExcess(exact.a(), exact.b(), exact.translation(), f, gap, c.point.x, c.point.y), unit);
+    // The excess is >= 0; its high-precision value can fall a rounding (1e-120 u) below: none is reported.
+    HighPrecision excess = oracle::castPointExcess(exact.a(), exact.b(), exact.translation(), f, gap, c.point.x, c.point.y);
+    if (excess < 0) excess = 0;
+    verdict.pointErrorU = inUnits(excess, unit);
     if (verdict.pointErrorU > T) {
       verdict.reasons.push_back("point-error");
     }
