@@ -81,17 +81,8 @@ std::string castIsSymmetricWhenAAndBAreSwapped(const StrategyInfo& strategy, Cas
 // Both positions moved by +2^k (k two above the size's exponent, then down) when every position sum is exact.
 std::string castIgnoresAnExactTranslation(const StrategyInfo& strategy, CaseContext& context) {
   const Case& value = context.value();
-  const double size = castUnitOf(value) * 0x1p24;
-  auto exact = [](float x, float t) {
-    const double s = double(x) + double(t);
-    return std::isfinite(s) && double(static_cast<float>(s)) == s;
-  };
-  for (int exponent = std::ilogb(size) + 2; exponent >= std::ilogb(size) - 8; --exponent) {
-    const float t = std::ldexp(1.0f, exponent);
-    if (!exact(value.a.positionX, t) || !exact(value.b.positionX, t) || !exact(value.a.positionY, t) ||
-        !exact(value.b.positionY, t)) {
-      continue;
-    }
+  const float t = exactTranslationStep(value, castUnitOf(value) * 0x1p24);
+  if (t != 0) {
     Case moved = value;
     for (ShapeSpec* shape : {&moved.a, &moved.b}) shape->positionX += t, shape->positionY += t;
     const double unit = std::max(castUnitOf(value), castUnitOf(moved));

@@ -390,6 +390,21 @@ std::string readsItsCache(const StrategyInfo& strategy) {
 
 }  // namespace
 
+float exactTranslationStep(const Case& value, double size) {
+  auto exact = [](float x, float t) {
+    const double s = double(x) + double(t);
+    return std::isfinite(s) && double(static_cast<float>(s)) == s;
+  };
+  for (int exponent = std::ilogb(size) + 2; exponent >= std::ilogb(size) - 8; --exponent) {
+    const float t = std::ldexp(1.0f, exponent);
+    if (exact(value.a.positionX, t) && exact(value.b.positionX, t) && exact(value.a.positionY, t) &&
+        exact(value.b.positionY, t)) {
+      return t;
+    }
+  }
+  return 0;
+}
+
 double unitOf(const Case& value) { return static_cast<double>(errorUnit(value)); }
 
 CaseContext::CaseContext(const Case& value) : value_(value), unit_(unitOf(value)) {}

@@ -24,6 +24,11 @@ namespace gjk::check {
 // within 2^-53 relative).
 double unitOf(const Case& value);
 
+// The power of two 2^k that moves both shapes' positions exactly (every sum position + 2^k is a float), trying k
+// from two above the exponent of `size` down to eight below it; 0 when none does. The translation claims move
+// both shapes by (2^k, 2^k).
+float exactTranslationStep(const Case& value, double size);
+
 // One case, shared by the checks of every strategy and claim: the exact answer is computed once, each
 // strategy's cold answer and verdict once.
 class CaseContext {

@@ -96,15 +96,6 @@ class CastQuery final : public Query {
     return summary;
   }
 
-  // The distance regression's meta lines, with the cast verdict's reasons and the query added.
-  Case regressionCase(const Case& value, const StrategyInfo& strategy, const ViolationSummary& summary,
-                      const QueryVerdict& verdict, const std::string& foundBy) const override {
-    Case out = check::regressionCase(value, strategy, summary, Verdict{}, foundBy);
-    out.setMeta("expected-reasons", reasonList(verdict));
-    out.setMeta("query", "cast");
-    return out;
-  }
-
   const std::vector<StrategyProperty>& properties() const override { return castProperties(); }
 };
 

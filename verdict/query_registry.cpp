@@ -9,6 +9,14 @@ std::string Query::reasonList(const QueryVerdict& verdict) const {
   return reasons.empty() ? "ok" : reasons;
 }
 
+Case Query::regressionCase(const Case& value, const StrategyInfo& strategy, const ViolationSummary& summary,
+                           const QueryVerdict& verdict, const std::string& foundBy) const {
+  Case out = check::regressionCase(value, strategy, summary, Verdict{}, foundBy);
+  out.setMeta("expected-reasons", reasonList(verdict));
+  out.setMeta("query", name());
+  return out;
+}
+
 std::string Query::primaryKind(const QueryVerdict& verdict) const {
   if (verdict.failure == EngineFailure::Refused) return "refused";
   return verdict.reasons.empty() ? "ok" : verdict.reasons.front();

@@ -123,9 +123,10 @@ class Query {
 
   // The case a campaign writes for a violation: regressionCase's meta lines (family, signature, strategy,
   // expected-verdict, expected-reasons, found-by, story), plus `meta.query <name>` for a query other than
-  // distance, so that corpus check replays it with this query's verdict.
+  // distance, so that corpus check replays it with this query's verdict. The default (every query but distance):
+  // the distance regression's meta lines with this verdict's reasons and `meta.query <name>`.
   virtual Case regressionCase(const Case& value, const StrategyInfo& strategy, const ViolationSummary& summary,
-                              const QueryVerdict& verdict, const std::string& foundBy) const = 0;
+                              const QueryVerdict& verdict, const std::string& foundBy) const;
 
   // The claims `gjkcheck properties` measures for this query's strategies (verdict/claims.h), in order;
   // strategyProperties() is every query's, in queries() order.
