@@ -30,15 +30,14 @@ cmake -S "$source_dir" -B "$build_dir" -G Ninja \
   -DGJK_FUZZ_ENGINE="$LIB_FUZZING_ENGINE" \
   -DGJK_BUILD_TESTS=OFF \
   "${gmp_option[@]}"
-cmake --build "$build_dir" --target "${targets[@]}" gjkcheck
+cmake --build "$build_dir" --target "${targets[@]}" fuzz_seed_inputs
 
-# Seed corpora: the case corpus converted to fuzzer inputs (gjkcheck convert), and the case files
-# themselves for the text reader.
+# Seed corpora: the case corpus converted to fuzzer inputs (fuzz_seed_inputs: the inputs `gjkcheck convert
+# --to input` writes, without building gjkcheck), and the case files themselves for the text reader.
 seeds="$WORK/gjkcheck-seeds"
 rm -rf "$seeds"
 mkdir -p "$seeds/reader"
-"$build_dir/tools/gjkcheck" convert --to input --out "$seeds/geometry" \
-  "$source_dir/corpus/seeds" "$source_dir/corpus/regressions"
+"$build_dir/fuzz/fuzz_seed_inputs" "$seeds/geometry" "$source_dir/corpus/seeds" "$source_dir/corpus/regressions"
 for file in $(cd "$source_dir" && find corpus -name '*.case' | sort) $(cd "$source_dir" && find fuzz/corpus/case_reader -type f | sort); do
   cp "$source_dir/$file" "$seeds/reader/$(echo "$file" | tr '/' '-')"
 done

@@ -119,7 +119,10 @@ Box2dCastAnswer box2dTimeOfImpact(const Box2dShape& a, const Box2dShape& b, floa
   if (distance.distance > 0.0f && n.Normalize() > 0.0f) {
     answer.normal[0] = n.x;
     answer.normal[1] = n.y;
-    const b2Vec2 p = distance.pointA + a.radius * n;
+    // The midpoint of the two surface points, pA + rA n and pB - rB n: within both shapes' reach wherever the
+    // target leaves the rounded shapes overlapping (a target below rA + rB), where A's surface point alone can
+    // lie outside B.
+    const b2Vec2 p = 0.5f * ((distance.pointA + a.radius * n) + (distance.pointB - b.radius * n));
     answer.point[0] = p.x;
     answer.point[1] = p.y;
   } else {
@@ -136,6 +139,11 @@ void box2dShapeCastBand(float radiusA, float radiusB, double* lower, double* upp
   const float tolerance = 0.5f * b2_linearSlop;
   *lower = sigma;
   *upper = static_cast<double>(sigma) + static_cast<double>(tolerance);
+}
+
+void box2dShapeCastRadii(float radiusA, float radiusB, double* castRadiusA, double* castRadiusB) {
+  *castRadiusA = std::max(radiusA, b2_polygonRadius);
+  *castRadiusB = std::max(radiusB, b2_polygonRadius);
 }
 
 void box2dTimeOfImpactBand(float radiusA, float radiusB, double* lower, double* upper) {

@@ -43,6 +43,8 @@ Box2dCastAnswer box2dTimeOfImpact(const Box2dShape& a, const Box2dShape& b, floa
 // (b2_time_of_impact.cpp:280-282, 321, 380): target = max(b2_linearSlop, rA + rB - 3 b2_linearSlop), band
 // [target - 0.25 b2_linearSlop, target + 0.25 b2_linearSlop].
 void box2dShapeCastBand(float radiusA, float radiusB, double* lower, double* upper);
+// The radii b2ShapeCast casts the shapes with: each raised to b2_polygonRadius (b2_distance.cpp:613-614).
+void box2dShapeCastRadii(float radiusA, float radiusB, double* castRadiusA, double* castRadiusB);
 void box2dTimeOfImpactBand(float radiusA, float radiusB, double* lower, double* upper);
 
 }  // namespace gjk::adapters

@@ -90,9 +90,12 @@ class Campaign {
     scanCrashes();  // the crash inputs of earlier runs: their signatures are known too
     writeKnownSignatures();
     std::fprintf(stderr,
-                 "campaign %s: %d seed inputs (%d seed cases left out: %s already fails them), working corpus %d "
+                 "campaign %s: %d seed inputs (%d seed cases left out: %s already fails them%s), working corpus %d "
                  "inputs%s\nfuzzer %s, %lld s, %d jobs, work %s\n",
                  strategy_.name.c_str(), seeds_.written, seeds_.skippedAsViolation, strategy_.name.c_str(),
+                 seeds_.skippedOtherQuery > 0
+                     ? ("; " + std::to_string(seeds_.skippedOtherQuery) + " are not cast cases").c_str()
+                     : "",
                  corpusBefore_, corpusBefore_ > 0 ? " (resumed)" : "", fuzzer_.c_str(), options_.seconds,
                  options_.jobs, work_.c_str());
   }
@@ -440,7 +443,11 @@ class Campaign {
               return s;
             }() +
             "; " + std::to_string(seeds_.skippedAsViolation) + " cases left out because " + strategy_.name +
-            " already fails them (so every violation below was reached by fuzzing) |\n";
+            " already fails them (so every violation below was reached by fuzzing)" +
+            (seeds_.skippedOtherQuery > 0
+                 ? "; " + std::to_string(seeds_.skippedOtherQuery) + " cases left out that are not cast cases"
+                 : std::string()) +
+            " |\n";
     text += "| working corpus | " + std::to_string(corpusBefore_) + " inputs at the start" +
             (corpusBefore_ > 0 ? " (resumed)" : "") + ", " + std::to_string(countFiles(work_ / "corpus")) +
             " at the end (" + work_.string() + "/corpus) |\n";

@@ -146,6 +146,10 @@ ConversionCount convertCasesToInputs(const std::vector<std::string>& paths, cons
     for (const fs::path& file : check::collectCaseFiles({root})) {
       check::Case value = check::readCaseFile(file);
       if (skipViolationsOf != nullptr) {
+        if (query == check::QueryKind::Cast && !value.hasTranslation) {
+          ++count.skippedOtherQuery;
+          continue;
+        }
         if (judgeCase(value, *skipViolationsOf, query).violation) {
           ++count.skippedAsViolation;
           continue;

@@ -121,8 +121,14 @@ int runCommand(int argc, char** argv, int first) {
   int violations = 0;
   int refused = 0;
   if (!line.has("json")) {
-    writeWhole(formatted("%-44s %-12s %-14s %9s %9s %5s %-18s %s\n", "case", "strategy", "distance", "err u", "wit u",
-                "iters", "termination", "verdict"));
+    // The distance columns' header when a selected strategy answers distance; the lines of other queries
+    // (penetration, cast) name their own measures, so alone they get only the first two columns' names.
+    const bool anyDistance = std::any_of(selected.begin(), selected.end(), [](const check::StrategyInfo* strategy) {
+      return check::answersDistance(strategy->query);
+    });
+    writeWhole(anyDistance ? formatted("%-44s %-12s %-14s %9s %9s %5s %-18s %s\n", "case", "strategy", "distance",
+                                       "err u", "wit u", "iters", "termination", "verdict")
+                           : formatted("%-44s %-12s %s\n", "case", "strategy", "answer, its errors and verdict"));
   }
   std::size_t ran = 0;
   for (const check::Case& value : cases) {

@@ -15,13 +15,16 @@ namespace gjk::tools {
 struct ConversionCount {
   int written = 0;
   int skippedAsViolation = 0;  // cases the --skip-violations strategy fails
+  int skippedOtherQuery = 0;   // cases that cannot be asked the query (a cast query of a case with no b.translation)
   int failed = 0;              // inputs that encode no case (to .case) or cases that cannot be encoded
 };
 
 // Writes the fuzzer input of every case named by `paths` (files, folders searched for *.case) into
 // `folder`, one file per case named after its path below the argument ("short-edge-plank"). When
 // `skipViolationsOf` is given, a case on which that strategy's answer is a violation is not written: a
-// violation of the distance verdict, or of the penetration verdict when `query` is Penetration.
+// violation of the distance verdict, or of the penetration or cast verdict when `query` is Penetration or
+// Cast. For a Cast query with a skipping strategy, a case with no `b.translation` line is not written either
+// (it cannot be judged as a cast, and fuzz_cast passes over inputs without a translation).
 ConversionCount convertCasesToInputs(const std::vector<std::string>& paths, const std::filesystem::path& folder,
                                      const check::StrategyInfo* skipViolationsOf,
                                      check::QueryKind query = check::QueryKind::Distance);

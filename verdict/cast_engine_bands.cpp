@@ -15,7 +15,10 @@ constexpr double POLYGON_RADIUS = 2 * LINEAR_SLOP;
 CastBand box2d241ShapeCastF64(double radiusA, double radiusB) {
   const double radius = std::max(radiusA, POLYGON_RADIUS) + std::max(radiusB, POLYGON_RADIUS);
   const double sigma = std::max(POLYGON_RADIUS, radius - POLYGON_RADIUS);
-  return {sigma, sigma + 0.5 * LINEAR_SLOP};
+  CastBand band{sigma, sigma + 0.5 * LINEAR_SLOP};
+  band.radiusA = std::max(radiusA, POLYGON_RADIUS);
+  band.radiusB = std::max(radiusB, POLYGON_RADIUS);
+  return band;
 }
 
 CastBand box2d241TimeOfImpactF64(double radiusA, double radiusB) {

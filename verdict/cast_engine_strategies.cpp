@@ -61,6 +61,7 @@ StrategyResult runBox2dCast(const Case& value, const RunOptions& /*options*/) {
 CastBand box2dShapeCastBand(double radiusA, double radiusB) {
   CastBand band;
   adapters::box2dShapeCastBand(static_cast<float>(radiusA), static_cast<float>(radiusB), &band.lower, &band.upper);
+  adapters::box2dShapeCastRadii(static_cast<float>(radiusA), static_cast<float>(radiusB), &band.radiusA, &band.radiusB);
   return band;
 }
 

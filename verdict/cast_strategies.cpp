@@ -15,7 +15,10 @@ namespace {
 // max(rB, b2_polygonRadius) - b2_polygonRadius).
 CastBand raycastBand(double radiusA, double radiusB) {
   const auto aim = box2d_241_cast::raycastTarget(float(radiusA), float(radiusB));
-  return {double(aim.sigma), double(aim.sigma) + double(aim.tolerance)};
+  CastBand band{double(aim.sigma), double(aim.sigma) + double(aim.tolerance)};
+  band.radiusA = aim.radiusA;  // each raised to b2_polygonRadius
+  band.radiusB = aim.radiusB;
+  return band;
 }
 
 // Box2D v3.0.0: [sigma, sigma + 0.5f * linearSlop] as the loop test rounds it, sigma = max(slop, rA + rB -

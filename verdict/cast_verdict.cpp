@@ -4,6 +4,7 @@
 #include <limits>
 
 #include "oracle/cast_pose.h"
+#include "oracle/penetration.h"
 #include "verdict/exact_case.h"
 
 namespace gjk::check {
@@ -88,13 +89,43 @@ const CastBandTimes& CastCase::times(const CastBand& band) const {
   const Rational hi = oracle::exactDouble(band.upper);
   CastBandTimes times;
   times.band = band;
-  times.missTarget = oracle::castByHull(a_, b_, r_, nonNegative(hi - slack));
-  times.missDeep = hi - slack >= 0 ? times.missTarget.hit
-                                   : oracle::castPathMeetsErodedHull(hull_, r_, slack - hi);
+  // A miss is owed only where the path goes below the band's floor: every strategy aims at lo or above it
+  // (Box2D's ray cast and advancement at lo, the TOIs at the middle), so a path whose gap dips into the band but
+  // not through it may end in a hit or a miss.
+  times.missTarget = oracle::castByHull(a_, b_, r_, nonNegative(lo - slack));
+  times.missDeep = lo - slack >= 0 ? times.missTarget.hit
+                                   : oracle::castPathMeetsErodedHull(hull_, r_, slack - lo);
   times.falseTarget = oracle::castByHull(a_, b_, r_, hi + slack);
   times.upper = oracle::castByHull(a_, b_, r_, hi);
   times.lower = oracle::castByHull(a_, b_, r_, nonNegative(lo));
   return times_.emplace(key, std::move(times)).first->second;
+}
+
+// CastInitialOverlap::MissWhenSeparating: B's translation r moves it away from A along a minimal normal n of the
+// shapes at t = 0 (n from A towards B, n . r >= 0, exact): the start the engine documents as a miss. Where the
+// minimal normals tie (isolated ones, or an arc of them) any one will do, as the engine may have found any.
+bool separatesAtStart(const CastCase& exact) {
+  const oracle::ExactPenetration penetration = oracle::solvePenetration(exact.a(), exact.b());
+  const oracle::ExactPoint r{oracle::Rational(exact.translation().x), oracle::Rational(exact.translation().y)};
+  auto away = [&](const oracle::ExactPoint& n) { return n.x * r.x + n.y * r.y >= 0; };
+  for (const oracle::ExactPoint& n : penetration.normals) {
+    if (away(n)) return true;
+  }
+  for (const oracle::NormalArc& arc : penetration.normalArcs) {
+    if (away(arc.from) || away(arc.to)) return true;
+  }
+  return (r.x != 0 || r.y != 0) && oracle::isMinimalNormal(penetration, r);  // r inside an arc
+}
+
+// A miss on a start within the band (up to T u) that the strategy documents (StrategyInfo::castInitialOverlap).
+bool documentedMissAtStart(const CastCase& exact, const CastBandTimes& times, const StrategyInfo& strategy) {
+  if (!times.falseTarget.initiallyTouching && !times.falseTarget.initiallyOverlapping) return false;
+  switch (strategy.castInitialOverlap) {
+    case CastInitialOverlap::Hit: return false;
+    case CastInitialOverlap::Miss: return true;
+    case CastInitialOverlap::MissWhenSeparating: return separatesAtStart(exact);
+  }
+  return false;
 }
 
 // Every real value in high precision, divided by the unit and truncated to double; the kinds compare
@@ -121,12 +152,11 @@ CastVerdict judgeCast(const CastCase& exact, const StrategyResult& result, const
   }
   verdict.judged = true;
   const double T = VIOLATION_THRESHOLD_U;
-  const CastBandTimes& times = exact.times(declaredCastBand(strategy, exact.a().radius, exact.b().radius));
+  const CastBand declared = declaredCastBand(strategy, exact.a().radius, exact.b().radius);
+  const CastBandTimes& times = exact.times(declared);
   if (!c.hit) {
     // A documented miss on an initial overlap: the shapes within the band (up to T u) at t = 0.
-    const bool documentedMiss = strategy.castInitialOverlap == CastInitialOverlap::Miss &&
-                                (times.falseTarget.initiallyTouching || times.falseTarget.initiallyOverlapping);
-    if (times.missDeep && !documentedMiss) {
+    if (times.missDeep && !documentedMissAtStart(exact, times, strategy)) {
       verdict.reasons.push_back("missed-hit");
     }
     verdict.violation = !verdict.reasons.empty();
@@ -208,8 +238,20 @@ CastVerdict judgeCast(const CastCase& exact, const StrategyResult& result, const
         verdict.reasons.push_back("normal-error");
       }
     }
+    // Against the shapes with the radii the strategy casts them with (CastBand::radiusA, radiusB: Box2D 2.4.1's
+    // b2ShapeCast puts its point on A grown to b2_polygonRadius; held as floats, 0.01 within 2.3e-10).
     // The excess is >= 0; its high-precision value can fall a rounding (1e-120 u) below: none is reported.
-    HighPrecision excess = oracle::castPointExcess(exact.a(), exact.b(), exact.translation(), f, gap, c.point.x, c.point.y);
+    oracle::InputShape a = exact.a(), b = exact.b();
+    if (!std::isnan(declared.radiusA)) a.radius = static_cast<float>(declared.radiusA);
+    if (!std::isnan(declared.radiusB)) b.radius = static_cast<float>(declared.radiusB);
+    HighPrecision excess = oracle::castPointExcess(a, b, exact.translation(), f, gap, c.point.x, c.point.y);
+    if (c.fraction == 0) {
+      // At a start where the rounded shapes overlap by D > 0 no one point is the contact: a point of the overlap
+      // (Box2D's) or a penetration witness on either surface (parry's, at most D from the other shape) are both
+      // answers, so only the excess beyond D is owed.
+      const HighPrecision depth = oracle::penetrationDepth(oracle::solvePenetration(a, b));
+      if (depth > 0) excess -= depth;
+    }
     if (excess < 0) excess = 0;
     verdict.pointErrorU = inUnits(excess, unit);
     if (verdict.pointErrorU > T) {

@@ -21,10 +21,10 @@ namespace gjk::check {
 // docs/verdict.md for a cast (S plus |r.x| + |r.y|), T = VIOLATION_THRESHOLD_U, [lo, hi] the declared band and
 // g(t) the exact core gap:
 //   non-finite    NaN or inf in the fraction, normal or point of a reported hit
-//   missed-hit    no hit reported, but g(t) <= hi - T u for some t in [0, 1], or, where hi - T u < 0, the path
-//                 carries the cores more than T u - hi deep into each other: a tunnel (not when
-//                 the strategy documents a miss on initial overlap, CastInitialOverlap::Miss, and
-//                 g(0) <= hi + T u)
+//   missed-hit    no hit reported, but g(t) <= lo - T u for some t in [0, 1] (the path goes below the band's
+//                 floor), or, where lo - T u < 0, the path carries the cores more than T u - lo deep into each
+//                 other: a tunnel (not when the strategy documents a miss on initial overlap,
+//                 CastInitialOverlap::Miss or MissWhenSeparating, and g(0) <= hi + T u)
 //   false-hit     a hit reported, but g(t) > hi + T u for every t in [0, 1]
 //   late          a hit at f > 0 with g(f) < lo - T u; where lo < T u (the band within rounding of zero), with
 //                 the cores overlapping more than T u - lo deep at f: the bodies would overlap
@@ -48,8 +48,8 @@ int castKindIndex(const std::string& kind);
 // strategies that declare that band (oracle::castByHull at each target).
 struct CastBandTimes {
   CastBand band;
-  oracle::ExactCast missTarget;   // target max(0, hi - T u): a reported miss is a tunnel when this hits
-  bool missDeep = false;          // hi - T u < 0: the path goes deeper than T u - hi into M (then the test)
+  oracle::ExactCast missTarget;   // target max(0, lo - T u): a reported miss is a tunnel when this hits
+  bool missDeep = false;          // the miss is a tunnel (lo - T u < 0: the path goes deeper than T u - lo into M)
   oracle::ExactCast falseTarget;  // target hi + T u: a reported hit is false when this misses, early before it
   oracle::ExactCast upper;        // target hi: the band's first time (early, fraction error)
   oracle::ExactCast lower;        // target lo: where the band ends on the way in (fraction error)

@@ -309,6 +309,10 @@ Case regressionCase(const Case& value, const StrategyInfo& strategy, const Viola
   Case out;
   out.a = value.a;
   out.b = value.b;
+  // A cast case stays a cast case: without its translation it would be judged as another query.
+  out.hasTranslation = value.hasTranslation;
+  out.translationX = value.translationX;
+  out.translationY = value.translationY;
   out.setMeta("family", summary.family);
   out.setMeta("signature", summary.signature);
   out.setMeta("strategy", strategy.name);

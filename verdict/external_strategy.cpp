@@ -286,7 +286,10 @@ std::vector<StrategyInfo> manifestStrategies(const std::filesystem::path& folder
                                      "' (verdict/cast_engine_bands.h names them)");
       }
       info.castBandText = manifest.castBandText.empty() ? engineCastBandText(manifest.castBand) : manifest.castBandText;
-      if (manifest.castInitialOverlapMiss) info.castInitialOverlap = CastInitialOverlap::Miss;
+      if (manifest.castInitialOverlap == "miss") info.castInitialOverlap = CastInitialOverlap::Miss;
+      if (manifest.castInitialOverlap == "miss-when-separating") {
+        info.castInitialOverlap = CastInitialOverlap::MissWhenSeparating;
+      }
     }
     if (!manifest.isReady()) info.install = manifest.install.empty() ? "(its manifest names no command)" : manifest.install;
     workers::WorkerOptions options;

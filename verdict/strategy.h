@@ -7,6 +7,7 @@
 
 #include <cmath>
 #include <functional>
+#include <limits>
 #include <span>
 #include <string>
 #include <string_view>
@@ -105,15 +106,22 @@ struct CastAnswer {
 struct CastBand {
   double lower = 0;
   double upper = 0;
+  // The radius each shape has as the strategy casts it, where it is not the case's: Box2D 2.4.1's b2ShapeCast
+  // (and its ports) raises each to b2_polygonRadius, puts its point on A grown so and aims sigma at the grown
+  // shapes. NaN: the case's radius. The cast verdict judges the point against the shapes with these radii.
+  double radiusA = std::numeric_limits<double>::quiet_NaN();
+  double radiusB = std::numeric_limits<double>::quiet_NaN();
 };
 // The band for a case with these radii (each as the case gives it, a float). Both radii, not their sum: Box2D
 // 2.4.1's b2ShapeCast clamps each radius up to b2_polygonRadius before adding them.
 using CastBandFunction = CastBand (*)(double radiusA, double radiusB);
 
 // What a cast strategy answers when the shapes already touch or overlap at t = 0 (within its band), as its
-// source documents it: a hit at fraction 0 (Box2D v3's b2ShapeCast), or no hit (Box2D 2.4.1's b2ShapeCast
-// returns false). The verdict does not count the documented answer as a missed hit.
-enum class CastInitialOverlap { Hit, Miss };
+// source documents it: a hit at fraction 0 (Box2D v3's b2ShapeCast), no hit (Box2D 2.4.1's b2ShapeCast
+// returns false), or no hit when B moves away from A along the contact normal (parry's cast_shapes with
+// stop_at_penetration false: rapier2d-cast-through). The verdict does not count the documented answer as a
+// missed hit.
+enum class CastInitialOverlap { Hit, Miss, MissWhenSeparating };
 
 // How a query to an engine in another process ended when it gave no answer (issue 12): a crash, a hang
 // past the per-query timeout, or an answer that breaks the worker protocol. Each is a finding (the

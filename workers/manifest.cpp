@@ -90,8 +90,10 @@ Manifest readManifest(const std::filesystem::path& file) {
     } else if (key == "cast-band-text") {
       manifest.castBandText = value;
     } else if (key == "cast-initial-overlap") {
-      if (value != "hit" && value != "miss") fail(file, number, "cast-initial-overlap is hit or miss");
-      manifest.castInitialOverlapMiss = value == "miss";
+      if (value != "hit" && value != "miss" && value != "miss-when-separating") {
+        fail(file, number, "cast-initial-overlap is hit, miss or miss-when-separating");
+      }
+      manifest.castInitialOverlap = value;
     } else {
       fail(file, number, "unknown key `" + key + "` (gjkcheck-engine 1 knows name, description, version, scalar, "
                          "contact, queries, command, ready, install, "

@@ -42,9 +42,9 @@ struct Manifest {
   int maxIterations = 0;  // 0: not known
   std::string castBand;      // queries cast: the name of the band formula (verdict/cast_engine_bands.h)
   std::string castBandText;  // queries cast: the formula in words with its source's file:line
-  // queries cast, `cast-initial-overlap miss`: the engine's documentation says it answers no hit when the shapes
-  // already overlap at t = 0 (StrategyInfo::castInitialOverlap); default hit.
-  bool castInitialOverlapMiss = false;
+  // queries cast, `cast-initial-overlap hit|miss|miss-when-separating`: what the engine's documentation says it
+  // answers when the shapes already overlap at t = 0 (StrategyInfo::castInitialOverlap); default hit.
+  std::string castInitialOverlap = "hit";
 
   // The worker command: the manifest's words, run in the manifest's folder.
   WorkerCommand workerCommand() const;

@@ -148,7 +148,10 @@ GJKCHECK_EXPORT const gjkcheck_plugin* gjkcheck_plugin_info(void) {
 
 /* ---- Cast entries (include/gjkcheck/strategy.h gjkcheck_plugin_cast_info): shape-cast and toi ----
  *
- * Both on the polygon entry's shapes (as Box2D v3 users make them), A still and B moved by the translation.
+ * Both on the proxy entry's shapes (b2MakeProxy of the case's points, as Box2D's own tests give b2ShapeCast its
+ * proxies), A still and B moved by the translation. Not the polygon entry's: b2ComputeHull welds points within
+ * 2 B2_LINEAR_SLOP of the line through their neighbours (hull.c), so the engine would cast another polygon than
+ * the case's and be judged against the case's.
  *   shape-cast  b2ShapeCast with maxFraction 1 and canEncroach false. v3.1.1 takes world transforms and answers in
  *               the world; main takes B's pose in A's frame (transform = b2InvMulTransforms(xfA, xfB), translation
  *               b2InvRotateVector(xfA.q, translation)) and answers in A's frame (point b2TransformPoint(xfA, .),
@@ -170,7 +173,7 @@ static int castRefused(gjkcheck_cast_answer* answer) {
 static int shapeCastEntry(const gjkcheck_shape* a, const gjkcheck_shape* b, const float translation[2],
                           gjkcheck_cast_answer* answer) {
   b2ShapeProxy proxyA, proxyB;
-  if (!polygonProxy(a, &proxyA) || !polygonProxy(b, &proxyB)) return castRefused(answer);
+  if (!rawProxy(a, &proxyA) || !rawProxy(b, &proxyB)) return castRefused(answer);
   b2Transform xfA = shapeTransform(a);
   b2Transform xfB = shapeTransform(b);
   b2Vec2 delta = {translation[0], translation[1]};
@@ -219,7 +222,7 @@ static b2Sweep translationSweep(const gjkcheck_shape* shape, float dx, float dy)
 static int toiEntry(const gjkcheck_shape* a, const gjkcheck_shape* b, const float translation[2],
                     gjkcheck_cast_answer* answer) {
   b2TOIInput input = {0};
-  if (!polygonProxy(a, &input.proxyA) || !polygonProxy(b, &input.proxyB)) return castRefused(answer);
+  if (!rawProxy(a, &input.proxyA) || !rawProxy(b, &input.proxyB)) return castRefused(answer);
   input.sweepA = translationSweep(a, 0.0f, 0.0f);
   input.sweepB = translationSweep(b, translation[0], translation[1]);
   input.maxFraction = 1.0f;
@@ -269,9 +272,9 @@ static int toiEntry(const gjkcheck_shape* a, const gjkcheck_shape* b, const floa
 
 static const gjkcheck_cast_entry castEntries[] = {
     {"shape-cast",
-     "Box2D " GJKCHECK_BOX2D_VERSION " b2ShapeCast (conservative advancement) on the polygon entry's shapes, float",
+     "Box2D " GJKCHECK_BOX2D_VERSION " b2ShapeCast (conservative advancement) on b2MakeProxy of the raw points, float",
      "f32", "on-shapes", "box2d-v3-f32", shapeCastEntry},
-    {"toi", "Box2D " GJKCHECK_BOX2D_VERSION " b2TimeOfImpact, pure-translation sweeps, on the polygon entry's shapes, float",
+    {"toi", "Box2D " GJKCHECK_BOX2D_VERSION " b2TimeOfImpact, pure-translation sweeps, on b2MakeProxy of the raw points, float",
      "f32", "on-shapes", "box2d-v3-toi-f32", toiEntry},
 };
 

@@ -192,9 +192,12 @@ function timeOfImpact(a, b, translation) {
              termination };
   }
   const n = [dx / length, dy / length];
-  return { hit: true, fraction, normal: n,
-           point: [distance.pointA.x + a.radius * n[0], distance.pointA.y + a.radius * n[1]], iterations: -1,
-           termination };
+  // The midpoint of the two surface points, pA + rA n and pB - rB n: within both shapes' reach wherever the
+  // target leaves the rounded shapes overlapping (a target below rA + rB), where A's surface point alone can
+  // lie outside B.
+  const point = [0.5 * ((distance.pointA.x + a.radius * n[0]) + (distance.pointB.x - b.radius * n[0])),
+                 0.5 * ((distance.pointA.y + a.radius * n[1]) + (distance.pointB.y - b.radius * n[1]))];
+  return { hit: true, fraction, normal: n, point, iterations: -1, termination };
 }
 
 export const castEngine = {

@@ -60,7 +60,7 @@ struct RobustCast {
     // (the verdict's S), times 2^-24. Below 16 of these the gap and its normal are rounding noise.
     const float noise = 16 * 0x1p-24f * (std::fmax(extent(input.proxyA, input.transformA), extent(input.proxyB, input.transformB)) +
                                          std::fabs(r.x) + std::fabs(r.y));
-    const float travel = std::sqrt(r.x * r.x + r.y * r.y);
+    const float travel = length(r);
     SimplexCache<float> cache;
     float t = 0;
     Vec2<float> lastNormal{0, 0};  // the normal of the last pose with the cores apart
@@ -135,6 +135,19 @@ struct RobustCast {
   }
 
  private:
+  // |v| without overflow or underflow: v.x * v.x overflows float above 2^64 (a campaign found a missed hit with a
+  // 3e29 translation, whose infinite |r| made every step zero) and underflows below 2^-63. Where the sum of
+  // squares is a normal float it is used as is; else the components are scaled by the larger first. Only
+  // IEEE-exact operations (division, sqrt), so the same on every machine, unlike a libm hypot.
+  static float length(Vec2<float> v) {
+    const float squares = v.x * v.x + v.y * v.y;
+    if (squares >= 0x1p-126f && squares <= 0x1.fffffep127f) return std::sqrt(squares);
+    const float largest = std::fmax(std::fabs(v.x), std::fabs(v.y));
+    if (!(largest > 0)) return 0;
+    const float x = v.x / largest, y = v.y / largest;
+    return largest * std::sqrt(x * x + y * y);
+  }
+
   // max over the shape's vertices of |x'| + |y'| (rotated) plus |p.x| + |p.y|: the size of the terms placing it.
   template <class T>
   static T extent(const Proxy<T>& proxy, const Transform<T>& xf) {

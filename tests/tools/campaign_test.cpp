@@ -470,4 +470,26 @@ TEST(PenetrationCampaign, theQueryMustBeOneTheStrategyAnswers) {
   EXPECT_FALSE(fs::exists(dir.path() / "fuzzer-starts")) << "the fuzzer was started";
 }
 
+// Cast campaigns (issue 22): the seed folders hold distance cases too (corpus/regressions by default); a
+// case without `b.translation` cannot be asked the cast query, so it is left out of the seeds and counted,
+// and the campaign runs (it used to stop at the first such seed: "a cast strategy needs a cast case").
+TEST(CastCampaign, leavesOutSeedCasesThatAreNotCastCases) {
+  TempDir dir;
+  fs::create_directories(dir.path() / "seeds");
+  fs::copy_file(SAT_CASE, dir.path() / "seeds" / SAT_CASE.filename());  // no b.translation
+  const fs::path castSeed = fs::path(GJK_SOURCE_DIR) / "corpus/seeds/cast/cast-grazing-edge-b-edge-onto-a-edge.case";
+  fs::copy_file(castSeed, dir.path() / "seeds" / castSeed.filename());
+  std::string fuzzer = writeFakeFuzzer(dir, dir.path() / "nothing", dir.path() / "fuzzer-starts", 0);
+  CliRun run = gjkcheck("campaign --strategy robust-cast --query cast --time 1 --minimize 0 --seeds seeds --fuzzer " +
+                            fuzzer + " --out found --work work",
+                        dir.path().string());
+  EXPECT_EQ(run.exitCode, 0) << run.out;
+  EXPECT_NE(run.out.find("campaign robust-cast: 1 seed inputs (0 seed cases left out: robust-cast already fails "
+                         "them; 1 are not cast cases)"),
+            std::string::npos)
+      << run.out;
+  const std::string report = readText(dir.path() / "found" / "README.md");
+  EXPECT_NE(report.find("1 cases left out that are not cast cases"), std::string::npos) << report;
+}
+
 }  // namespace

@@ -85,6 +85,12 @@ TEST(CastVerdict, aMissWhereTheGapReachesTheBandIsAMissedHit) {
   // B stops short: r = (-1.99, 0) brings the gap to 0.01 > 0.0075 + T u only; a miss is right, a hit false.
   EXPECT_EQ(primary(headOn(4, -1.99f), miss()), "ok");
   EXPECT_EQ(primary(headOn(4, -1.99f), hit(1)), "false-hit");
+  // r = (-1.994, 0) ends with the gap at 0.006, inside the band but above its floor 0.005: a hit at t = 1 and a
+  // miss are both answers (a strategy promises a hit only once the gap reaches its aim, the floor or above).
+  EXPECT_EQ(primary(headOn(4, -1.994f), miss()), "ok");
+  EXPECT_EQ(primary(headOn(4, -1.994f), hit(1)), "ok");
+  // r = (-1.996, 0) ends at 0.004, below the floor by 0.001 (about 29 T u): a miss is a tunnel.
+  EXPECT_EQ(primary(headOn(4, -1.996f), miss()), "missed-hit");
 }
 
 TEST(CastVerdict, aHitPastTheBandIsLateAndOneBeforeItEarly) {
@@ -127,6 +133,30 @@ TEST(CastVerdict, anInitialOverlapFollowsTheStrategysDocumentedAnswer) {
   EXPECT_EQ(primary(overlapping, miss(), castStrategy(CastInitialOverlap::Miss)), "ok");
   // The documented miss covers only an initial overlap: on the head-on case it is a tunnel for both.
   EXPECT_EQ(primary(headOn(), miss(), castStrategy(CastInitialOverlap::Miss)), "missed-hit");
+}
+
+TEST(CastVerdict, aMissWhenSeparatingIsDocumentedOnlyWhereBMovesAway) {
+  // B at (1.5, 0) overlaps A by 0.5; the minimal penetration normal is (1, 0) (from A towards B).
+  const StrategyInfo separating = castStrategy(CastInitialOverlap::MissWhenSeparating);
+  EXPECT_EQ(primary(headOn(1.5f, 1), miss(), separating), "ok");            // B moves out along the normal
+  EXPECT_EQ(primary(headOn(1.5f, -1), miss(), separating), "missed-hit");   // B moves in: still a tunnel
+  // B straight above A's centre line, moving sideways: n . r = 0 counts as moving away (parry's rule,
+  // normal_vel >= 0).
+  Case sideways = headOn(1.5f, 0);
+  sideways.translationY = 1;
+  EXPECT_EQ(primary(sideways, miss(), separating), "ok");
+  // Away from the start it is no excuse: the head-on case is a tunnel.
+  EXPECT_EQ(primary(headOn(), miss(), separating), "missed-hit");
+}
+
+TEST(CastVerdict, atAnOverlappingStartThePointIsOwedOnlyBeyondTheDepth) {
+  // B at (1.5, 0) spans x in [0.5, 2.5]: the depth is 0.5. A point of the overlap, (1, 0.5), is 0 from both;
+  // (1.45, 0), inside B, is 0.45 from A: within the depth, a witness-like answer; (1.7, 0), inside B, is 0.7
+  // from A: 0.2 beyond the depth.
+  const Case overlapping = headOn(1.5f, -1);
+  EXPECT_EQ(primary(overlapping, hit(0, {1, 0}, {1, 0.5})), "ok");
+  EXPECT_EQ(primary(overlapping, hit(0, {1, 0}, {1.45, 0})), "ok");   // 0.45 from A, 0 from B: within 0.5
+  EXPECT_EQ(primary(overlapping, hit(0, {1, 0}, {1.7, 0})), "point-error");  // 0.7 from A, 0 from B
 }
 
 TEST(CastVerdict, engineFailuresAreTheirOwnKindsAndARefusalIsNone) {

@@ -99,6 +99,29 @@ TEST(Classify, namesBox2dsShortEdgeFailureAsItsRegressionDoes) {
   EXPECT_EQ(reread.metaValue("story"), summary.story);
 }
 
+// A cast case's regression case keeps its translation (b.translation): without it `corpus check` judged the
+// filed case as another query, and a cast campaign stopped at its first finding ("a cast strategy needs a
+// cast case").
+TEST(Classify, theRegressionCaseOfACastCaseIsACastCase) {
+  Case value;
+  value.a.vertices = {{0, 0}, {1, 0}, {0, 1}};
+  value.b.vertices = {{3, 0}};
+  value.hasTranslation = true;
+  value.translationX = -4;
+  value.translationY = 0.5f;
+  const StrategyInfo& strategy = *findStrategy("robust-cast");
+  ViolationSummary summary;
+  summary.family = "cast-head-on";
+  summary.signature = "robust-cast missed-hit miss";
+  Case filed = regressionCase(value, strategy, summary, Verdict{}, "test");
+  EXPECT_TRUE(filed.hasTranslation);
+  EXPECT_EQ(filed.translationX, -4.0f);
+  EXPECT_EQ(filed.translationY, 0.5f);
+  Case reread = parseCase(formatCase(filed), "reread.case");
+  EXPECT_TRUE(reread.hasTranslation);
+  EXPECT_EQ(reread.translationY, 0.5f);
+}
+
 TEST(Classify, usesTheRulesInOrder) {
   auto square = [](float x, float y, float h) {
     ShapeSpec s;

@@ -5,6 +5,9 @@
 #include <gtest/gtest.h>
 
 #include <fstream>
+#include <string>
+#include <utility>
+#include <vector>
 
 #include "../tools/run_gjkcheck.h"
 #include "verdict/external_strategy.h"
@@ -83,6 +86,24 @@ TEST(CastManifest, AnUnknownBandIsAnError) {
     EXPECT_NE(std::string(error.what()).find("unknown cast band 'a-band-nobody-declared'"), std::string::npos)
         << error.what();
   }
+}
+
+// `cast-initial-overlap`: hit (the default), miss, or miss-when-separating (parry's stop_at_penetration false);
+// anything else is an error naming the file.
+TEST(CastManifest, ReadsTheInitialOverlapConvention) {
+  for (const auto& [word, expected] :
+       std::vector<std::pair<std::string, check::CastInitialOverlap>>{{"hit", check::CastInitialOverlap::Hit},
+                                                                      {"miss", check::CastInitialOverlap::Miss},
+                                                                      {"miss-when-separating",
+                                                                       check::CastInitialOverlap::MissWhenSeparating}}) {
+    TempDir dir("gjk-cast-manifest");
+    write(dir.path() / "planck-cast" / "manifest", CAST + BAND + "cast-initial-overlap " + word + "\n");
+    std::vector<check::StrategyInfo> rows = check::manifestStrategies(dir.path());
+    ASSERT_EQ(rows.size(), 1u) << word;
+    EXPECT_EQ(rows[0].castInitialOverlap, expected) << word;
+  }
+  const std::string error = errorOf(CAST + BAND + "cast-initial-overlap sometimes\n");
+  EXPECT_NE(error.find("cast-initial-overlap is hit, miss or miss-when-separating"), std::string::npos) << error;
 }
 
 }  // namespace

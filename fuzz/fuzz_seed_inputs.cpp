@@ -1,0 +1,69 @@
+// fuzz_seed_inputs OUT PATH...: writes the fuzzer input (case/fuzz_input.h) of every case file named by the
+// PATHs (files, or folders searched recursively for *.case) into the folder OUT, one file per case named
+// after its path below its PATH argument, '/' turned into '-' (the names `gjkcheck convert --to input` gives).
+// .clusterfuzzlite/build.sh makes the seed corpora with it: it links only case/ and core/, so the OSS-Fuzz
+// build does not compile the whole of gjkcheck with the sanitizers just to convert the corpus.
+// Exit 0; 2 when a case file does not read or a case cannot be encoded (each named on stderr, file:line),
+// after the others are written.
+#include <cstdio>
+#include <exception>
+#include <filesystem>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "case/case.h"
+#include "case/fuzz_input.h"
+
+namespace {
+
+namespace fs = std::filesystem;
+
+std::string inputName(const fs::path& file, const fs::path& root) {
+  fs::path relative = fs::is_directory(root) ? fs::relative(file, root) : file.filename();
+  std::string name = relative.replace_extension().generic_string();
+  for (char& c : name) {
+    if (c == '/') c = '-';
+  }
+  return name;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  if (argc < 3) {
+    std::fprintf(stderr, "usage: fuzz_seed_inputs OUT PATH...\n");
+    return 2;
+  }
+  const fs::path out = argv[1];
+  fs::create_directories(out);
+  int written = 0;
+  int failed = 0;
+  for (int i = 2; i < argc; ++i) {
+    const fs::path root = argv[i];
+    std::vector<fs::path> files;
+    try {
+      files = gjk::check::collectCaseFiles({root.string()});
+    } catch (const gjk::check::CaseError& error) {
+      std::fprintf(stderr, "%s\n", error.what());
+      ++failed;
+    }
+    for (const fs::path& file : files) {
+      try {
+        const std::vector<std::uint8_t> bytes = gjk::check::encodeFuzzInput(gjk::check::readCaseFile(file));
+        gjk::check::writeFileAtomically(out / inputName(file, root),
+                                        std::string_view(reinterpret_cast<const char*>(bytes.data()), bytes.size()));
+        ++written;
+      } catch (const gjk::check::CaseError& error) {
+        std::fprintf(stderr, "%s\n", error.what());  // file:line: message
+        ++failed;
+      } catch (const std::exception& error) {
+        std::fprintf(stderr, "%s: %s\n", file.c_str(), error.what());
+        ++failed;
+      }
+    }
+  }
+  std::printf("fuzz_seed_inputs: %d fuzzer inputs written to %s, %d cases could not be converted\n", written,
+              out.c_str(), failed);
+  return failed ? 2 : 0;
+}
