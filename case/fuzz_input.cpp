@@ -182,4 +182,14 @@ bool looksLikeCaseText(std::string_view bytes) {
   return false;
 }
 
+std::string fuzzInputName(const std::filesystem::path& file, const std::filesystem::path& root) {
+  std::filesystem::path relative = std::filesystem::is_directory(root) ? std::filesystem::relative(file, root)
+                                                                       : file.filename();
+  std::string name = relative.replace_extension().generic_string();
+  for (char& c : name) {
+    if (c == '/') c = '-';
+  }
+  return name;
+}
+
 }  // namespace gjk::check

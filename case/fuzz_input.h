@@ -41,7 +41,9 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <filesystem>
 #include <optional>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -64,5 +66,10 @@ std::vector<std::uint8_t> encodeFuzzInput(const Case& value);
 // True when the bytes look like a case file (text starting, after an optional byte order mark,
 // blank lines and comments, with `gjk-case`), false when they should be read as a fuzzer input.
 bool looksLikeCaseText(std::string_view bytes);
+
+// The file name of a case file's fuzzer input: its path below `root` (the folder it was found in; its own
+// name when `root` is the file), without the extension, '/' turned into '-' ("cast-short-edge-plank"). Used by
+// `gjkcheck convert --to input` and fuzz_seed_inputs, so both name an input alike.
+std::string fuzzInputName(const std::filesystem::path& file, const std::filesystem::path& root);
 
 }  // namespace gjk::check

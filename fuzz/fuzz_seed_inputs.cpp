@@ -15,20 +15,7 @@
 #include "case/case.h"
 #include "case/fuzz_input.h"
 
-namespace {
-
 namespace fs = std::filesystem;
-
-std::string inputName(const fs::path& file, const fs::path& root) {
-  fs::path relative = fs::is_directory(root) ? fs::relative(file, root) : file.filename();
-  std::string name = relative.replace_extension().generic_string();
-  for (char& c : name) {
-    if (c == '/') c = '-';
-  }
-  return name;
-}
-
-}  // namespace
 
 int main(int argc, char** argv) {
   if (argc < 3) {
@@ -51,7 +38,7 @@ int main(int argc, char** argv) {
     for (const fs::path& file : files) {
       try {
         const std::vector<std::uint8_t> bytes = gjk::check::encodeFuzzInput(gjk::check::readCaseFile(file));
-        gjk::check::writeFileAtomically(out / inputName(file, root),
+        gjk::check::writeFileAtomically(out / gjk::check::fuzzInputName(file, root),
                                         std::string_view(reinterpret_cast<const char*>(bytes.data()), bytes.size()));
         ++written;
       } catch (const gjk::check::CaseError& error) {

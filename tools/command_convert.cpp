@@ -47,14 +47,6 @@ const CommandSpec SPEC = {
     "converted), or for bad usage.",
 };
 
-std::string inputName(const fs::path& file, const fs::path& root) {
-  fs::path relative = fs::is_directory(root) ? fs::relative(file, root) : file.filename();
-  std::string name = relative.replace_extension().generic_string();
-  for (char& c : name) {
-    if (c == '/') c = '-';
-  }
-  return name;
-}
 
 void writeBytes(const fs::path& path, const std::vector<std::uint8_t>& bytes) {
   check::writeFileAtomically(path, std::string_view(reinterpret_cast<const char*>(bytes.data()), bytes.size()));
@@ -156,7 +148,7 @@ ConversionCount convertCasesToInputs(const std::vector<std::string>& paths, cons
         }
       }
       try {
-        writeBytes(folder / inputName(file, root), check::encodeFuzzInput(value));
+        writeBytes(folder / check::fuzzInputName(file, root), check::encodeFuzzInput(value));
         ++count.written;
       } catch (const std::invalid_argument& error) {
         std::fprintf(stderr, "%s: %s\n", file.c_str(), error.what());
