@@ -119,10 +119,13 @@ Box2dCastAnswer box2dTimeOfImpact(const Box2dShape& a, const Box2dShape& b, floa
   if (distance.distance > 0.0f && n.Normalize() > 0.0f) {
     answer.normal[0] = n.x;
     answer.normal[1] = n.y;
-    // The midpoint of the two surface points, pA + rA n and pB - rB n: within both shapes' reach wherever the
-    // target leaves the rounded shapes overlapping (a target below rA + rB), where A's surface point alone can
-    // lie outside B.
-    const b2Vec2 p = 0.5f * ((distance.pointA + a.radius * n) + (distance.pointB - b.radius * n));
+    // The contact point on the segment from A's core witness to B's (length g), at s from A's: between the two
+    // surfaces, s = (g - rB + rA) / 2, where the rounded shapes are apart; where the target leaves them
+    // overlapping (g < rA + rB), the middle of the part within both, s = (max(0, g - rB) + min(g, rA)) / 2. One
+    // formula for both (docs/engines.md, "Cast").
+    const float g = distance.distance;
+    const float s = 0.5f * (std::min(std::max(g - b.radius, 0.0f), g) + std::min(std::max(a.radius, 0.0f), g));
+    const b2Vec2 p = distance.pointA + s * n;
     answer.point[0] = p.x;
     answer.point[1] = p.y;
   } else {

@@ -163,7 +163,8 @@ GJKCHECK_EXPORT const gjkcheck_plugin* gjkcheck_plugin_info(void) {
  *               b2_toiStateOverlapped a hit at 0, b2_toiStateFailed a hit at output.fraction when 0 < fraction < 1 (as
  *               Box2D's own continuous solver reads any such fraction, src/solver.c:346-350 at v3.1.1), the rest no
  *               hit. Normal and point: main's b2TOIOutput gives them (world); on v3.1.1, b2ShapeDistance (useRadii
- *               false) at b2GetSweepTransform(., fraction): its normal, and point = pointA + rA * normal. */
+ *               false) at b2GetSweepTransform(., fraction): its normal, and the point on the segment between the
+ *               core witnesses described at the point's computation below. */
 
 static int castRefused(gjkcheck_cast_answer* answer) {
   (void)answer;
@@ -259,7 +260,13 @@ static int toiEntry(const gjkcheck_shape* a, const gjkcheck_shape* b, const floa
   if (distance.distance > 0.0f) {
     answer->normal[0] = distance.normal.x;
     answer->normal[1] = distance.normal.y;
-    b2Vec2 point = b2MulAdd(distance.pointA, input.proxyA.radius, distance.normal);
+    /* On the segment from A's core witness to B's (length g), at s from A's: between the two surfaces where the
+     * rounded shapes are apart, the middle of the part within both where the target leaves them overlapping
+     * (g < rA + rB): s = (min(max(g - rB, 0), g) + min(max(rA, 0), g)) / 2, as the 2.4.1-line adapters do. */
+    const float g = distance.distance;
+    const float s = 0.5f * (b2MinFloat(b2MaxFloat(g - input.proxyB.radius, 0.0f), g) +
+                            b2MinFloat(b2MaxFloat(input.proxyA.radius, 0.0f), g));
+    b2Vec2 point = b2MulAdd(distance.pointA, s, distance.normal);
     answer->point[0] = point.x;
     answer->point[1] = point.y;
   } else {

@@ -190,11 +190,12 @@ function timeOfImpact(a, b, translation) {
              termination };
   }
   const n = [dx / length, dy / length];
-  // The midpoint of the two surface points, pA + rA n and pB - rB n: within both shapes' reach wherever the
-  // target leaves the rounded shapes overlapping (a target below rA + rB), where A's surface point alone can
-  // lie outside B.
-  const point = [0.5 * ((distance.pointA.x + a.radius * n[0]) + (distance.pointB.x - b.radius * n[0])),
-                 0.5 * ((distance.pointA.y + a.radius * n[1]) + (distance.pointB.y - b.radius * n[1]))];
+  // The contact point on the segment from A's core witness to B's (length g), at s from A's: between the two
+  // surfaces, s = (g - rB + rA) / 2, where the rounded shapes are apart; where the target leaves them
+  // overlapping (g < rA + rB), the middle of the part within both, s = (max(0, g - rB) + min(g, rA)) / 2. One
+  // formula for both (docs/engines.md, "Cast").
+  const s = 0.5 * (Math.min(Math.max(length - b.radius, 0), length) + Math.min(Math.max(a.radius, 0), length));
+  const point = [distance.pointA.x + s * n[0], distance.pointA.y + s * n[1]];
   return { hit: true, fraction, normal: n, point, iterations: -1, termination };
 }
 

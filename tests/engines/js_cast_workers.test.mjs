@@ -112,7 +112,8 @@ test("planck-cast's point is on A's skin, box2d-ts-cast's inside B (its witnesse
 
 // TimeOfImpact of Box2D 2.4.1 and its ports: target = max(0.005, 0 - 0.015) = 0.005, tolerance 0.00125, band
 // [0.00375, 0.00625] (planck TimeOfImpact.ts:119-121; @box2d/core b2_time_of_impact.js:260-262): t in
-// [0.4984375, 0.4990625]. Normal and point from Distance at the pose: (1, 0), on A's face x = 1.
+// [0.4984375, 0.4990625]. Normal and point from Distance at the pose: (1, 0), and the point halfway between A's
+// face x = 1 and B's (radii 0, the shapes apart by the gap g = 2 - 4t).
 for (const engine of ["planck-toi", "box2d-ts-toi"]) {
   test(`${engine}: head-on hits inside its band; a miss is separated; overlap and touching are hits at 0`, () => {
     const [headOn, miss, overlap, touching] = runCases(engine);
@@ -120,7 +121,7 @@ for (const engine of ["planck-toi", "box2d-ts-toi"]) {
     assert.equal(headOn.termination, "touching");
     within(headOn.fraction, (2 - 0.00625) / 4, (2 - 0.00375) / 4, 1e-12, "fraction");
     assert.deepEqual(headOn.normal, [1, 0]);
-    assert.equal(headOn.point[0], 1);
+    within(headOn.point[0], 1 + (2 - 4 * headOn.fraction) / 2, 1 + (2 - 4 * headOn.fraction) / 2, 1e-12, "point");
     assert.ok(!miss.hit);
     assert.equal(miss.termination, "separated");
     // Core distance 0 at t = 0 (overlap, and touching corners): e_overlapped, t = 0.

@@ -139,7 +139,7 @@ TEST(CastEngineStrategies, shapeCastBoxHeadOnIntoBoxHitsInsideItsBand) {
 }
 
 //   b2TimeOfImpact, band [0.00375, 0.00625]: t in [0.4984375, 0.4990625]; the normal from b2Distance at the
-//   pose: (1, 0); the point on A's face x = 1 (radius 0).
+//   pose: (1, 0); the point halfway between A's face x = 1 and B's (radii 0, the shapes apart by the gap g).
 TEST(CastEngineStrategies, timeOfImpactBoxHeadOnIntoBoxHitsInsideItsBand) {
   const Case value = cast(box(1, 0, 0), box(1, 4, 0), -4, 0);
   const StrategyResult r = run("box2d-2.4.1-toi", value);
@@ -149,7 +149,8 @@ TEST(CastEngineStrategies, timeOfImpactBoxHeadOnIntoBoxHitsInsideItsBand) {
   expectFractionInBand(r, 2, declaredCastBand(strategy("box2d-2.4.1-toi"), 0, 0), std::ldexp(1.0, -20));
   EXPECT_EQ(r.cast.normal.x, 1.0);
   EXPECT_EQ(r.cast.normal.y, 0.0);
-  EXPECT_EQ(r.cast.point.x, 1.0);
+  const double gap = 2 - 4 * r.cast.fraction;  // exact in double: B's face at 3 - 4t
+  EXPECT_NEAR(r.cast.point.x, 1 + gap / 2, 1e-6);
   EXPECT_LE(std::abs(r.cast.point.y), 1.0);
 }
 
@@ -166,6 +167,10 @@ TEST(CastEngineStrategies, diskIntoBoxHitsInsideTheBandOfEachRadius) {
   ASSERT_TRUE(t.cast.hit);
   expectFractionInBand(t, 3, declaredCastBand(strategy("box2d-2.4.1-toi"), 0, 0.5f), std::ldexp(1.0, -20));
   EXPECT_EQ(t.cast.normal.x, 1.0);
+  // The target 0.485 leaves the disk 0.015 into the box: the point is the middle of the part of the segment from
+  // the box's face to the disk's centre that lies in both, here the face itself (s = (max(0, g - 0.5) + min(g,
+  // 0)) / 2 = 0).
+  EXPECT_NEAR(t.cast.point.x, 1.0, 1e-6);
 }
 
 // A clear miss: B at (4, 3) moving by (-4, 0) passes A with a gap of 3 - 2 = 1 all the way, far above both bands.
