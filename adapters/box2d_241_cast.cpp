@@ -31,13 +31,13 @@ b2Transform toTransform(const Box2dShape& shape) {
 
 // A sweep that holds the shape at its pose (moved by `translation` over the step), its body origin at the
 // shape's origin (localCenter 0), as a body whose centre of mass is its origin has.
-b2Sweep toSweep(const Box2dShape& shape, float translationX, float translationY) {
+b2Sweep toSweep(const Box2dShape& shape, float translationX, float translationY, float angular = 0.0f) {
   b2Sweep sweep;
   sweep.localCenter.SetZero();
   sweep.c0.Set(shape.positionX, shape.positionY);
   sweep.c.Set(shape.positionX + translationX, shape.positionY + translationY);
   sweep.a0 = std::atan2(shape.rotationS, shape.rotationC);  // b2Rot::GetAngle: b2Atan2(s, c)
-  sweep.a = sweep.a0;
+  sweep.a = sweep.a0 + angular;  // the turn over the step (b2Sweep::GetTransform interpolates the angle)
   sweep.alpha0 = 0.0f;
   return sweep;
 }
@@ -79,13 +79,13 @@ Box2dCastAnswer box2dShapeCast(const Box2dShape& a, const Box2dShape& b, float t
 }
 
 Box2dCastAnswer box2dTimeOfImpact(const Box2dShape& a, const Box2dShape& b, float translationX,
-                                  float translationY) {
+                                  float translationY, float angular) {
   Vertices verticesA(a), verticesB(b);
   b2TOIInput input;
   input.proxyA.Set(verticesA.v, a.count, a.radius);
   input.proxyB.Set(verticesB.v, b.count, b.radius);
   input.sweepA = toSweep(a, 0.0f, 0.0f);
-  input.sweepB = toSweep(b, translationX, translationY);
+  input.sweepB = toSweep(b, translationX, translationY, angular);
   input.tMax = 1.0f;
 
   b2TOIOutput output;

@@ -27,15 +27,16 @@ struct Box2dCastAnswer {
 // iterations 0 -> hit at fraction 0 (the engine's initial overlap), no normal; false otherwise -> no hit.
 Box2dCastAnswer box2dShapeCast(const Box2dShape& a, const Box2dShape& b, float translationX, float translationY);
 
-// b2TimeOfImpact with tMax = 1 on pure-translation sweeps: A static (c0 = c), B from its position to
-// position + translation, both at the angle atan2f(s, c) of the case's rotation (a b2Sweep holds an angle,
-// not a (c, s) pair: the engine evaluates its cos and sin). Mapping: touching -> hit at t; overlapped -> hit
+// b2TimeOfImpact with tMax = 1: A static (c0 = c), B from its position to position + translation, both at the
+// angle atan2f(s, c) of the case's rotation (a b2Sweep holds an angle, not a (c, s) pair: the engine evaluates
+// its cos and sin); B's sweep turns by `angular` radians over the step (a = a0 + angular; 0: a pure
+// translation). Mapping: touching -> hit at t; overlapped -> hit
 // at fraction 0 (the engine sets t = 0); separated, failed, unknown -> no hit (b2World::SolveTOI moves the
 // body the whole step on every state but touching). The normal and point at a hit come from b2Distance at
 // the engine's own pose for t (sweep.GetTransform), as the engine's header advises: normal along the core
 // witnesses pointB - pointA, point = pointA + rA * normal; none when the core distance is 0.
 Box2dCastAnswer box2dTimeOfImpact(const Box2dShape& a, const Box2dShape& b, float translationX,
-                                  float translationY);
+                                  float translationY, float angular = 0.0f);
 
 // The band of core gaps each call aims at, from the engine's own constants (b2_common.h) in float as the
 // engine computes them. b2ShapeCast (b2_distance.cpp:613-645): sigma = max(b2_polygonRadius, max(rA, pr) +

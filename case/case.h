@@ -46,6 +46,11 @@ struct Case {
   bool hasTranslation = false;
   float translationX = 0;
   float translationY = 0;
+  // A rotating cast case (docs/case-format.md, the line `b.angular W`): over the step B also turns by t * angular
+  // radians about its own position (its local origin), after its rotation: B(t) has position + t * translation and
+  // rotation Rot(t * angular) * (rotationC, rotationS). Only with hasTranslation. false: B does not turn.
+  bool hasAngular = false;
+  float angular = 0;
   // Where the case came from (a path, or a label for generated cases); not written to the file.
   std::string source;
 
@@ -92,10 +97,11 @@ Case parseCase(std::string_view text, const std::string& fileName);
 Case readCaseFile(const std::filesystem::path& path);
 
 // The file text of a case: header, meta lines, then a and b, hex floats with decimal comments, and last
-// `b.translation` for a cast case (hasTranslation). Optional lines equal to their defaults are omitted.
+// `b.translation` for a cast case (hasTranslation), then `b.angular` for a rotating one (hasAngular). Optional lines equal to their defaults are omitted.
 // parseCase(formatCase(c)) == c, bit for bit. Throws std::invalid_argument for a case the reader would
 // reject (no vertex, too many, not finite, negative radius, a rotation that is not a unit rotation), and
-// for a translation other than (0, 0) on a case that is not a cast case (no line would carry it).
+// for a translation other than (0, 0) on a case that is not a cast case (no line would carry it), and for an
+// angular speed on a case that is not a cast case, or other than 0 without hasAngular.
 std::string formatCase(const Case& value);
 
 // Writes text to path atomically: a temporary file in the same folder, flushed, then renamed.

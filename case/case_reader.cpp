@@ -108,6 +108,10 @@ class Parser {
     }
     checkHasVertex("a", result_.a);
     checkHasVertex("b", result_.b);
+    if (angularLine_ != 0 && translationLine_ == 0) {
+      fail(angularLine_, "b.angular without b.translation: a rotating cast case needs `b.translation X Y` too "
+                         "(it may be `b.translation 0 0`)");
+    }
     return std::move(result_);
   }
 
@@ -153,6 +157,13 @@ class Parser {
     }
     if (key == TRANSLATION_KEY) {
       parseTranslation(key, fields, lineNumber);
+      return;
+    }
+    if (key == "a.angular") {
+      fail(lineNumber, "unknown key `a.angular`: only B turns in a rotating cast case; give `b.angular W`");
+    }
+    if (key == ANGULAR_KEY) {
+      parseAngular(key, fields, lineNumber);
       return;
     }
     if (key.starts_with("b.")) {
@@ -275,6 +286,19 @@ class Parser {
     result_.translationY = y;
   }
 
+  // `b.angular W` (docs/case-format.md): over the step B turns by t * W radians about its own position. Any finite
+  // float, zero and -0 included; given at most once; the case must have `b.translation` too (checked at the end).
+  void parseAngular(std::string_view key, const std::vector<std::string_view>& fields, int lineNumber) {
+    const std::size_t numberCount = fields.size() - 1;
+    if (numberCount != 1) {
+      fail(lineNumber, std::string(key) + " takes 1 number (w, radians), got " + std::to_string(numberCount));
+    }
+    const float w = parseNumber(fields[1], lineNumber);
+    checkOnce(angularLine_, key, lineNumber);
+    result_.hasAngular = true;
+    result_.angular = w;
+  }
+
   void checkHasVertex(std::string_view name, const ShapeSpec& shape) const {
     if (shape.vertices.empty()) {
       fail(0, "shape " + std::string(name) + " has no vertex");
@@ -288,6 +312,7 @@ class Parser {
   ShapeLines linesA_;
   ShapeLines linesB_;
   int translationLine_ = 0;
+  int angularLine_ = 0;
 };
 
 }  // namespace

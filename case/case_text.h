@@ -13,6 +13,8 @@ constexpr std::string_view HEADER_VERSION = "1";
 constexpr std::string_view META_PREFIX = "meta.";
 // The line of a cast case (docs/case-format.md): B's translation, world frame.
 constexpr std::string_view TRANSLATION_KEY = "b.translation";
+// The line of a rotating cast case: B's turn over the step, radians (needs TRANSLATION_KEY too).
+constexpr std::string_view ANGULAR_KEY = "b.angular";
 // A UTF-8 byte order mark; accepted (and ignored) at the very start of a file, as editors on Windows
 // write one.
 constexpr std::string_view UTF8_BOM = "\xEF\xBB\xBF";

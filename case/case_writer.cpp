@@ -83,6 +83,15 @@ void checkTranslationWritable(const Case& value) {
   if (!value.hasTranslation && (!sameBits(value.translationX, 0.0f) || !sameBits(value.translationY, 0.0f))) {
     throw std::invalid_argument("formatCase: a translation is set but hasTranslation is false");
   }
+  if (!std::isfinite(value.angular)) {
+    throw std::invalid_argument("formatCase: b.angular is not finite");
+  }
+  if (value.hasAngular && !value.hasTranslation) {
+    throw std::invalid_argument("formatCase: hasAngular without hasTranslation (b.angular needs b.translation)");
+  }
+  if (!value.hasAngular && !sameBits(value.angular, 0.0f)) {
+    throw std::invalid_argument("formatCase: an angular speed is set but hasAngular is false");
+  }
 }
 
 // One line of numbers: `key n1 n2  # d1 d2`, hex floats then their decimal values.
@@ -148,6 +157,9 @@ std::string formatCase(const Case& value) {
   appendShape(out, "b", value.b);
   if (value.hasTranslation) {
     appendNumberLine(out, TRANSLATION_KEY, {value.translationX, value.translationY});
+  }
+  if (value.hasAngular) {
+    appendNumberLine(out, ANGULAR_KEY, {value.angular});
   }
   return out;
 }

@@ -36,7 +36,8 @@
 //   A unit pair is kept bit for bit. So every decoded case is one the case reader accepts, and a fuzzer
 //   can never produce a non-unit rotation.
 // decodeFuzzInput(encodeFuzzInput(c)) equals c bit for bit in every field, the translation and
-// hasTranslation included (meta lines excepted: the encoding carries geometry only).
+// hasTranslation included (meta lines excepted: the encoding carries geometry only). The turn of a rotating
+// cast case (b.angular) is not encoded: a decoded case never has one.
 #pragma once
 
 #include <cstddef>

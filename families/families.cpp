@@ -80,14 +80,23 @@ const std::vector<FamilyRow>& castFamilyTable() {
   return TABLE;
 }
 
+// The rotating cast group (issue 22, rotating sweeps): cast cases where B also turns (b.angular). Not in
+// castFamilyNames(): strategies that cannot turn refuse every one of its cases.
+const std::vector<FamilyRow>& rotatingCastFamilyTable() {
+  static const std::vector<FamilyRow> TABLE = {
+      {"cast-rotating", drawCastRotating},
+  };
+  return TABLE;
+}
+
 const FamilyRow& familyRow(const std::string& family) {
-  for (const auto* table : {&familyTable(), &overlapFamilyTable(), &castFamilyTable()}) {
+  for (const auto* table : {&familyTable(), &overlapFamilyTable(), &castFamilyTable(), &rotatingCastFamilyTable()}) {
     for (const FamilyRow& row : *table) {
       if (row.name == family) return row;
     }
   }
   std::string known;
-  for (const auto* table : {&familyTable(), &overlapFamilyTable(), &castFamilyTable()}) {
+  for (const auto* table : {&familyTable(), &overlapFamilyTable(), &castFamilyTable(), &rotatingCastFamilyTable()}) {
     for (const FamilyRow& row : *table) known += (known.empty() ? "" : ", ") + std::string(row.name);
   }
   throw std::invalid_argument("unknown case family '" + family + "' (known: " + known + ")");
@@ -121,10 +130,18 @@ std::vector<std::string> castFamilyNames() {
 }
 
 bool isCastFamily(const std::string& family) {
-  for (const FamilyRow& row : castFamilyTable()) {
-    if (row.name == family) return true;
+  for (const auto* table : {&castFamilyTable(), &rotatingCastFamilyTable()}) {
+    for (const FamilyRow& row : *table) {
+      if (row.name == family) return true;
+    }
   }
   return false;
+}
+
+std::vector<std::string> rotatingCastFamilyNames() {
+  std::vector<std::string> names;
+  for (const FamilyRow& row : rotatingCastFamilyTable()) names.push_back(row.name);
+  return names;
 }
 
 void checkFamilyName(const std::string& family) {

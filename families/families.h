@@ -65,7 +65,14 @@ bool isOverlapFamily(const std::string& family);
 // shapes first touch exactly then), meta.overlap-fraction p/q (they overlap then); cases that start in
 // contact claim meta.expected-relation.
 std::vector<std::string> castFamilyNames();
+// True for the cast group and the rotating cast group.
 bool isCastFamily(const std::string& family);
+
+// The rotating cast group (issue 22, rotating sweeps): cast-rotating, cast cases where B also turns
+// (Case::hasAngular; families_cast_rotating.cpp). Not in castFamilyNames(): only time-of-impact strategies can
+// turn B, every other cast strategy refuses these cases. sampleFamily, checkFamilyName, `gjkcheck gen --family
+// cast-rotating` and `gjkcheck compare --cast-families cast-rotating` know it.
+std::vector<std::string> rotatingCastFamilyNames();
 
 // Throws std::invalid_argument naming an unknown family (and the known ones); returns otherwise.
 void checkFamilyName(const std::string& family);

@@ -217,5 +217,7 @@ Case drawCastNearParallel(Draw& in);
 Case drawCastShortEdge(Draw& in);
 Case drawCastRounded(Draw& in);
 Case drawCastScaleOffset(Draw& in);
+// The rotating cast family (families_cast_rotating.cpp): cases with b.angular too.
+Case drawCastRotating(Draw& in);
 
 }  // namespace gjk::check::family_construction

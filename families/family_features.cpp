@@ -212,6 +212,7 @@ bool eitherShape(const Case& value, bool (*test)(const ShapeSpec&)) {
 // The cast group's features (families/families.h).
 std::string missingCastFeature(const std::string& family, const Case& value) {
   if (!value.hasTranslation) return "not a cast case (no b.translation)";
+  if (family == "cast-rotating") return value.hasAngular ? "" : "B does not turn (no b.angular)";
   // The largest local vertex magnitude plus radius: the size of a shape about its own position.
   double size = 0;
   for (const ShapeSpec* shape : {&value.a, &value.b}) {

@@ -30,7 +30,8 @@ inline bool identicalCases(const Case& x, const Case& y) {
   for (std::size_t i = 0; i < x.meta.size(); ++i)
     if (x.meta[i].key != y.meta[i].key || x.meta[i].value != y.meta[i].value) return false;
   return sameShape(x.a, y.a) && sameShape(x.b, y.b) && x.hasTranslation == y.hasTranslation &&
-         sameBits(x.translationX, y.translationX) && sameBits(x.translationY, y.translationY);
+         sameBits(x.translationX, y.translationX) && sameBits(x.translationY, y.translationY) &&
+         x.hasAngular == y.hasAngular && sameBits(x.angular, y.angular);
 }
 
 // What is wrong with a case of `family` ("" when nothing): its meta.family, vertex counts, unit rotations

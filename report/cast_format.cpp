@@ -53,10 +53,48 @@ std::string outcomeText(const QueryVerdict& verdict) {
     for (const std::string& reason : verdict.reasons) outcome += (outcome.back() == ':' ? " " : ",") + reason;
     return outcome;
   }
-  return verdict.failure == EngineFailure::Refused ? "refused" : "ok";
+  if (verdict.failure == EngineFailure::Refused) return "refused";
+  if (!verdict.undecided.empty()) {
+    std::string outcome = "undecided:";
+    for (const std::string& kind : verdict.undecided) outcome += (outcome.back() == ':' ? " " : ",") + kind;
+    return outcome;
+  }
+  return "ok";
 }
 
 oracle::ExactCast touchingCast(const Case& value) { return CastCase(value).touching(); }
+
+// A rotating case's certified enclosure of the first touch (target rA + rB).
+oracle::SweepEnclosure touchingSweep(const Case& value) {
+  const CastCase cast(value);
+  return oracle::castSweepEnclosure(cast.a(), cast.b(), cast.translation(), cast.angular(),
+                                    oracle::exactDouble(cast.a().radius) + oracle::exactDouble(cast.b().radius));
+}
+
+// An exact dyadic time as a decimal of 20 significant digits (for text; the value itself is exact).
+std::string rationalDecimal(const oracle::Rational& value) {
+  char text[40];
+  std::snprintf(text, sizeof text, "%.20g", value.convert_to<double>());
+  return text;
+}
+
+std::string sweepText(const Case& value) {
+  const oracle::SweepEnclosure e = touchingSweep(value);
+  std::string text = "  cast (B moves by t·(" + scalarDecimal(value.translationX, "float") + ", " +
+                     scalarDecimal(value.translationY, "float") + ") and turns by t·" +
+                     scalarDecimal(value.angular, "float") + " rad, target rA + rB)\n";
+  switch (e.outcome) {
+    case oracle::SweepOutcome::Miss:
+      return text + "  cast first contact none (certified): the rounded shapes never touch for t in [0, 1]\n";
+    case oracle::SweepOutcome::Hit:
+      return text + "  cast fraction     in [" + rationalDecimal(e.lo) + ", " + rationalDecimal(e.hi) +
+             "] (a certified enclosure, not an exact value; " + std::to_string(e.nodes) + " time intervals)\n";
+    case oracle::SweepOutcome::Undecided:
+      break;
+  }
+  return text + "  cast fraction     undecided: no contact before " + rationalDecimal(e.lo) +
+         " (certified), none certified after (" + std::to_string(e.nodes) + " time intervals)\n";
+}
 
 class CastReport final : public QueryReport {
  public:
@@ -64,6 +102,7 @@ class CastReport final : public QueryReport {
 
   std::string exactText(const Case& value, const oracle::ExactAnswer& /*exact*/) const override {
     if (!value.hasTranslation) return "";
+    if (value.hasAngular) return sweepText(value);
     const oracle::ExactCast cast = touchingCast(value);
     std::string text = "  cast (B moves by t·(" + scalarDecimal(value.translationX, "float") + ", " +
                        scalarDecimal(value.translationY, "float") + "), target rA + rB)\n";
@@ -85,6 +124,16 @@ class CastReport final : public QueryReport {
 
   void addExactKeys(JsonObject& object, const Case& value, const oracle::ExactAnswer& /*exact*/) const override {
     if (!value.hasTranslation) return;
+    if (value.hasAngular) {
+      const oracle::SweepEnclosure e = touchingSweep(value);
+      JsonObject sweep;
+      sweep.add("angular", scalarDecimal(value.angular, "float"))
+          .add("outcome", oracle::sweepOutcomeName(e.outcome))
+          .add("lo", rationalDecimal(e.lo))
+          .add("hi", rationalDecimal(e.hi));
+      object.addRaw("cast_sweep", sweep.str());
+      return;
+    }
     object.addRaw("cast", castExactJson(touchingCast(value)));
   }
 
@@ -118,6 +167,7 @@ class CastReport final : public QueryReport {
         .addNumber("point_error_u", verdict.measures[3])
         .add("verdict", verdict.violation ? "violation" : "ok")
         .addStrings("reasons", verdict.reasons);
+    if (!verdict.undecided.empty()) object.addStrings("undecided", verdict.undecided);
     return object.str();
   }
 

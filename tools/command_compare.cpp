@@ -93,7 +93,8 @@ CommandSpec spec() {
        {"families", "F,G,...", "comma-separated family names", "", "all"},
        {"penetration-families", "F,G,...", "overlap families of the penetration section", "",
         "all of `gjkcheck gen --family overlap`"},
-       {"cast-families", "F,G,...", "cast families of the cast section", "", "all of `gjkcheck gen --family cast`"},
+       {"cast-families", "F,G,...", "cast families of the cast section (cast-rotating too, when named)", "",
+        "all of `gjkcheck gen --family cast`"},
        {"count", "N", "cases per family", "1000"},
        {"seed", "K", "the seed of the case streams", "1"},
        {"jobs", "N", "worker threads, 1..256", std::to_string(std::max(1u, std::thread::hardware_concurrency())),
@@ -210,8 +211,14 @@ int compareCommand(int argc, char** argv, int first) {
   for (const check::Query* query : check::queries()) {
     const check::QueryReport* report = check::queryReport(*query);
     if (report == nullptr) continue;
+    // A named family may also be one of the query's optional families (cast-rotating); by default only the
+    // comparison families run.
+    std::vector<std::string> known = query->comparisonFamilies();
+    for (const std::string& family : query->optionalFamilies()) known.push_back(family);
     QuerySection section{query, report, check::strategiesAnswering(*query, options.strategies),
-                         chosenItems(line, report->familiesOption(), query->comparisonFamilies(), report->familyWord())};
+                         line.given(report->familiesOption())
+                             ? chosenItems(line, report->familiesOption(), known, report->familyWord())
+                             : query->comparisonFamilies()};
     if (!section.strategies.empty()) sections.push_back(std::move(section));
   }
   options.strategies = check::strategiesAnswering(check::distanceQuery(), options.strategies);

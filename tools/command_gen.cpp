@@ -20,6 +20,8 @@ CommandSpec spec() {
   for (const std::string& name : check::overlapFamilyNames()) families += " " + name;
   families += "\ncast group (--family cast, cast cases: b.translation):";
   for (const std::string& name : check::castFamilyNames()) families += " " + name;
+  families += "\nrotating cast group (cast cases where B also turns: b.angular):";
+  for (const std::string& name : check::rotatingCastFamilyNames()) families += " " + name;
   return {
       "gen",
       "",

@@ -6,6 +6,7 @@
 #ifdef GJK_HAVE_BOX2D
 #include "adapters/box2d_241_cast.h"
 #endif
+#include "verdict/cast_query.h"
 #ifdef GJK_HAVE_CHIPMUNK
 #include "adapters/chipmunk7.h"
 #include "verdict/cast_engine_bands.h"
@@ -50,12 +51,22 @@ StrategyResult fromBox2dCast(const adapters::Box2dCastAnswer& answer) {
   return result;
 }
 
-template <adapters::Box2dCastAnswer (*Call)(const adapters::Box2dShape&, const adapters::Box2dShape&, float, float)>
-StrategyResult runBox2dCast(const Case& value, const RunOptions& /*options*/) {
+// b2ShapeCast: B moved, not turned; a rotating case is refused.
+StrategyResult runBox2dShapeCast(const Case& value, const RunOptions& /*options*/) {
+  if (!value.hasTranslation) return refusedNoTranslation();
+  if (value.hasAngular) return refusedTurningCast();
+  std::vector<float> xyA = flatten(value.a), xyB = flatten(value.b);
+  return fromBox2dCast(adapters::box2dShapeCast(toEngineShape(value.a, xyA), toEngineShape(value.b, xyB),
+                                                value.translationX, value.translationY));
+}
+
+// b2TimeOfImpact: B's sweep also turns by the case's b.angular (0 without one).
+StrategyResult runBox2dTimeOfImpact(const Case& value, const RunOptions& /*options*/) {
   if (!value.hasTranslation) return refusedNoTranslation();
   std::vector<float> xyA = flatten(value.a), xyB = flatten(value.b);
-  return fromBox2dCast(
-      Call(toEngineShape(value.a, xyA), toEngineShape(value.b, xyB), value.translationX, value.translationY));
+  return fromBox2dCast(adapters::box2dTimeOfImpact(toEngineShape(value.a, xyA), toEngineShape(value.b, xyB),
+                                                   value.translationX, value.translationY,
+                                                   value.hasAngular ? value.angular : 0.0f));
 }
 
 CastBand box2dShapeCastBand(double radiusA, double radiusB) {
@@ -82,6 +93,7 @@ namespace {
 // rB of A) is a hit at 0, termination `initial-overlap`. Chipmunk does not iterate: iterations 0.
 StrategyResult runChipmunkCast(const Case& value, const RunOptions& /*options*/) {
   if (!value.hasTranslation) return refusedNoTranslation();
+  if (value.hasAngular) return refusedTurningCast();
   std::vector<float> xyA = flatten(value.a), xyB = flatten(value.b);
   const adapters::ChipmunkCast cast = adapters::chipmunkCircleCast(
       toEngineShape(value.a, xyA), toEngineShape(value.b, xyB), value.translationX, value.translationY);
@@ -108,7 +120,7 @@ const std::vector<StrategyInfo>& castEngineStrategies() {
       StrategyInfo row{"box2d-2.4.1-cast",
                        std::string("the real b2ShapeCast of the system's libbox2d ") + adapters::box2dVersion() +
                            ": GJK ray cast, B moved by the translation (adapter)",
-                       "float", 20, ContactConvention::OnShapes, &runBox2dCast<&adapters::box2dShapeCast>,
+                       "float", 20, ContactConvention::OnShapes, &runBox2dShapeCast,
                        QueryKind::Cast};
       row.castBand = &box2dShapeCastBand;
       // b2_distance.h:121 at v2.4.1: "@returns true if hit, false if there is no hit or an initial overlap".
@@ -122,10 +134,10 @@ const std::vector<StrategyInfo>& castEngineStrategies() {
     {
       StrategyInfo row{"box2d-2.4.1-toi",
                        std::string("the real b2TimeOfImpact of the system's libbox2d ") + adapters::box2dVersion() +
-                           ": conservative advancement on separating axes, pure-translation sweeps, tMax 1 "
-                           "(adapter)",
-                       "float", 20, ContactConvention::OnShapes, &runBox2dCast<&adapters::box2dTimeOfImpact>,
-                       QueryKind::Cast};
+                           ": conservative advancement on separating axes, sweeps of B's translation and "
+                           "turn (b.angular), tMax 1 (adapter)",
+                       "float", 20, ContactConvention::OnShapes, &runBox2dTimeOfImpact, QueryKind::Cast};
+      row.castTurns = true;
       row.castBand = &box2dTimeOfImpactBand;
       row.castBandText =
           "[target - 0.25*b2_linearSlop, target + 0.25*b2_linearSlop], target = max(b2_linearSlop, rA + rB - "

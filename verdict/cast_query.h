@@ -29,13 +29,25 @@ CastInput<T> toCastInput(const Case& value) {
   return input;
 }
 
+// A rotating cast case (b.angular) asked of a strategy that moves B without turning it: refused (counted, not a
+// violation).
+inline StrategyResult refusedTurningCast() {
+  StrategyResult result;
+  result.failure = EngineFailure::Refused;
+  result.failureDetail = "the case turns B (b.angular): this strategy's cast moves B without turning it";
+  result.iterations = -1;
+  result.termination = "refused";
+  return result;
+}
+
 // Runs a core cast strategy type (anything with `template <class T> static void cast(input, output)`) in
 // scalar T on a cast case. Fills StrategyResult::cast (widened to double, exact for float), iterations and
-// termination (castStopName). An initial overlap is answered as a hit at fraction 0, as CastAnswer asks, also
+// termination (castStopName). A rotating case is refused (refusedTurningCast). An initial overlap is answered as a hit at fraction 0, as CastAnswer asks, also
 // for the Box2D 2.4.1 and v3.0 ports whose source returns no hit there (the stop word keeps what the source
 // said). The distance fields stay 0; the options (trace, cache) do not apply.
 template <class Strategy, class T>
 StrategyResult runCastStrategy(const Case& value, const RunOptions& /*options*/) {
+  if (value.hasAngular) return refusedTurningCast();
   CastInput<T> input = toCastInput<T>(value);
   CastOutput<T> output;
   Strategy::cast(input, &output);

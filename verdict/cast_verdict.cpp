@@ -51,9 +51,16 @@ std::string primaryCastKind(const CastVerdict& verdict) {
 }
 
 oracle::Rational castErrorUnit(const Case& value) {
-  const Rational scale = oracle::problemScale(toOracleShape(value.a), toOracleShape(value.b)) +
-                         abs(oracle::exactDouble(value.translationX)) +
-                         abs(oracle::exactDouble(value.translationY));
+  Rational scale = oracle::problemScale(toOracleShape(value.a), toOracleShape(value.b)) +
+                   abs(oracle::exactDouble(value.translationX)) + abs(oracle::exactDouble(value.translationY));
+  if (value.hasAngular) {
+    Rational reach = 0;
+    for (const Vertex& v : value.b.vertices) {
+      const Rational r = abs(oracle::exactDouble(v.x)) + abs(oracle::exactDouble(v.y));
+      if (r > reach) reach = r;
+    }
+    scale += abs(oracle::exactDouble(value.angular)) * reach;
+  }
   Rational unit;
   mpq_div_2exp(unit.backend().data(), scale.backend().data(), 24);
   return unit;
@@ -64,7 +71,9 @@ CastCase::CastCase(const Case& value)
       b_(toOracleShape(value.b)),
       r_{value.translationX, value.translationY},
       unit_(castErrorUnit(value)),
-      travel_(travelLength(r_)) {
+      travel_(travelLength(r_)),
+      rotating_(value.hasAngular),
+      angular_(value.hasAngular ? value.angular : 0.0) {
   oracle::HullOptions options;
   options.closestPoint = false;
   hull_ = oracle::solveByHull(a_, b_, options).minkowskiHull;
@@ -101,6 +110,8 @@ const CastBandTimes& CastCase::times(const CastBand& band) const {
   return times_.emplace(key, std::move(times)).first->second;
 }
 
+namespace {
+
 // CastInitialOverlap::MissWhenSeparating: B's translation r moves it away from A along a minimal normal n of the
 // shapes at t = 0 (n from A towards B, n . r >= 0, exact): the start the engine documents as a miss. Where the
 // minimal normals tie (isolated ones, or an arc of them) any one will do, as the engine may have found any.
@@ -128,6 +139,64 @@ bool documentedMissAtStart(const CastCase& exact, const CastBandTimes& times, co
   return false;
 }
 
+}  // namespace
+
+const CastSweepTimes& CastCase::sweepTimes(const CastBand& band) const {
+  const auto key = std::make_pair(band.lower, band.upper);
+  auto found = sweepTimes_.find(key);
+  if (found != sweepTimes_.end()) {
+    return found->second;
+  }
+  const Rational slack = unit_ * Rational(VIOLATION_THRESHOLD_U);
+  const Rational lo = oracle::exactDouble(band.lower);
+  const Rational hi = oracle::exactDouble(band.upper);
+  CastSweepTimes times;
+  times.band = band;
+  times.reach = oracle::castSweepEnclosure(a_, b_, r_, angular_, nonNegative(lo - slack));
+  times.entry = oracle::castSweepEnclosure(a_, b_, r_, angular_, hi + slack);
+  times.initiallyWithin = oracle::castGapSquared(a_, b_, r_, Rational(0)) <= (hi + slack) * (hi + slack);
+  return sweepTimes_.emplace(key, std::move(times)).first->second;
+}
+
+namespace {
+
+// A rotating case (docs/verdict.md, "Cast: rotating sweeps"): every kind judged only where the enclosures make it
+// certain, an undecided enclosure noted instead; the normal and the point are not judged.
+CastVerdict judgeRotatingCast(const CastCase& exact, const CastAnswer& c, const StrategyInfo& strategy,
+                              CastVerdict verdict) {
+  using oracle::SweepOutcome;
+  const CastSweepTimes& times = exact.sweepTimes(declaredCastBand(strategy, exact.a().radius, exact.b().radius));
+  if (!c.hit) {
+    const bool documentedMiss = strategy.castInitialOverlap == CastInitialOverlap::Miss && times.initiallyWithin;
+    if (!documentedMiss) {
+      if (times.reach.outcome == SweepOutcome::Hit) verdict.reasons.push_back("missed-hit");
+      if (times.reach.outcome == SweepOutcome::Undecided) verdict.undecided.push_back("missed-hit");
+    }
+    verdict.violation = !verdict.reasons.empty();
+    return verdict;
+  }
+  if (!finiteHit(c)) {
+    verdict.reasons.push_back("non-finite");
+    verdict.violation = true;
+    return verdict;
+  }
+  if (times.entry.outcome == SweepOutcome::Miss) verdict.reasons.push_back("false-hit");
+  if (times.entry.outcome == SweepOutcome::Undecided) verdict.undecided.push_back("false-hit");
+  const Rational f = oracle::exactDouble(c.fraction);
+  // late: after the gap is certainly below the band (the enclosure's hi), or possibly so (undecided past lo).
+  if (c.fraction > 0) {
+    if (times.reach.outcome == SweepOutcome::Hit && f > times.reach.hi) verdict.reasons.push_back("late");
+    if (times.reach.outcome == SweepOutcome::Undecided && f > times.reach.lo) verdict.undecided.push_back("late");
+  }
+  // early: before the gap can first be within T u of the band: below the enclosure's lo, which is a certain lower
+  // bound of that time even when the enclosure is undecided.
+  if (times.entry.outcome != SweepOutcome::Miss && f < times.entry.lo) verdict.reasons.push_back("early");
+  verdict.violation = !verdict.reasons.empty();
+  return verdict;
+}
+
+}  // namespace
+
 // Every real value in high precision, divided by the unit and truncated to double; the kinds compare
 // high-precision values (or those doubles) with T u, as the other verdicts do.
 CastVerdict judgeCast(const CastCase& exact, const StrategyResult& result, const StrategyInfo& strategy) {
@@ -151,6 +220,9 @@ CastVerdict judgeCast(const CastCase& exact, const StrategyResult& result, const
     return verdict;
   }
   verdict.judged = true;
+  if (exact.rotating()) {
+    return judgeRotatingCast(exact, c, strategy, verdict);
+  }
   const double T = VIOLATION_THRESHOLD_U;
   const CastBand declared = declaredCastBand(strategy, exact.a().radius, exact.b().radius);
   const CastBandTimes& times = exact.times(declared);

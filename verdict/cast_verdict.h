@@ -12,6 +12,7 @@
 
 #include "case/case.h"
 #include "oracle/cast.h"
+#include "oracle/cast_sweep.h"
 #include "verdict/strategy.h"
 #include "verdict/thresholds.h"
 
@@ -55,6 +56,16 @@ struct CastBandTimes {
   oracle::ExactCast lower;        // target lo: where the band ends on the way in (fraction error)
 };
 
+// A rotating cast case's certified enclosures for one band (oracle::castSweepEnclosure), computed once per
+// (case, band): the first times are transcendental, so each is an interval [lo, hi] certain to hold it, or a
+// certain miss, or undecided.
+struct CastSweepTimes {
+  CastBand band;
+  oracle::SweepEnclosure reach;  // target max(0, lo - T u): the gap certainly below the band (missed-hit, late)
+  oracle::SweepEnclosure entry;  // target hi + T u: the first time within T u of the band (false-hit, early)
+  bool initiallyWithin = false;  // g(0) <= hi + T u, exact (a documented miss on initial overlap)
+};
+
 // Everything exact about a cast case that does not depend on the strategy: the oracle shapes, the
 // translation, the unit u and |r| in high precision, and the band times by band (filled on first use).
 class CastCase {
@@ -70,6 +81,11 @@ class CastCase {
   // The exact answer at τ = rA + rB (what `gjkcheck oracle --json` prints).
   const oracle::ExactCast& touching() const;
   const CastBandTimes& times(const CastBand& band) const;
+  // A rotating cast case (b.angular): B also turns by t * angular(). Then times() does not apply (its exact
+  // times are of the pure translation) and sweepTimes() gives the certified enclosures.
+  bool rotating() const { return rotating_; }
+  double angular() const { return angular_; }
+  const CastSweepTimes& sweepTimes(const CastBand& band) const;
 
  private:
   oracle::InputShape a_, b_;
@@ -79,6 +95,9 @@ class CastCase {
   std::vector<oracle::ExactPoint> hull_;
   mutable std::unique_ptr<oracle::ExactCast> touching_;
   mutable std::map<std::pair<double, double>, CastBandTimes> times_;
+  bool rotating_ = false;
+  double angular_ = 0;
+  mutable std::map<std::pair<double, double>, CastSweepTimes> sweepTimes_;
 };
 
 struct CastVerdict {
@@ -93,6 +112,9 @@ struct CastVerdict {
   double pointErrorU = 0;
   bool violation = false;
   std::vector<std::string> reasons;  // every kind that applies, in order; front() is the primary kind
+  // A rotating case: the kinds the enclosures could not decide (the enclosure undecided where the answer lies);
+  // not violations, counted apart. Empty for every other case.
+  std::vector<std::string> undecided;
 };
 
 // The answer of a cast strategy judged against the exact one.
@@ -101,7 +123,8 @@ CastVerdict judgeCast(const CastCase& exact, const StrategyResult& result, const
 // "ok" or the primary kind.
 std::string primaryCastKind(const CastVerdict& verdict);
 
-// u of a cast case: (S + |r.x| + |r.y|) 2^-24, exact.
+// u of a cast case: (S + |r.x| + |r.y|) 2^-24, exact; a rotating case adds |W| times B's reach about its
+// position (the largest |x| + |y| of its vertices), a bound of how far the turn carries a vertex.
 oracle::Rational castErrorUnit(const Case& value);
 
 }  // namespace gjk::check

@@ -105,16 +105,18 @@ class ExternalEngine {
 
  private:
   // Cast queries (`c`): only the cases with a translation go to the worker; the others ask no cast and are
-  // refused here.
+  // refused here, as are rotating cases (b.angular): the worker protocol's cast carries no turn.
   static void runCastBatch(workers::WorkerClient& worker, std::span<const Case> cases,
                            std::span<StrategyResult> results) {
     std::vector<Case> asked;
     std::vector<std::size_t> at;
     for (std::size_t k = 0; k < cases.size(); ++k) {
-      if (!cases[k].hasTranslation) {
+      if (!cases[k].hasTranslation || cases[k].hasAngular) {
         Answer refused;
         refused.status = Status::Refused;
-        refused.detail = "the case has no b.translation: it asks no cast";
+        refused.detail = !cases[k].hasTranslation ? "the case has no b.translation: it asks no cast"
+                                                  : "the case turns B (b.angular): this engine's cast moves B "
+                                                    "without turning it";
         results[k] = StrategyResult{};
         markFailure(refused, results[k]);
         continue;

@@ -38,6 +38,7 @@ QueryVerdict toQueryVerdict(const CastVerdict& cast) {
   verdict.violation = cast.violation;
   verdict.reasons = cast.reasons;
   verdict.measures = {cast.fractionErrorU, cast.gapErrorU, cast.normalAngle, cast.pointErrorU};
+  verdict.undecided = cast.undecided;
   return verdict;
 }
 
@@ -46,6 +47,7 @@ class CastQuery final : public Query {
   const char* name() const override { return "cast"; }
   bool answers(QueryKind kind) const override { return answersCast(kind); }
   std::vector<std::string> comparisonFamilies() const override { return castFamilyNames(); }
+  std::vector<std::string> optionalFamilies() const override { return rotatingCastFamilyNames(); }
   std::span<const char* const> violationKinds() const override { return CAST_VIOLATION_KINDS; }
   std::span<const QueryMeasure> measures() const override { return MEASURES; }
   std::span<const AnswerColumn> answerColumns() const override { return ANSWER_COLUMNS; }
@@ -80,10 +82,21 @@ class CastQuery final : public Query {
       return summary;
     }
     const CastCase& cast = castOf(prepared);
-    const oracle::ExactCast& touching = cast.touching();
-    const std::string exactText =
-        touching.hit ? "first touches at t* = " + oracle::quadraticDecimal(touching.fraction, 12)
-                     : std::string("never touches within [0, 1]");
+    std::string exactText;
+    if (cast.rotating()) {
+      const oracle::SweepEnclosure touching = oracle::castSweepEnclosure(
+          cast.a(), cast.b(), cast.translation(), cast.angular(),
+          oracle::exactDouble(cast.a().radius) + oracle::exactDouble(cast.b().radius));
+      exactText = "turning by " + shortNumber(cast.angular()) + " rad, " +
+                  (touching.outcome == oracle::SweepOutcome::Miss ? std::string("never touches within [0, 1]")
+                   : touching.outcome == oracle::SweepOutcome::Hit
+                       ? "first touches at t* in " + oracle::sweepIntervalText(touching)
+                       : "first touches, if at all, after " + oracle::sweepIntervalText(touching) + " (undecided)");
+    } else {
+      const oracle::ExactCast& touching = cast.touching();
+      exactText = touching.hit ? "first touches at t* = " + oracle::quadraticDecimal(touching.fraction, 12)
+                               : std::string("never touches within [0, 1]");
+    }
     const CastAnswer& c = result.cast;
     const std::string answer = c.hit ? "a hit at fraction " + shortNumber(c.fraction) + " with normal (" +
                                            shortNumber(c.normal.x) + ", " + shortNumber(c.normal.y) + ")"

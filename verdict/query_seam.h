@@ -65,6 +65,8 @@ struct QueryVerdict {
   // One value per Query::measures(), in that order; NaN where the answer gives nothing to measure (a claimed
   // separation for penetration, a non-finite answer), +inf where it is infinitely wrong.
   std::vector<double> measures;
+  // Kinds the exact side could not decide (a rotating cast case's undecided enclosure): not violations.
+  std::vector<std::string> undecided;
 };
 
 class Query {
@@ -83,6 +85,9 @@ class Query {
   // The families the comparison runs this query's strategies on (penetration: overlapFamilyNames; cast:
   // castFamilyNames; distance: the distance families, though its comparison is its own).
   virtual std::vector<std::string> comparisonFamilies() const = 0;
+  // Families a comparison runs only when named (cast: the rotating cast group, which most cast strategies
+  // refuse); none by default.
+  virtual std::vector<std::string> optionalFamilies() const { return {}; }
 
   // Every violation kind of this query's verdict, in order (an answer's primary kind is the first that
   // applies), without the engine failures crash, hang, protocol, which every query shares (ENGINE_FAILURE_KINDS)

@@ -203,6 +203,9 @@ struct StrategyInfo {
   CastBandFunction castBand = nullptr;
   std::string castBandText;
   CastInitialOverlap castInitialOverlap = CastInitialOverlap::Hit;
+  // A cast strategy that sweeps a turning B (a time of impact on sweeps with angles): it answers rotating cast
+  // cases (b.angular). Every other cast strategy refuses them (EngineFailure::Refused, counted, no violation).
+  bool castTurns = false;
 };
 
 // A cast strategy's declared band for a case with radii radiusA and radiusB; {0, 0} for a strategy that declares

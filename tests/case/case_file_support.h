@@ -66,6 +66,8 @@ inline void expectSameCase(const Case& expected, const Case& actual) {
   EXPECT_EQ(expected.hasTranslation, actual.hasTranslation);
   EXPECT_SAME_BITS(expected.translationX, actual.translationX);
   EXPECT_SAME_BITS(expected.translationY, actual.translationY);
+  EXPECT_EQ(expected.hasAngular, actual.hasAngular);
+  EXPECT_SAME_BITS(expected.angular, actual.angular);
 }
 
 // The seed of the randomized tests: GJK_TEST_SEED when set, else a fixed default. Printed, so that a

@@ -166,7 +166,11 @@ INSTANTIATE_TEST_SUITE_P(
         MalformedCase{"missing_header", "a.vertex 0 0\nb.vertex 0 0\n", "gjk-case 1", 1},
         MalformedCase{"missing_shape", "gjk-case 1\na.vertex 0 0\n", "shape b has no vertex", -1},
         MalformedCase{"not_text", std::string("gjk-case 1\na.vertex 0 0\nb.vertex \xff 0\n"), "not text", 3},
-        MalformedCase{"empty", "", "empty", 0}),
+        MalformedCase{"empty", "", "empty", 0},
+        MalformedCase{"angular_without_translation", "gjk-case 1\na.vertex 0 0\nb.vertex 0 0\nb.angular 1\n",
+                      "b.angular without b.translation", 4},
+        MalformedCase{"angular_not_finite", "gjk-case 1\na.vertex 0 0\nb.vertex 0 0\nb.translation 0 0\nb.angular inf\n",
+                      "not a finite float", 5}),
     [](const auto& info) { return std::string(info.param.name); });
 
 }  // namespace
