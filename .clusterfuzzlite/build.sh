@@ -15,12 +15,15 @@ fi
 build_dir="$WORK/gjkcheck-build"
 targets=(fuzz_distance fuzz_oracle fuzz_cache fuzz_case_reader fuzz_penetration fuzz_cast)
 
-# GMP statically, when the static library is there: the runner image has no libgmp.
-gmp_static="$(find /usr/lib /usr/local/lib -name libgmp.a 2>/dev/null | head -n 1 || true)"
+# GMP, MPFR and MPFI (the oracle's exact and interval arithmetic) statically, when the static libraries are
+# there: the runner image has none of them.
 gmp_option=()
-if [ -n "$gmp_static" ]; then
-  gmp_option=(-DGMP_LIBRARY="$gmp_static")
-fi
+for library in GMP:gmp MPFR:mpfr MPFI:mpfi; do
+  static="$(find /usr/lib /usr/local/lib -name "lib${library#*:}.a" 2>/dev/null | head -n 1 || true)"
+  if [ -n "$static" ]; then
+    gmp_option+=(-D"${library%%:*}"_LIBRARY="$static")
+  fi
+done
 
 cmake -S "$source_dir" -B "$build_dir" -G Ninja \
   -DCMAKE_BUILD_TYPE=Release \

@@ -90,6 +90,16 @@ struct RobustCast {
       const float poseNoise =
           4 * 0x1p-24f * std::fmax(extent(input.proxyA, input.transformA), extent(input.proxyB, query.transformB));
       const float doubt = travel * poseNoise / d;
+      // The aim lies within the rounding of placing B (4 units of p0, t r and the pose's terms): with large
+      // coordinates the float position moves in steps coarser than the band (2^-16 of 98304 is 1.5 times SLOP),
+      // so no pose lies in it; this one, the last before the cores cross, is the answer (a 100,000-a-family
+      // report found 10 such casts ending in a miss or a jump into overlap).
+      const float placing = poseNoise + 4 * 0x1p-24f * (std::fabs(p0.x) + std::fabs(p0.y) +
+                                                        t * (std::fabs(r.x) + std::fabs(r.y)));
+      if (d - goal <= placing && d <= goal + TOLERANCE + noise) {
+        hit(input, distance, n, t, iteration == 0 ? CastStop::InitialOverlap : CastStop::Hit, output);
+        return;
+      }
       if (!(rate < doubt)) {  // the gap's minimum is here: a hit when it is within the band
         decide(input, distance, n, t, d <= upper, CastStop::Receding, output);
         if (output->hit) output->stop = iteration == 0 ? CastStop::InitialOverlap : CastStop::Hit;

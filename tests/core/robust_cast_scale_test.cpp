@@ -41,4 +41,22 @@ TEST(RobustCastScale, ordinarySizesHitWhereTheGapMeetsTheTarget) {
   }
 }
 
+// Far from the origin the float pose moves in steps coarser than the band: B at (98304, -98304) moving by
+// (-98304, 98304) meets A at t* = 0.99998558892144... (exact oracle), where one float step of t moves B by about
+// 0.008 per coordinate, more than the band's width 2^-8. The gap stopped at 0.007 above the band's top and the
+// cast ended in a miss (cast-long-translation 10616 of a 100,000-a-family report); the pose within the
+// rounding of placing B is now the answer.
+TEST(RobustCastScale, aTargetWithinThePosesRoundingIsAHitThere) {
+  const Proxy<float> a = polygon({{-0.125f, -0.1875f}, {0.375f, 0.3125f}, {-0.125f, 0.0625f}});
+  const Proxy<float> b = polygon({{-0.625f, 1.4375f}, {-0.125f, -1.5625f}, {1.375f, -1.3125f}, {3.125f, -0.0625f},
+                                  {4.375f, 2.1875f}, {1.125f, 5.1875f}, {-0.375f, 6.4375f}});
+  CastInput<float> input = castInput(a, b, {98304, -98304}, {-98304, 98304}, {-1, -0.0f});
+  input.transformA.q = {-1, -0.0f};
+  const CastOutput<float> output = castOf<RobustCast>(input);
+  ASSERT_TRUE(output.hit);
+  // Within a few float steps of t* (each 6e-8 here, 0.008 of travel).
+  EXPECT_NEAR(output.fraction, 0.99998558892144097, 4 * 0x1p-24);
+  EXPECT_LE(output.fraction, 0.99998558892144097);
+}
+
 }  // namespace
