@@ -151,6 +151,9 @@ class Parser {
     if (key == "a.translation") {
       fail(lineNumber, "unknown key `a.translation`: only B moves in a cast case; give `b.translation X Y`");
     }
+    if (key == "a.angular") {
+      fail(lineNumber, "unknown key `a.angular`: only B turns in a rotating cast case; give `b.angular W`");
+    }
     if (key.starts_with("a.")) {
       parseShapeLine(key, fields, lineNumber, result_.a, linesA_);
       return;
@@ -158,9 +161,6 @@ class Parser {
     if (key == TRANSLATION_KEY) {
       parseTranslation(key, fields, lineNumber);
       return;
-    }
-    if (key == "a.angular") {
-      fail(lineNumber, "unknown key `a.angular`: only B turns in a rotating cast case; give `b.angular W`");
     }
     if (key == ANGULAR_KEY) {
       parseAngular(key, fields, lineNumber);

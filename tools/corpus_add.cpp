@@ -47,9 +47,10 @@ check::Case withExpectations(check::Case value, const check::StrategyInfo& strat
   if (judged.violation) {
     value.setMeta("expected-reasons", judged.reasons);
     value.setMeta("signature", judged.summary.signature);
+    value.setMeta("story", judged.summary.story);  // what a regression of corpus/regressions carries
   } else {
     std::erase_if(value.meta, [](const check::MetaEntry& entry) {
-      return entry.key == "expected-reasons" || entry.key == "signature";
+      return entry.key == "expected-reasons" || entry.key == "signature" || entry.key == "story";
     });
   }
   if (value.metaValue("family").empty()) value.setMeta("family", check::classifyFamily(value, judged.exact));

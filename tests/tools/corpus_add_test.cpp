@@ -53,6 +53,9 @@ TEST(CorpusAdd, recordsTheVerdictThatCorpusCheckReplays) {
   EXPECT_EQ(value.metaValue("strategy"), "perp");
   EXPECT_EQ(value.metaValue("expected-verdict"), verdict.violation ? "violation" : "ok");
   EXPECT_EQ(value.metaValue("expected-reasons"), verdict.violation ? gjk::check::reasonList(verdict) : "");
+  // A violation carries its signature and story, as the regressions of corpus/regressions do.
+  EXPECT_EQ(value.metaValue("story").empty(), !verdict.violation);
+  EXPECT_EQ(value.metaValue("signature").empty(), !verdict.violation);
   EXPECT_EQ(value.metaValue("note"), "kept");
   EXPECT_FALSE(value.metaValue("family").empty());
   gjk::check::Case original = gjk::check::readCaseFile(finding);
