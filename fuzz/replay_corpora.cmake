@@ -7,6 +7,13 @@ execute_process(COMMAND ${GJKCHECK} convert --to input --out ${OUT}/cases ${corp
 if(NOT result EQUAL 0)
   message(FATAL_ERROR "gjkcheck convert failed (${result})")
 endif()
+# robust-cast's replay: the cast cases it is no violation on (the cast verdict; the regressions it fails are
+# checked by corpus check instead).
+execute_process(COMMAND ${GJKCHECK} convert --to input --skip-violations robust-cast --out ${OUT}/cast-robust-cast
+                        ${corpora} RESULT_VARIABLE result)
+if(NOT result EQUAL 0)
+  message(FATAL_ERROR "gjkcheck convert --skip-violations robust-cast failed (${result})")
+endif()
 string(REPLACE "," ";" strategies "${STRATEGIES}")
 foreach(strategy ${strategies})
   execute_process(COMMAND ${GJKCHECK} convert --to input --skip-violations ${strategy} --out ${OUT}/distance-${strategy}

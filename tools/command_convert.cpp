@@ -183,7 +183,11 @@ int convertCommand(int argc, char** argv, int first) {
     skip = check::findStrategy(line.value("skip-violations"));
     if (skip == nullptr) throw UsageError("unknown strategy '" + line.value("skip-violations") + "'");
   }
-  ConversionCount count = convertCasesToInputs(line.positional, out, skip);
+  // A cast strategy's violations are those of the cast verdict (and a case without a translation is none of
+  // its cases); every other strategy's, of the distance verdict.
+  const check::QueryKind query =
+      skip != nullptr && skip->query == check::QueryKind::Cast ? check::QueryKind::Cast : check::QueryKind::Distance;
+  ConversionCount count = convertCasesToInputs(line.positional, out, skip, query);
   std::printf("%d fuzzer inputs written to %s", count.written, out.c_str());
   if (skip != nullptr) std::printf(", %d cases left out as %s violations", count.skippedAsViolation, skip->name.c_str());
   std::printf(", %d cases cannot be encoded\n", count.failed);
