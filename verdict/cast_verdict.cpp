@@ -2,6 +2,8 @@
 
 #include <cmath>
 #include <limits>
+#include <map>
+#include <utility>
 
 #include "oracle/cast_pose.h"
 #include "oracle/penetration.h"
@@ -34,6 +36,28 @@ HighPrecision travelLength(oracle::InputTranslation r) {
 }
 
 Rational nonNegative(const Rational& value) { return value < 0 ? Rational(0) : value; }
+
+// A band's exact ends and the verdict's slack T u, the targets of its first-contact times.
+struct BandTargets {
+  Rational slack, lo, hi;
+};
+
+// The times of `band` from `cache`, computed by `make(targets)` on first use: translating and rotating casts
+// keep their own kinds of times, one per band.
+template <class Times, class Make>
+const Times& cachedByBand(std::map<std::pair<double, double>, Times>& cache, const CastBand& band,
+                          const Rational& unit, Make make) {
+  const auto key = std::make_pair(band.lower, band.upper);
+  auto found = cache.find(key);
+  if (found != cache.end()) {
+    return found->second;
+  }
+  const BandTargets targets{unit * Rational(VIOLATION_THRESHOLD_U), oracle::exactDouble(band.lower),
+                            oracle::exactDouble(band.upper)};
+  Times times = make(targets);
+  times.band = band;
+  return cache.emplace(key, std::move(times)).first->second;
+}
 
 }  // namespace
 
@@ -88,26 +112,19 @@ const oracle::ExactCast& CastCase::touching() const {
 }
 
 const CastBandTimes& CastCase::times(const CastBand& band) const {
-  const auto key = std::make_pair(band.lower, band.upper);
-  auto found = times_.find(key);
-  if (found != times_.end()) {
-    return found->second;
-  }
-  const Rational slack = unit_ * Rational(VIOLATION_THRESHOLD_U);
-  const Rational lo = oracle::exactDouble(band.lower);
-  const Rational hi = oracle::exactDouble(band.upper);
-  CastBandTimes times;
-  times.band = band;
-  // A miss is owed only where the path goes below the band's floor: every strategy aims at lo or above it
-  // (Box2D's ray cast and advancement at lo, the TOIs at the middle), so a path whose gap dips into the band but
-  // not through it may end in a hit or a miss.
-  times.missTarget = oracle::castByHull(a_, b_, r_, nonNegative(lo - slack));
-  times.missDeep = lo - slack >= 0 ? times.missTarget.hit
-                                   : oracle::castPathMeetsErodedHull(hull_, r_, slack - lo);
-  times.falseTarget = oracle::castByHull(a_, b_, r_, hi + slack);
-  times.upper = oracle::castByHull(a_, b_, r_, hi);
-  times.lower = oracle::castByHull(a_, b_, r_, nonNegative(lo));
-  return times_.emplace(key, std::move(times)).first->second;
+  return cachedByBand(times_, band, unit_, [&](const BandTargets& t) {
+    CastBandTimes times;
+    // A miss is owed only where the path goes below the band's floor: every strategy aims at lo or above it
+    // (Box2D's ray cast and advancement at lo, the TOIs at the middle), so a path whose gap dips into the band
+    // but not through it may end in a hit or a miss.
+    times.missTarget = oracle::castByHull(a_, b_, r_, nonNegative(t.lo - t.slack));
+    times.missDeep = t.lo - t.slack >= 0 ? times.missTarget.hit
+                                         : oracle::castPathMeetsErodedHull(hull_, r_, t.slack - t.lo);
+    times.falseTarget = oracle::castByHull(a_, b_, r_, t.hi + t.slack);
+    times.upper = oracle::castByHull(a_, b_, r_, t.hi);
+    times.lower = oracle::castByHull(a_, b_, r_, nonNegative(t.lo));
+    return times;
+  });
 }
 
 namespace {
@@ -142,20 +159,14 @@ bool documentedMissAtStart(const CastCase& exact, const CastBandTimes& times, co
 }  // namespace
 
 const CastSweepTimes& CastCase::sweepTimes(const CastBand& band) const {
-  const auto key = std::make_pair(band.lower, band.upper);
-  auto found = sweepTimes_.find(key);
-  if (found != sweepTimes_.end()) {
-    return found->second;
-  }
-  const Rational slack = unit_ * Rational(VIOLATION_THRESHOLD_U);
-  const Rational lo = oracle::exactDouble(band.lower);
-  const Rational hi = oracle::exactDouble(band.upper);
-  CastSweepTimes times;
-  times.band = band;
-  times.reach = oracle::castSweepEnclosure(a_, b_, r_, angular_, nonNegative(lo - slack));
-  times.entry = oracle::castSweepEnclosure(a_, b_, r_, angular_, hi + slack);
-  times.initiallyWithin = oracle::castGapSquared(a_, b_, r_, Rational(0)) <= (hi + slack) * (hi + slack);
-  return sweepTimes_.emplace(key, std::move(times)).first->second;
+  return cachedByBand(sweepTimes_, band, unit_, [&](const BandTargets& t) {
+    CastSweepTimes times;
+    times.reach = oracle::castSweepEnclosure(a_, b_, r_, angular_, nonNegative(t.lo - t.slack));
+    times.entry = oracle::castSweepEnclosure(a_, b_, r_, angular_, t.hi + t.slack);
+    times.initiallyWithin =
+        oracle::castGapSquared(a_, b_, r_, Rational(0)) <= (t.hi + t.slack) * (t.hi + t.slack);
+    return times;
+  });
 }
 
 namespace {
