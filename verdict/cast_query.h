@@ -2,6 +2,7 @@
 // case: the counterpart of runPenetrationStrategy (penetration_query.h) for QueryKind::Cast.
 #pragma once
 
+#include <cmath>
 #include <stdexcept>
 
 #include "core/cast_types.h"
@@ -50,7 +51,14 @@ StrategyResult runCastStrategy(const Case& value, const RunOptions& /*options*/)
   if (value.hasAngular) return refusedTurningCast();
   CastInput<T> input = toCastInput<T>(value);
   CastOutput<T> output;
-  Strategy::cast(input, &output);
+  // A strategy that answers in units of 2^k (castInUnits, as distanceInUnits for a distance) has its contact
+  // point scaled back here, in double: exact, and finite where the point lies beyond T's range.
+  int exponent = 0;
+  if constexpr (requires { Strategy::castInUnits(input, &output); }) {
+    exponent = Strategy::castInUnits(input, &output);
+  } else {
+    Strategy::cast(input, &output);
+  }
 
   StrategyResult result;
   result.cast.answered = true;
@@ -59,6 +67,8 @@ StrategyResult runCastStrategy(const Case& value, const RunOptions& /*options*/)
   result.cast.fraction = initialOverlap ? 0.0 : double(output.fraction);
   result.cast.normal = toPoint(output.normal);
   result.cast.point = toPoint(output.point);
+  result.cast.point.x = std::ldexp(result.cast.point.x, exponent);
+  result.cast.point.y = std::ldexp(result.cast.point.y, exponent);
   result.iterations = output.iterations;
   result.termination = castStopName(output.stop);
   result.loopTermination = result.termination;

@@ -2,20 +2,23 @@
 //
 // Conservative advancement on the `robust` distance (core/strategies/robust.h), float throughout:
 //   at t (B placed at p0 + t r, one rounding per coordinate), the core distance d and its witness points give
-//   the unit normal n = (pB - pA) / d from A towards B; the gap's rate of change along the sweep is n . r;
+//   the unit normal n (pB - pA, scaled near 1, over its length) from A towards B; the gap's rate of change along
+//   the sweep is n . r, known to within the rate's doubt (rounding, and the angle a witness within the distance's
+//   stop tolerance may make with the true normal);
 //   if d is within the band (d <= target + TOLERANCE, plus 16 units of rounding noise, 2^-20 of the size of
 //   the terms placing the vertices and the translation, but never above the band) the answer is a hit at t;
-//   if n . r >= 0 (by more than rounding can turn it) the gap does not shrink from here on: a miss (the core
+//   if n . r >= 0 (by more than the rate's doubt) the gap does not shrink from here on: a miss (the core
 //   gap g(t) is convex in t, so a tangent that does not fall never meets the target later);
-//   else t += (d - target) / -(n . r): the tangent's zero, with the rate made as steep as rounding of n allows
+//   else t += (d - target) / -(n . r): the tangent's zero, with the rate made as steep as its doubt allows
 //   and never steeper than |r| (the gap falls by at most |r| per unit of t). g is convex, so g lies above its tangent and the
 //   step never passes the first time g reaches the target (Newton's step from the left on a convex
 //   function), up to the rounding of d and n;
 //   past t = 1: a miss. Before any miss (receding or past 1), a gap already within the band (d <= its upper end)
 //   is a hit at t: the band is reached there and nowhere nearer. Should rounding carry a step into core contact (d = 0), the answer is that pose with the
 //   previous pose's normal.
+// Beyond 2^60 the whole problem is solved in units of 2^k (castInUnits), the contact point given in those units.
 // Why each ingredient: the robust distance has no false overlap or distance error on any distance family
-// (reports/robust), so d and n are right to a few u where Box2D's loops fail; advancing on the distance
+// (reports/robust), so d is right to a few u where Box2D's loops fail (n only to the angle above); advancing on the distance
 // rather than casting a ray through the Minkowski difference has no ray-versus-vertex degeneracy (Box2D
 // v3.0's comment: "failing when used to raycast a box"); the warm-started simplex cache makes each step a
 // few support calls. On a graze (the target just reached at the gap's minimum) the steps converge linearly,
@@ -45,9 +48,59 @@ struct RobustCast {
   template <class T>
   static void cast(const CastInput<T>& input, CastOutput<T>* output) {
     static_assert(std::is_same_v<T, float>, "robust-cast is a float strategy");
+    const int k = castInUnits(input, output);
+    if (k != 0) output->point = robust::PowerOfTwoScale(k)(output->point);  // infinite where beyond float
+  }
+
+  // The cast with its contact point in units of 2^k; returns k. Inside the window (k = 0) every sum below is
+  // finite and the cast runs as given. Outside it, it runs on the problem divided by 2^k (exact for every
+  // normal float; fraction and normal do not change with the unit). The harness scales the point back in
+  // double (verdict/cast_query.h): near 3e38 the contact point need not be a float.
+  static int castInUnits(const CastInput<float>& input, CastOutput<float>* output) {
+    const int k = sizeExponent(input);
+    if (k == 0) {
+      advance(input, SLOP, output);
+      return 0;
+    }
+    const robust::PowerOfTwoScale down(-k);
+    CastInput<float> scaled = input;
+    for (Proxy<float>* proxy : {&scaled.proxyA, &scaled.proxyB}) {
+      for (int i = 0; i < proxy->count; ++i) proxy->vertices[i] = down(proxy->vertices[i]);
+      proxy->radius = down(proxy->radius);
+    }
+    scaled.transformA.p = down(scaled.transformA.p);
+    scaled.transformB.p = down(scaled.transformB.p);
+    scaled.translationB = down(scaled.translationB);
+    advance(scaled, down(SLOP), output);
+    return k;
+  }
+
+  // The exponent k of the unit 2^k the cast runs in: 0 while every coordinate, radius and translation
+  // component (a rotated coordinate counted at the rotation's size) is below 2^60, so that the sums of a few of
+  // them that place B along the sweep and measure the rounding stay finite; else the largest of them in units of
+  // 2^k lies in [4, 8).
+  static int sizeExponent(const CastInput<float>& input) {
+    int e = -127;
+    auto consider = [&e](int exponent) { e = exponent > e ? exponent : e; };
+    for (const auto* side : {&input.proxyA, &input.proxyB}) {
+      float largest = 0;
+      for (int i = 0; i < side->count; ++i) largest = robust::maxf(largest, robust::maxAbs(side->vertices[i]));
+      const Transform<float>& xf = side == &input.proxyA ? input.transformA : input.transformB;
+      consider(robust::floorLog2(largest) + robust::floorLog2(robust::maxf(std::fabs(xf.q.c), std::fabs(xf.q.s))) + 1);
+      consider(robust::floorLog2(robust::maxAbs(xf.p)));
+      consider(robust::floorLog2(side->radius));
+    }
+    consider(robust::floorLog2(robust::maxAbs(input.translationB)));
+    return e < 60 ? 0 : e - 2;
+  }
+
+ private:
+  // The cast on the problem as given, with the slop in its units (SLOP, or SLOP / 2^k for a scaled problem).
+  static void advance(const CastInput<float>& input, float slop, CastOutput<float>* output) {
     *output = CastOutput<float>();
-    const float goal = target(input.proxyA.radius + input.proxyB.radius);
-    const float upper = goal + 0.5f * SLOP;
+    const float goal = slop > input.proxyA.radius + input.proxyB.radius ? slop : input.proxyA.radius + input.proxyB.radius;
+    const float tolerance = 0.25f * slop;
+    const float upper = goal + 0.5f * slop;
     DistanceInput<float> query;
     query.proxyA = input.proxyA;
     query.proxyB = input.proxyB;
@@ -73,30 +126,40 @@ struct RobustCast {
       const float d = distance.distance;
       Vec2<float> n{0, 0};
       if (d > 0) {
-        n = {(distance.pointB.x - distance.pointA.x) / d, (distance.pointB.y - distance.pointA.y) / d};
+        n = unitNormal(distance);
         lastNormal = n;
       } else if (iteration > 0) {
         // A step landed the cores in contact: g lies above its tangent, so only rounding of d, n or B's position
         // (a few u) carried it there; the normal of the pose before is the contact's.
         n = lastNormal;
       }
-      if (d <= std::fmin(goal + TOLERANCE + noise, upper)) {
+      if (d <= std::fmin(goal + tolerance + noise, upper)) {
         hit(input, distance, n, t, iteration == 0 ? CastStop::InitialOverlap : CastStop::Hit, output);
         return;
       }
-      // How far rounding can turn the rate n . r: |r| times the angle that 4 units of rounding of the witness
-      // points at this pose (2^-24 of the size of the terms placing the vertices there) subtend at the gap.
+      // How far the rate n . r may be from the true one n* . r: |r| times the angle between n and n*. Two causes:
+      // 4 units of rounding of the witness points at this pose (2^-24 of the size of the terms placing the
+      // vertices there) subtend poseNoise / d; and the witness gap is that of a distance within delta of the least
+      // (robust's progress stop: 2^-22 of the coordinates, times the 1-norm of a unit direction, up to sqrt 2;
+      // delta is 2^-20 of the two shapes' sizes, more than twice that). Every point of the Minkowski difference
+      // lies beyond the line at the least distance d* across n*, so the witness gap w, |w| = d <= d* + delta,
+      // has cos angle(w, n*) >= d* / d >= 1 - delta / d, an angle at most (pi/2) sqrt(delta / d) (acos(1 - x) <=
+      // (pi/2) sqrt x on [0, 1]). A witness on a face parallel to the target's, off its closest point by 0.4 m at
+      // coordinates of 8000, turned n by 7e-4 rad, and the step that trusted n overshot the band by 0.09 m
+      // (cast-rounded, seed 1, index 48338, in the 100,000-a-family report).
       const float rate = n.x * r.x + n.y * r.y;
-      const float poseNoise =
-          4 * 0x1p-24f * std::fmax(extent(input.proxyA, input.transformA), extent(input.proxyB, query.transformB));
-      const float doubt = travel * poseNoise / d;
+      const float extentA = extent(input.proxyA, input.transformA);
+      const float extentB = extent(input.proxyB, query.transformB);
+      const float poseNoise = 4 * 0x1p-24f * std::fmax(extentA, extentB);
+      const float delta = 0x1p-20f * (extentA + extentB);
+      const float doubt = delta < d ? travel * (poseNoise / d + 1.5708f * std::sqrt(delta / d)) : 2 * travel;
       // The aim lies within the rounding of placing B (4 units of p0, t r and the pose's terms): with large
       // coordinates the float position moves in steps coarser than the band (2^-16 of 98304 is 1.5 times SLOP),
       // so no pose lies in it; this one, the last before the cores cross, is the answer (a 100,000-a-family
       // report found 10 such casts ending in a miss or a jump into overlap).
       const float placing = poseNoise + 4 * 0x1p-24f * (std::fabs(p0.x) + std::fabs(p0.y) +
                                                         t * (std::fabs(r.x) + std::fabs(r.y)));
-      if (d - goal <= placing && d <= goal + TOLERANCE + noise) {
+      if (d - goal <= placing && d <= goal + tolerance + noise) {
         hit(input, distance, n, t, iteration == 0 ? CastStop::InitialOverlap : CastStop::Hit, output);
         return;
       }
@@ -137,14 +200,10 @@ struct RobustCast {
     DistanceOutput<float> distance;
     RobustStrategy::distance<float>(query, &cache, &distance, static_cast<Trace<float>*>(nullptr));
     const float d = distance.distance;
-    Vec2<float> n{0, 0};
-    if (d > 0) {
-      n = {(distance.pointB.x - distance.pointA.x) / d, (distance.pointB.y - distance.pointA.y) / d};
-    }
+    const Vec2<float> n = d > 0 ? unitNormal(distance) : Vec2<float>{0, 0};
     decide(input, distance, n, t, d <= upper, CastStop::IterationCap, output);
   }
 
- private:
   // |v| without overflow or underflow: v.x * v.x overflows float above 2^64 (a campaign found a missed hit with a
   // 3e29 translation, whose infinite |r| made every step zero) and underflows below 2^-63. Where the sum of
   // squares is a normal float it is used as is; else the components are scaled by the larger first. Only
@@ -156,6 +215,17 @@ struct RobustCast {
     if (!(largest > 0)) return 0;
     const float x = v.x / largest, y = v.y / largest;
     return largest * std::sqrt(x * x + y * y);
+  }
+
+  // The unit vector from A's witness point to B's, normalized after dividing by a power of two above its
+  // largest component: the difference of points near 5e13 in a problem of size 1e33 squares to a subnormal,
+  // whose rounding left robust's distance 2e-4 short of |pB - pA| and the normal 1.0002 long (a campaign case).
+  static Vec2<float> unitNormal(const DistanceOutput<float>& distance) {
+    Vec2<float> v{distance.pointB.x - distance.pointA.x, distance.pointB.y - distance.pointA.y};
+    const float f = robust::inverseSizeFactor(robust::maxAbs(v));
+    v = {v.x * f, v.y * f};
+    const float len = std::sqrt(v.x * v.x + v.y * v.y);
+    return {v.x / len, v.y / len};
   }
 
   // max over the shape's vertices of |x'| + |y'| (rotated) plus |p.x| + |p.y|: the size of the terms placing it.

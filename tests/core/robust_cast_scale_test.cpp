@@ -1,4 +1,4 @@
-// robust-cast where |r|^2 overflows float (issue 22's one-hour campaign found it: a 3e29 translation was a
+// robust-cast at the ends of float's range and where the distance's witness is loose. First where |r|^2 overflows float (issue 22's one-hour campaign found it: a 3e29 translation was a
 // missed hit, its infinite |r| made every step zero). |r| is now computed without overflow, so the cast
 // advances to the contact at any size.
 // Shapes: A the square [-s, s]^2 at the origin, B a point at (3 s, 0) moving by (-4 s, 0): the core gap
@@ -57,6 +57,59 @@ TEST(RobustCastScale, aTargetWithinThePosesRoundingIsAHitThere) {
   // Within a few float steps of t* (each 6e-8 here, 0.008 of travel).
   EXPECT_NEAR(output.fraction, 0.99998558892144097, 4 * 0x1p-24);
   EXPECT_LE(output.fraction, 0.99998558892144097);
+}
+
+// A witness the distance stop accepts may lie off the closest point along a face parallel to the target's: A (a
+// polygon) and B (a capsule of radius 408) both turned a quarter, their facing edges parallel, B moving by (0,
+// 384) meets A at t* = 3/4 exactly (cast-rounded, seed 1, index 48338). The robust distance stopped on a vertex
+// pair 0.4 m along the face from the closest points, a normal 7e-4 rad off; the step that trusted it went 2.8e-4
+// past t*, the gap 0.09 m under the band (late). The rate's doubt now covers the witness's angle.
+TEST(RobustCastScale, aWitnessAlongAParallelFaceDoesNotCarryTheStepPastTheBand) {
+  const Proxy<float> a = polygon({{-880, -1840}, {936, -1000}, {1808, 1896}, {840, 1248}, {0, 0}, {-640, -1200},
+                                  {-840, -1648}});
+  const Proxy<float> b = polygon({{-488, -48}, {-936, -888}}, 408);
+  CastInput<float> input = castInput(a, b, {2680, -8000}, {0, 384}, {-0.0f, 1});
+  input.transformA = {{2680, -7712}, {-0.0f, 1}};
+  const CastOutput<float> output = castOf<RobustCast>(input);
+  ASSERT_TRUE(output.hit);
+  // The core gap falls at 384 * 15/17 per unit of t at the contact (the normal (-8, -15)/17), so the band
+  // [408 - 2^-9, 408 + 2^-9] is crossed while |t - 3/4| <= 2^-9 / (384 * 15/17).
+  const double halfWidth = 0x1p-9 / (384.0 * 15.0 / 17.0);
+  EXPECT_NEAR(output.fraction, 0.75, halfWidth);
+}
+
+// Beyond 2^60 the cast runs in units of 2^k and gives its contact point in those units (castInUnits): A's core
+// vertex here is at (-1.13e38, 3.53e38) in the world, beyond float, and with B's radius 1.7e38 the start
+// overlaps. The normal is a finite unit vector and the point, in units, is A's vertex (the one-hour campaign
+// found the normal (0.76, -inf) when B's world vertices overflowed).
+TEST(RobustCastScale, beyondFloatTheCastAnswersInUnitsOfAPowerOfTwo) {
+  const Proxy<float> a = polygon({{0x1p127f, 0x1.fp127f}});
+  const Proxy<float> b = polygon({{0x1.8p127f, 0x1p127f}}, 0x1p127f);
+  CastInput<float> input = castInput(a, b, {0x1p127f, 0}, {0x1.8b82b8p-126f, 0}, {0, 1});
+  input.transformA.q = {0x1.69affcp-1f, 0x1.6a63bap-1f};
+  CastOutput<float> output;
+  const int k = RobustCast::castInUnits(input, &output);
+  ASSERT_GT(k, 0);
+  ASSERT_TRUE(output.hit);
+  EXPECT_EQ(output.stop, CastStop::InitialOverlap);
+  EXPECT_NEAR(std::hypot(output.normal.x, output.normal.y), 1.0, 4 * 0x1p-24);
+  // A's vertex rotated, in units of 2^k, to float's rounding of the placement.
+  const double c = 0x1.69affcp-1, s = 0x1.6a63bap-1;
+  const double x = c * 0x1p127 - s * 0x1.fp127, y = s * 0x1p127 + c * 0x1.fp127;
+  EXPECT_NEAR(std::ldexp(double(output.point.x), k), x, 0x1p-20 * std::fabs(y));
+  EXPECT_NEAR(std::ldexp(double(output.point.y), k), y, 0x1p-20 * std::fabs(y));
+}
+
+// The normal is normalized on the witness difference scaled to near 1: A a point of radius 2^113 near (1.2e33,
+// 1.3e19), B a point at the origin inside it. In the units of that size the witness difference (near 5e13) squares
+// to a subnormal, and dividing by the distance made a normal 1.0002 long (the one-hour campaign's point error).
+TEST(RobustCastScale, theNormalIsAUnitVectorWhereTheWitnessDifferenceIsTinyInTheProblemsUnits) {
+  const Proxy<float> a = polygon({{-0x1.ef397p+71f, 0x1.d2c4c2p+109f}}, 0x1p113f);
+  CastInput<float> input = castInput(a, point(0, 0), {0, 0}, {-0x1.687ba4p-2f, 0x1.a4p-4f});
+  input.transformA = {{0x1.d2c4c2p+109f, 0x1.6e6262p+63f}, {0x1.0ed25ap-38f, 0x1p+0f}};
+  const CastOutput<float> output = castOf<RobustCast>(input);
+  ASSERT_TRUE(output.hit);
+  EXPECT_NEAR(std::hypot(output.normal.x, output.normal.y), 1.0, 4 * 0x1p-24);
 }
 
 }  // namespace
