@@ -120,6 +120,65 @@ void highWorldVertex(const InputShape& shape, std::size_t i, HighPrecision& x, H
 
 HighPrecision high(const Rational& value) { return HighPrecision(value); }
 
+// The contact point from the faces in contact: A's [a0, a1] and B's [b0, b1] (vertex indices of each shape,
+// equal for a vertex), the point c of M, and the unit normal (ux, uy) (a cone's bisector).
+void pointOnFaces(const InputShape& a, const InputShape& b, const HighPrecision& hx, const HighPrecision& hy,
+                  const HighPrecision& ux, const HighPrecision& uy, std::pair<std::size_t, std::size_t> faceA,
+                  std::pair<std::size_t, std::size_t> faceB, ExactCast& cast) {
+  const auto [a0, a1] = faceA;
+  const auto [b0, b1] = faceB;
+  HighPrecision p0x, p0y, p1x, p1y, q0x, q0y, q1x, q1y;
+  highWorldVertex(a, a0, p0x, p0y);
+  HighPrecision coreX, coreY;
+  if (a0 == a1) {
+    coreX = p0x;
+    coreY = p0y;
+  } else if (b0 == b1) {
+    highWorldVertex(b, b0, q0x, q0y);
+    coreX = q0x - hx;
+    coreY = q0y - hy;
+  } else {
+    // Both faces are segments on one line: A's [p0, p1] and B's [q0, q1] - c. Parameters along p0 -> p1.
+    highWorldVertex(a, a1, p1x, p1y);
+    highWorldVertex(b, b0, q0x, q0y);
+    highWorldVertex(b, b1, q1x, q1y);
+    const HighPrecision dx = p1x - p0x, dy = p1y - p0y;
+    const HighPrecision squared = dx * dx + dy * dy;
+    auto parameter = [&](const HighPrecision& qx, const HighPrecision& qy) {
+      return ((qx - hx - p0x) * dx + (qy - hy - p0y) * dy) / squared;
+    };
+    const HighPrecision s0 = parameter(q0x, q0y), s1 = parameter(q1x, q1y);
+    HighPrecision low = s0 < s1 ? s0 : s1, highEnd = s0 < s1 ? s1 : s0;
+    if (low < 0) low = 0;
+    if (highEnd > 1) highEnd = 1;
+    const HighPrecision middle = (low + highEnd) / 2;
+    coreX = p0x + middle * dx;
+    coreY = p0y + middle * dy;
+  }
+  const HighPrecision radius(a.radius);
+  cast.pointX = coreX + radius * ux;
+  cast.pointY = coreY + radius * uy;
+}
+
+// The faces of a shape whose vertices are points [first, first + count) of `points`, extreme along m =
+// inward(E), E = X[p] - X[q]: m.(X_i - X_j) = cross(E, X_i - X_j), and the projection on (-m.y, m.x) = -E is
+// -E.(X_i - X_j), so filtered exact signs decide both (ExactPoints::crossSign, dotSign).
+std::pair<std::size_t, std::size_t> faceBySigns(ExactPoints& points, int first, int count, int p, int q,
+                                                bool largest) {
+  int top = first;
+  for (int i = first + 1; i < first + count; ++i) {
+    const int order = points.crossSign(p, q, i, top);
+    if (largest ? order > 0 : order < 0) top = i;
+  }
+  int low = top, high = top;
+  for (int i = first; i < first + count; ++i) {
+    if (i == top || points.crossSign(p, q, i, top) != 0) continue;
+    if (points.dotSign(p, q, i, low) > 0) low = i;    // smaller along -E
+    if (points.dotSign(p, q, i, high) < 0) high = i;  // larger along -E
+  }
+  return {std::size_t(low - first), std::size_t(high - first)};
+}
+
 }  // namespace
 
 void setContactPoint(const InputShape& a, const InputShape& b, const HighPrecision& hx, const HighPrecision& hy,
@@ -169,37 +228,18 @@ void setContactPoint(const InputShape& a, const InputShape& b, const HighPrecisi
   const double approxY = HighPrecision(hmy / largestPart).convert_to<double>();
   const auto [a0, a1] = face(a, mx, my, approxX, approxY, true);
   const auto [b0, b1] = face(b, mx, my, approxX, approxY, false);
-  HighPrecision p0x, p0y, p1x, p1y, q0x, q0y, q1x, q1y;
-  highWorldVertex(a, a0, p0x, p0y);
-  HighPrecision coreX, coreY;
-  if (a0 == a1) {
-    coreX = p0x;
-    coreY = p0y;
-  } else if (b0 == b1) {
-    highWorldVertex(b, b0, q0x, q0y);
-    coreX = q0x - hx;
-    coreY = q0y - hy;
-  } else {
-    // Both faces are segments on one line: A's [p0, p1] and B's [q0, q1] - c. Parameters along p0 -> p1.
-    highWorldVertex(a, a1, p1x, p1y);
-    highWorldVertex(b, b0, q0x, q0y);
-    highWorldVertex(b, b1, q1x, q1y);
-    const HighPrecision dx = p1x - p0x, dy = p1y - p0y;
-    const HighPrecision squared = dx * dx + dy * dy;
-    auto parameter = [&](const HighPrecision& qx, const HighPrecision& qy) {
-      return ((qx - hx - p0x) * dx + (qy - hy - p0y) * dy) / squared;
-    };
-    const HighPrecision s0 = parameter(q0x, q0y), s1 = parameter(q1x, q1y);
-    HighPrecision low = s0 < s1 ? s0 : s1, highEnd = s0 < s1 ? s1 : s0;
-    if (low < 0) low = 0;
-    if (highEnd > 1) highEnd = 1;
-    const HighPrecision middle = (low + highEnd) / 2;
-    coreX = p0x + middle * dx;
-    coreY = p0y + middle * dy;
-  }
-  const HighPrecision radius(a.radius);
-  cast.pointX = coreX + radius * ux;
-  cast.pointY = coreY + radius * uy;
+  pointOnFaces(a, b, hx, hy, ux, uy, {a0, a1}, {b0, b1}, cast);
+}
+
+void setContactPointOnEdgeNormal(const InputShape& a, const InputShape& b, ExactPoints& points, int p, int q,
+                                 const HighPrecision& hx, const HighPrecision& hy, ExactCast& cast) {
+  HighPrecision ux = toHighPrecision(cast.normalX), uy = toHighPrecision(cast.normalY);
+  const HighPrecision length = sqrt(ux * ux + uy * uy);
+  ux /= length;
+  uy /= length;
+  const int countA = static_cast<int>(a.vertices.size()), countB = static_cast<int>(b.vertices.size());
+  pointOnFaces(a, b, hx, hy, ux, uy, faceBySigns(points, 0, countA, p, q, true),
+               faceBySigns(points, countA, countB, p, q, false), cast);
 }
 
 }  // namespace gjk::oracle

@@ -265,6 +265,7 @@ ExactCast castByHull(const InputShape& a, const InputShape& b, InputTranslation 
   // The normal (exact) and the nearest point c of M (high precision, for the contact point), in the units
   // of ExactPoints.
   HighPrecision cx, cy;
+  int edgeNormal = -1;  // the edge of M whose inward normal is the normal, when it is one
   if (onEdge) {
     const Integer betaStart = cross(h.u, edgeStart);
     const Integer betaEnd = cross(h.u, h.vertex(chain[low] + 1));
@@ -277,6 +278,7 @@ ExactCast castByHull(const InputShape& a, const InputShape& b, InputTranslation 
     } else {
       const IntVector normal = inward(edgeVector);
       setNormal(cast, quadraticOf(normal.x), quadraticOf(normal.y));
+      edgeNormal = chain[low];
       // c = V + s E with s = (p - V).E / E.E: the foot of p(t*) = t* u on the edge.
       const HighPrecision time = toHighPrecision(t);
       const HighPrecision ex(edgeVector.x), ey(edgeVector.y), vx(edgeStart.x), vy(edgeStart.y);
@@ -306,7 +308,12 @@ ExactCast castByHull(const InputShape& a, const InputShape& b, InputTranslation 
     }
   }
   const HighPrecision unit = HighPrecision(powerOfTwo(exponent));  // units of ExactPoints to world
-  setContactPoint(a, b, cx * unit, cy * unit, cast);
+  if (edgeNormal >= 0) {
+    const MergedHull::Direction& d = merged.directions[edgeNormal];
+    setContactPointOnEdgeNormal(a, b, points, d.p, d.q, cx * unit, cy * unit, cast);
+  } else {
+    setContactPoint(a, b, cx * unit, cy * unit, cast);
+  }
   return cast;
 }
 

@@ -1,5 +1,7 @@
 #include "tools/campaign_findings.h"
 
+#include <exception>
+
 #include <fcntl.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -45,7 +47,10 @@ int abortSignalOf(const check::Case& value, const check::StrategyInfo& strategy)
     // The engine's own message (chipmunk prints its failed assertion) is not the campaign's output.
     const int null = open("/dev/null", O_WRONLY);
     if (null >= 0) dup2(null, STDERR_FILENO);
-    strategy.run(value, {});
+    try {
+      strategy.run(value, {});
+    } catch (...) {  // gjkcheck's own error, not the engine's abort: judgeCase meets it again and says so
+    }
     _exit(0);
   }
   int status = 0;
@@ -88,7 +93,13 @@ CrashInput judgeCrashInput(const fs::path& file, const check::StrategyInfo& stra
   std::optional<check::Case> value = check::decodeFuzzInput(bytes.data(), bytes.size());
   if (!value) return crash;
   crash.decodes = true;
-  Judged judged = judgeCase(*value, strategy, query);
+  Judged judged;
+  try {
+    judged = judgeCase(*value, strategy, query);
+  } catch (const std::exception& error) {
+    crash.harnessError = error.what();
+    return crash;
+  }
   crash.violation = judged.violation;
   crash.abortSignal = judged.abortSignal;
   if (crash.violation) {
@@ -121,8 +132,12 @@ check::Case shrinkKeepingSignature(const check::Case& value, const check::Strate
   auto keeps = [&](const check::Case& candidate) {
     if (count >= maxEvaluations) return false;
     ++count;
-    Judged judged = judgeCase(candidate, strategy, query);
-    return judged.violation && judged.summary.signature == signature;
+    try {
+      Judged judged = judgeCase(candidate, strategy, query);
+      return judged.violation && judged.summary.signature == signature;
+    } catch (const std::exception&) {
+      return false;  // a candidate the harness cannot judge does not show the cause
+    }
   };
   auto tryChange = [&](auto change) {
     check::Case candidate = best;

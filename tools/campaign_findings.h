@@ -32,6 +32,8 @@ struct CrashInput {
   std::string signature;   // when violation
   std::string reasons;
   std::string failureDetail;  // an external engine's crash, hang or protocol failure: what it said (stderr tail)
+  std::string harnessError;   // gjkcheck itself could not judge the case (its exception's message): a bug of
+                              // the harness, not a verdict; the input is kept and the campaign goes on
 };
 
 // What a campaign judges, by the query kind of its name: the distance query with the distance verdict

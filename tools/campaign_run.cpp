@@ -63,7 +63,7 @@ class Campaign {
     fuzz();
     collect();
     writeReport();
-    return violationSignatures() > 0 ? EXIT_VIOLATIONS : EXIT_ALL_OK;
+    return violationSignatures() > 0 || !harnessErrors_.empty() ? EXIT_VIOLATIONS : EXIT_ALL_OK;
   }
 
  private:
@@ -217,6 +217,13 @@ class Campaign {
       bool thisRun = !crashesBefore_.count(file.string());
       crashInputsThisRun_ += thisRun;
       if (crash.abortSignal != 0) aborts_.push_back(file.string());
+      if (!crash.harnessError.empty()) {
+        // gjkcheck's own bug: the input and its message are kept (the report lists them), and fuzzing goes on.
+        harnessErrors_.emplace_back(file.string(), crash.harnessError);
+        std::fprintf(stderr, "%sgjkcheck could not judge crash input %s: %s\n", fuzzing_ && isatty(2) ? "\n" : "",
+                     file.c_str(), crash.harnessError.c_str());
+        continue;
+      }
       CauseFinding& finding = findings_[crash.violation ? crash.signature : std::string()];
       finding.inputs.push_back(crash);
       finding.inputsThisRun += thisRun;
@@ -509,6 +516,13 @@ class Campaign {
       text += "## Crash inputs that are no violation here\n\n" + std::to_string(other->second.inputs.size()) +
               " inputs: " + other->second.status + ".\n\n";
     }
+    if (!harnessErrors_.empty()) {
+      text += "## Crash inputs gjkcheck could not judge\n\nJudging these inputs threw an error in gjkcheck itself: "
+              "a bug of the harness, not a verdict on " + strategy_.name + " (the fuzz target stopped on them "
+              "for the same reason). Each input stays where it is; `gjkcheck convert FILE` shows it as a case.\n\n";
+      for (const auto& [file, message] : harnessErrors_) text += "- `" + file + "`: " + message + "\n";
+      text += "\n";
+    }
     if (!aborts_.empty()) {
       text += "## Inputs on which " + strategy_.name + " aborts\n\n" + std::to_string(aborts_.size()) +
               " of those inputs end the process that runs " + strategy_.name +
@@ -549,6 +563,7 @@ class Campaign {
   int crashInputsThisRun_ = 0;
   int violationInputs_ = 0;
   std::vector<std::string> aborts_;  // crash inputs on which the strategy aborts the process that runs it
+  std::vector<std::pair<std::string, std::string>> harnessErrors_;  // crash inputs gjkcheck could not judge, why
 };
 
 }  // namespace

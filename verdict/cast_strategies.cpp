@@ -2,6 +2,8 @@
 // source computes its target, then widened to double (exact).
 #include "verdict/cast_strategies.h"
 
+#include <cmath>
+
 #include "core/strategies/box2d_v30_cast.h"
 #include "core/strategies/box2d_v3_cast.h"
 #include "core/strategies/gjk_raycast_cast.h"
@@ -35,10 +37,14 @@ CastBand v3Band(double radiusA, double radiusB) {
   return {double(aim.target), double(aim.target) + double(aim.tolerance)};
 }
 
-// robust-cast: [target - SLOP/2, target + SLOP/2], target = max(SLOP, rA + rB) in float.
+// robust-cast: [target - SLOP/2, target + SLOP/2], target = max(SLOP, rA + rB) in float. Where rA + rB overflows
+// float the cast adds them in units of 2^k (core/strategies/robust_cast.h): halves, added in float, doubled in
+// double, the same rounding.
 CastBand robustBand(double radiusA, double radiusB) {
-  const float target = RobustCast::target(float(radiusA) + float(radiusB));
-  return {double(target) - 0.5 * double(RobustCast::SLOP), double(target) + 0.5 * double(RobustCast::SLOP)};
+  const float sum = float(radiusA) + float(radiusB);
+  const double target = std::isfinite(sum) ? double(RobustCast::target(sum))
+                                           : 2.0 * double(0.5f * float(radiusA) + 0.5f * float(radiusB));
+  return {target - 0.5 * double(RobustCast::SLOP), target + 0.5 * double(RobustCast::SLOP)};
 }
 
 // Box2D 2.4.1's b2_distance.h:121 documents "false if there is no hit or an initial overlap": its port's miss on

@@ -3,6 +3,8 @@
 #include <cmath>
 #include <limits>
 #include <map>
+#include <stdexcept>
+#include <string>
 #include <utility>
 
 #include "oracle/cast_pose.h"
@@ -42,6 +44,19 @@ struct BandTargets {
   Rational slack, lo, hi;
 };
 
+// A band's end as an exact target. A strategy whose target rA + rB overflowed float (radii near 2^127) declared
+// an infinite one: every pose is within it, which the target 2^256 says exactly (the cores of float shapes are
+// less than 2^130 apart). A NaN or -inf end is a band function's bug.
+Rational bandEnd(double end) {
+  if (end == std::numeric_limits<double>::infinity()) {
+    return Rational(boost::multiprecision::pow(oracle::Integer(2), 256));
+  }
+  if (!(std::isfinite(end) && end >= 0)) {
+    throw std::logic_error("cast verdict: a strategy's band has the end " + std::to_string(end));
+  }
+  return oracle::exactDouble(end);
+}
+
 // The times of `band` from `cache`, computed by `make(targets)` on first use: translating and rotating casts
 // keep their own kinds of times, one per band.
 template <class Times, class Make>
@@ -52,8 +67,7 @@ const Times& cachedByBand(std::map<std::pair<double, double>, Times>& cache, con
   if (found != cache.end()) {
     return found->second;
   }
-  const BandTargets targets{unit * Rational(VIOLATION_THRESHOLD_U), oracle::exactDouble(band.lower),
-                            oracle::exactDouble(band.upper)};
+  const BandTargets targets{unit * Rational(VIOLATION_THRESHOLD_U), bandEnd(band.lower), bandEnd(band.upper)};
   Times times = make(targets);
   times.band = band;
   return cache.emplace(key, std::move(times)).first->second;
@@ -259,14 +273,14 @@ CastVerdict judgeCast(const CastCase& exact, const StrategyResult& result, const
   const HighPrecision fraction(f);
   const oracle::ExactPoint q = oracle::castClosestPoint(exact.minkowskiHull(), exact.translation(), f);
   const HighPrecision gap = oracle::squareRoot(q.x * q.x + q.y * q.y);
-  const HighPrecision lo(oracle::exactDouble(times.band.lower));
-  const HighPrecision hi(oracle::exactDouble(times.band.upper));
+  const HighPrecision lo(bandEnd(times.band.lower));
+  const HighPrecision hi(bandEnd(times.band.upper));
   const HighPrecision& travel = exact.travel();
 
   // late: at f > 0 (nothing earlier was possible at 0) the gap below the band by more than T u; where the band
   // lies within T u of zero, the cores overlapping more than T u - lo deep.
   const Rational slackRational = exact.unit() * Rational(VIOLATION_THRESHOLD_U);
-  const Rational loRational = oracle::exactDouble(times.band.lower);
+  const Rational loRational = bandEnd(times.band.lower);
   bool late = false;
   if (c.fraction > 0) {
     late = loRational - slackRational > 0

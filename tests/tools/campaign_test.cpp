@@ -492,4 +492,27 @@ TEST(CastCampaign, leavesOutSeedCasesThatAreNotCastCases) {
   EXPECT_NE(report.find("1 cases left out that are not cast cases"), std::string::npos) << report;
 }
 
+// A crash input gjkcheck cannot judge (its own bug: here a distance case handed to a cast campaign, which
+// the cast query refuses with an error) is kept and reported, and the campaign goes on to write its report;
+// before, the error ended the campaign (a one-hour robust-cast campaign stopped after 16 s on a band the
+// verdict could not read).
+TEST(CastCampaign, goesOnWhenGjkcheckCannotJudgeACrashInput) {
+  TempDir dir;
+  fs::path inputs = dir.path() / "inputs";
+  fs::create_directories(inputs);
+  ASSERT_EQ(gjkcheck("convert " + SAT_CASE.string() + " --out " + (inputs / "crash-distance-case").string()).exitCode,
+            0);
+  std::string fuzzer = writeFakeFuzzer(dir, inputs, dir.path() / "fuzzer-starts", 0);
+  CliRun run = gjkcheck("campaign --strategy robust-cast --query cast --time 1 --minimize 0 --seeds none --fuzzer " +
+                            fuzzer + " --out found --work work",
+                        dir.path().string());
+  EXPECT_EQ(run.exitCode, 1) << run.out;  // something to look at, though no verdict
+  EXPECT_NE(run.out.find("gjkcheck could not judge crash input"), std::string::npos) << run.out;
+  const std::string report = readText(dir.path() / "found" / "README.md");
+  EXPECT_NE(report.find("## Crash inputs gjkcheck could not judge"), std::string::npos) << report;
+  EXPECT_NE(report.find("crash-distance-case`: a cast strategy needs a cast case"), std::string::npos) << report;
+  EXPECT_EQ(report.find("## Inputs on which robust-cast aborts"), std::string::npos) << report;
+  EXPECT_TRUE(caseFiles(dir.path() / "found").empty()) << run.out;
+}
+
 }  // namespace

@@ -9,6 +9,7 @@
 
 #include "case/case.h"
 #include "verdict/cast_strategies.h"
+#include "verdict/cast_verdict.h"
 
 #include "core/strategies/robust_cast.h"
 #include "verdict/strategy.h"
@@ -130,6 +131,28 @@ TEST(CastStrategies, aCaseWithoutTranslationIsRefused) {
   for (const std::string& name : NAMES) {
     EXPECT_THROW(findStrategy(name)->run(value, RunOptions{}), std::invalid_argument) << name;
   }
+}
+
+// Radii near 2^127, whose float sum overflows (a one-hour campaign's input ended the fuzz target there: the
+// verdict could not read robust-cast's infinite band). robust-cast's band is its target as the cast reaches it, in
+// units of 2^k: 2^128, finite in double. A Box2D port whose float target overflowed declared an infinite band,
+// which the verdict takes as touching everywhere; judging either throws nothing.
+TEST(CastStrategies, aCastWhoseRadiiSumOverflowsFloatIsJudged) {
+  Case value = castCase(box(1, 0, 0, 0x1p127f), box(1, 4, 0, 0x1p127f), -4, 0);
+  const CastBand band = findStrategy("robust-cast")->castBand(0x1p127, 0x1p127);
+  EXPECT_EQ(band.lower, 0x1p128 - 0x1p-9);
+  EXPECT_EQ(band.upper, 0x1p128 + 0x1p-9);
+  const gjk::check::CastCase exact(value);
+  for (const char* name : {"robust-cast", "box2d-v3.1-cast"}) {
+    const StrategyInfo& strategy = *findStrategy(name);
+    const StrategyResult result = strategy.run(value, RunOptions{});
+    gjk::check::CastVerdict verdict;
+    EXPECT_NO_THROW(verdict = gjk::check::judgeCast(exact, result, strategy)) << name;
+  }
+  const StrategyResult robust = findStrategy("robust-cast")->run(value, RunOptions{});
+  EXPECT_TRUE(robust.cast.hit);
+  EXPECT_EQ(robust.cast.fraction, 0.0);
+  EXPECT_FALSE(gjk::check::judgeCast(exact, robust, *findStrategy("robust-cast")).violation);
 }
 
 }  // namespace
