@@ -54,6 +54,8 @@ void QueryCell::add(const QueryComparisonRow& row) {
     ++refused;
   if (row.primary == "no-answer")
     ++unanswered;
+  if (row.undecided)
+    ++undecided;
   if (row.primary != "ok" && row.primary != "refused" && row.primary != "no-answer")
     ++primaries[row.primary];
   for (std::size_t m = 0; m < histograms.size(); ++m) histograms[m].add(row.measures[m]);
@@ -63,6 +65,7 @@ void QueryCell::merge(const QueryCell& o) {
   cases += o.cases;
   refused += o.refused;
   unanswered += o.unanswered;
+  undecided += o.undecided;
   for (const auto& [kind, n] : o.primaries) primaries[kind] += n;
   for (std::size_t m = 0; m < histograms.size(); ++m) histograms[m].merge(o.histograms[m]);
 }
@@ -119,6 +122,7 @@ QueryComparison runQueryComparison(const Query& query, const std::vector<const S
               row.primary = !verdict.judged ? "no-answer" : query.primaryKind(verdict);
               row.answer = query.answerValues(result);
               row.measures = std::move(verdict.measures);
+              row.undecided = !verdict.undecided.empty();
               cells[worker][s][family].add(row);
             }
           }
@@ -167,6 +171,16 @@ std::string queryComparisonTable(const QueryComparison& comparison) {
   }
   text += " no answer |";
   rule += "---:|";
+  // Only where some answer met an undecided enclosure (rotating casts): the tables of every other run keep
+  // their columns.
+  bool anyUndecided = false;
+  for (const auto& families : comparison.cells) {
+    for (const QueryCell& cell : families) anyUndecided = anyUndecided || cell.undecided > 0;
+  }
+  if (anyUndecided) {
+    text += " undecided |";
+    rule += "---:|";
+  }
   for (const QueryMeasure& measure : query.measures()) {
     if (measure.tableLabel == nullptr) continue;
     text += std::string(" ") + measure.tableLabel + " p50 | p99 | max |";
@@ -187,6 +201,7 @@ std::string queryComparisonTable(const QueryComparison& comparison) {
         text += " " + std::to_string(it == cell.primaries.end() ? 0 : it->second) + " |";
       }
       text += " " + std::to_string(cell.unanswered) + " |";
+      if (anyUndecided) text += " " + std::to_string(cell.undecided) + " |";
       for (std::size_t m = 0; m < cell.histograms.size(); ++m) {
         if (!tabled(query, m)) continue;
         const ValueHistogram& values = cell.histograms[m];
@@ -243,7 +258,12 @@ void writeQueryComparison(const std::filesystem::path& folder, const QueryCompar
                               "; errors in u, primary kinds "
                               "counted once per answer; `answered` is cases − refused; percentiles nearest rank over the judged "
                               "errors, read off histograms of relative bin width 2^-" + std::to_string(HISTOGRAM_BITS) +
-                              " (max exact). Rows: " + queryRowsFile(query) + ".\n\n" + table;
+                              " (max exact)" +
+                              (table.find(" undecided |") != std::string::npos
+                                   ? "; `undecided`: answers for which the exact enclosure of a turning sweep could not "
+                                     "decide a kind (not violations; docs/verdict.md)"
+                                   : "") +
+                              ". Rows: " + queryRowsFile(query) + ".\n\n" + table;
   // Each file is written whole or not at all (a temporary file renamed), as the distance report's are.
   writeFileAtomically(folder / queryComparisonFile(query),
                       queryComparisonHeading(query) + "\n\n`" + command + "`\n\n" + section);

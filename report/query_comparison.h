@@ -30,6 +30,7 @@ struct QueryComparisonRow {
   std::string primary;
   std::vector<double> answer;    // Query::answerValues
   std::vector<double> measures;  // QueryVerdict::measures (NaN when not judged)
+  bool undecided = false;        // the exact side could not decide a kind this answer needed (QueryVerdict::undecided)
 };
 
 // One (strategy, family): counts and the histograms of the tabled measures (QueryMeasure::tableLabel; report/
@@ -38,6 +39,7 @@ struct QueryCell {
   std::uint64_t cases = 0;
   std::uint64_t refused = 0;
   std::uint64_t unanswered = 0;
+  std::uint64_t undecided = 0;  // answers with an undecided kind (a rotating cast's enclosure): not violations
   std::map<std::string, std::uint64_t> primaries;  // violations and engine failures by primary kind
   std::vector<ValueHistogram> histograms;          // one per measure (the table shows the tabled ones)
   void add(const QueryComparisonRow& row);

@@ -161,4 +161,30 @@ TEST(PenetrationComparison, sendsAnEngineWithABatchFunctionBlocksOfCases) {
 }
 
 }  // namespace
+// Answers met by an undecided enclosure (a rotating cast the exact side could not decide) are counted per cell
+// and shown in their own column, which appears only where some cell has one: every other table keeps its columns.
+TEST(CastComparison, countsUndecidedAnswersInAColumnOnlyWhereThereAreAny) {
+  StrategyInfo turning;
+  turning.name = "turning";
+  turning.query = QueryKind::Cast;
+  QueryCell cell;
+  cell.histograms.resize(castQuery().measures().size());
+  QueryComparisonRow row;
+  row.primary = "ok";
+  row.measures.assign(castQuery().measures().size(), std::nan(""));
+  cell.add(row);
+  row.undecided = true;
+  cell.add(row);
+  cell.add(row);
+  EXPECT_EQ(cell.cases, 3u);
+  EXPECT_EQ(cell.undecided, 2u);
+  QueryComparison comparison{&castQuery(), {&turning}, {"cast-rotating"}, 3, 1, {{cell}}, 3, {}};
+  const std::string table = queryComparisonTable(comparison);
+  EXPECT_NE(table.find("| no answer | undecided |"), std::string::npos) << table;
+  EXPECT_NE(table.find("| turning | cast-rotating | 3 | 0 | 3 | 0 |"), std::string::npos) << table;
+  EXPECT_NE(table.find(" | 0 | 2 |"), std::string::npos) << table;  // no answer 0, undecided 2
+  comparison.cells[0][0].undecided = 0;
+  EXPECT_EQ(queryComparisonTable(comparison).find("undecided"), std::string::npos);
+}
+
 }  // namespace gjk::check
