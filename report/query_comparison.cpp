@@ -244,8 +244,14 @@ void appendQueryRow(std::string& text, const std::vector<const StrategyInfo*>& s
   text += "\n";
 }
 
+bool queryRowKept(RowsKept rows, const QueryComparisonRow& row) {
+  if (rows == RowsKept::All) return true;
+  if (rows == RowsKept::None) return false;
+  return row.primary != "ok" && row.primary != "refused" && row.primary != "no-answer";
+}
+
 void writeQueryComparison(const std::filesystem::path& folder, const QueryComparison& comparison,
-                          const std::string& command) {
+                          const std::string& command, RowsKept rows) {
   const Query& query = *comparison.query;
   const QueryReport* report = queryReport(query);
   const std::string name = query.name();
@@ -263,7 +269,10 @@ void writeQueryComparison(const std::filesystem::path& folder, const QueryCompar
                                    ? "; `undecided`: answers for which the exact enclosure of a turning sweep could not "
                                      "decide a kind (not violations; docs/verdict.md)"
                                    : "") +
-                              ". Rows: " + queryRowsFile(query) + ".\n\n" + table;
+                              (rows == RowsKept::None        ? ". Rows: not kept (--rows none)"
+                               : rows == RowsKept::Violations ? ". Rows: " + queryRowsFile(query) + " (violations only)"
+                                                              : ". Rows: " + queryRowsFile(query)) +
+                              ".\n\n" + table;
   // Each file is written whole or not at all (a temporary file renamed), as the distance report's are.
   writeFileAtomically(folder / queryComparisonFile(query),
                       queryComparisonHeading(query) + "\n\n`" + command + "`\n\n" + section);

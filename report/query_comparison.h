@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "report/comparison.h"
+#include "report/comparison_report.h"
 #include "verdict/query_seam.h"
 #include "verdict/strategy.h"
 
@@ -91,8 +92,13 @@ std::uint64_t countViolations(const QueryComparison& comparison);
 
 // Writes <name>.md, <name>_summary.csv (and <name>_rows.csv from comparison.rows when it holds them; compare
 // streams that file instead) into folder and appends the section to folder/README.md (when it exists).
-// `command` is the line that regenerates the report.
+// `command` is the line that regenerates the report; `rows` says which rows the rows file keeps (compare's
+// --rows), as the section says.
 void writeQueryComparison(const std::filesystem::path& folder, const QueryComparison& comparison,
-                          const std::string& command);
+                          const std::string& command, RowsKept rows = RowsKept::All);
+
+// Whether compare's --rows keeps this row in <name>_rows.csv: all, or only a violation or engine failure (the
+// primary kinds countViolations counts), or none.
+bool queryRowKept(RowsKept rows, const QueryComparisonRow& row);
 
 }  // namespace gjk::check

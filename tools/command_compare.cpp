@@ -99,7 +99,7 @@ CommandSpec spec() {
        {"seed", "K", "the seed of the case streams", "1"},
        {"jobs", "N", "worker threads, 1..256", std::to_string(std::max(1u, std::thread::hardware_concurrency())),
         "the number of cores"},
-       {"rows", "all|violations|none", "what rows.csv keeps (none: no rows.csv)", "all"},
+       {"rows", "all|violations|none", "what rows.csv, penetration_rows.csv and cast_rows.csv keep (none: no such file)", "all"},
        {"gallery", "N", "worst cases per strategy in the gallery, 0..100", "3"},
        {"gzip-rows", "", "compress rows.csv to rows.csv.gz (gzip -9 -n) for very large runs"},
        {"timing-rounds", "R", "timed rounds per strategy and family after the judged pass, 0..1000 (0: none)", "5"},
@@ -345,27 +345,36 @@ int compareCommand(int argc, char** argv, int first) {
   std::uint64_t violations = countViolations(result);
   for (const QuerySection& q : sections) {
     if (interrupted.load()) break;
-    // The rows stream to <name>_rows.csv as the cases finish, through a temporary file.
+    // The rows --rows keeps stream to <name>_rows.csv as the cases finish, through a temporary file (none:
+    // no file).
     const std::filesystem::path rowsFile = out / check::queryRowsFile(*q.query);
     const std::filesystem::path partial = out / (check::queryRowsFile(*q.query) + ".partial");
-    std::ofstream queryRows(partial, std::ios::binary | std::ios::trunc);
-    queryRows << check::queryRowsHeader(*q.query);
+    std::ofstream queryRows;
+    if (rowsKept != check::RowsKept::None) {
+      queryRows.open(partial, std::ios::binary | std::ios::trunc);
+      queryRows << check::queryRowsHeader(*q.query);
+    }
     std::string text;
     auto sink = [&](const check::QueryComparisonRow* r, std::size_t n) {
+      if (rowsKept == check::RowsKept::None) return;
       text.clear();
-      for (std::size_t k = 0; k < n; ++k) check::appendQueryRow(text, q.strategies, q.families, r[k]);
+      for (std::size_t k = 0; k < n; ++k) {
+        if (check::queryRowKept(rowsKept, r[k])) check::appendQueryRow(text, q.strategies, q.families, r[k]);
+      }
       queryRows << text;
     };
     check::QueryComparison comparison = check::runQueryComparison(
         *q.query, q.strategies, q.families, options.count, options.seed, options.jobs, sink, false, &interrupted);
-    queryRows.close();
-    std::filesystem::rename(partial, rowsFile);
+    if (rowsKept != check::RowsKept::None) {
+      queryRows.close();
+      std::filesystem::rename(partial, rowsFile);
+    }
     std::string section = command;
     if (comparison.casesDone < options.count * q.families.size()) {
       section += "\n# partial: " + std::to_string(comparison.casesDone) + " of " +
                  std::to_string(options.count * q.families.size()) + " cases, interrupted";
     }
-    check::writeQueryComparison(out, comparison, section);
+    check::writeQueryComparison(out, comparison, section, rowsKept);
     violations += check::countViolations(comparison);
   }
   if (options.strategies.empty()) writeQueryOnlyReadme(out, sections, context, elapsed());
