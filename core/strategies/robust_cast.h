@@ -111,7 +111,10 @@ struct RobustCast {
     const Vec2<float> r = input.translationB;
     // The rounding scale of this cast: about the size of the terms that place a vertex, plus the translation's
     // (the verdict's S), times 2^-24. Below 16 of these the gap and its normal are rounding noise.
-    const float noise = 16 * 0x1p-24f * (std::fmax(extent(input.proxyA, input.transformA), extent(input.proxyB, input.transformB)) +
+    // A does not move and B only translates: their extents (extent()) at a pose change only by B's position.
+    const float extentA = extent(input.proxyA, input.transformA);
+    const float rotatedB = rotatedSize(input.proxyB, input.transformB.q);
+    const float noise = 16 * 0x1p-24f * (std::fmax(extentA, extentAt(rotatedB, input.transformB.p, input.proxyB.radius)) +
                                          std::fabs(r.x) + std::fabs(r.y));
     const float travel = length(r);
     SimplexCache<float> cache;
@@ -137,22 +140,10 @@ struct RobustCast {
         hit(input, distance, n, t, iteration == 0 ? CastStop::InitialOverlap : CastStop::Hit, output);
         return;
       }
-      // How far the rate n . r may be from the true one n* . r: |r| times the angle between n and n*. Two causes:
-      // 4 units of rounding of the witness points at this pose (2^-24 of the size of the terms placing the
-      // vertices there) subtend poseNoise / d; and the witness gap is that of a distance within delta of the least
-      // (robust's progress stop: 2^-22 of the coordinates, times the 1-norm of a unit direction, up to sqrt 2;
-      // delta is 2^-20 of the two shapes' sizes, more than twice that). Every point of the Minkowski difference
-      // lies beyond the line at the least distance d* across n*, so the witness gap w, |w| = d <= d* + delta,
-      // has cos angle(w, n*) >= d* / d >= 1 - delta / d, an angle at most (pi/2) sqrt(delta / d) (acos(1 - x) <=
-      // (pi/2) sqrt x on [0, 1]). A witness on a face parallel to the target's, off its closest point by 0.4 m at
-      // coordinates of 8000, turned n by 7e-4 rad, and the step that trusted n overshot the band by 0.09 m
-      // (cast-rounded, seed 1, index 48338, in the 100,000-a-family report).
       const float rate = n.x * r.x + n.y * r.y;
-      const float extentA = extent(input.proxyA, input.transformA);
-      const float extentB = extent(input.proxyB, query.transformB);
+      const float extentB = extentAt(rotatedB, query.transformB.p, input.proxyB.radius);
       const float poseNoise = 4 * 0x1p-24f * std::fmax(extentA, extentB);
-      const float delta = 0x1p-20f * (extentA + extentB);
-      const float doubt = delta < d ? travel * (poseNoise / d + 1.5708f * std::sqrt(delta / d)) : 2 * travel;
+      const float doubt = rateDoubt(distance.termination, d, travel, poseNoise, extentA + extentB);
       // The aim lies within the rounding of placing B (4 units of p0, t r and the pose's terms): with large
       // coordinates the float position moves in steps coarser than the band (2^-16 of 98304 is 1.5 times SLOP),
       // so no pose lies in it; this one, the last before the cores cross, is the answer (a 100,000-a-family
@@ -217,6 +208,26 @@ struct RobustCast {
     return largest * std::sqrt(x * x + y * y);
   }
 
+  // How far the rate n . r may be from the true one n* . r: |r| times the angle between n and n*. Rounding of
+  // the witness points at this pose (4 units, poseNoise) subtends poseNoise / d. And how the distance stopped:
+  // - duplicate support: the support along the search direction is a point of the simplex, so the whole
+  //   Minkowski difference lies beyond the simplex's line (or the sphere through its point) and the simplex's
+  //   nearest point is the difference's, unique: n is n* up to rounding;
+  // - no progress (robust's stop: a support point gaining less than 2^-22 of the coordinates, times the 1-norm
+  //   of a unit direction, up to sqrt 2): the witness gap w is that of a distance within delta of the least
+  //   (delta = 2^-20 of the two shapes' sizes, more than twice the stop's). The difference lies beyond the line
+  //   at the least distance d* across n*, so cos angle(w, n*) >= d* / |w| >= 1 - delta / d, an angle at most
+  //   (pi/2) sqrt(delta / d) (acos(1 - x) <= (pi/2) sqrt x on [0, 1]). A witness on a face parallel to the
+  //   target's, 0.4 m off the closest point at coordinates of 8000, turned n by 7e-4 rad, and the step that
+  //   trusted n overshot the band by 0.09 m (cast-rounded, seed 1, index 48338, a 100,000-a-family report);
+  // - the cap of support calls: nothing is known of n, and the doubt is 2 |r| (the step's slope is |r|).
+  static float rateDoubt(Termination stop, float d, float travel, float poseNoise, float sizes) {
+    if (stop == Termination::IterationCap) return 2 * travel;
+    const float delta = stop == Termination::ProjectionProgress ? 0x1p-20f * sizes : 0.0f;
+    if (!(delta < d)) return 2 * travel;
+    return travel * (poseNoise / d + 1.5708f * std::sqrt(delta / d));
+  }
+
   // The unit vector from A's witness point to B's, normalized after dividing by a power of two above its
   // largest component: the difference of points near 5e13 in a problem of size 1e33 squares to a subnormal,
   // whose rounding left robust's distance 2e-4 short of |pB - pA| and the normal 1.0002 long (a campaign case).
@@ -228,16 +239,24 @@ struct RobustCast {
     return {v.x / len, v.y / len};
   }
 
-  // max over the shape's vertices of |x'| + |y'| (rotated) plus |p.x| + |p.y|: the size of the terms placing it.
-  template <class T>
-  static T extent(const Proxy<T>& proxy, const Transform<T>& xf) {
-    T most = 0;
+  // max over the shape's vertices of |x'| + |y'| (rotated): the part of extent() a translation does not change.
+  static float rotatedSize(const Proxy<float>& proxy, const Rotation<float>& q) {
+    float most = 0;
     for (int i = 0; i < proxy.count; ++i) {
-      const Vec2<T> v = proxy.vertices[i];
-      const T size = std::fabs(xf.q.c * v.x) + std::fabs(xf.q.s * v.y) + std::fabs(xf.q.s * v.x) + std::fabs(xf.q.c * v.y);
+      const Vec2<float> v = proxy.vertices[i];
+      const float size = std::fabs(q.c * v.x) + std::fabs(q.s * v.y) + std::fabs(q.s * v.x) + std::fabs(q.c * v.y);
       most = std::fmax(most, size);
     }
-    return most + std::fabs(xf.p.x) + std::fabs(xf.p.y) + proxy.radius;
+    return most;
+  }
+
+  // rotatedSize plus |p.x| + |p.y| and the radius: the size of the terms placing the shape at position p.
+  static float extentAt(float rotated, Vec2<float> p, float radius) {
+    return rotated + std::fabs(p.x) + std::fabs(p.y) + radius;
+  }
+
+  static float extent(const Proxy<float>& proxy, const Transform<float>& xf) {
+    return extentAt(rotatedSize(proxy, xf.q), xf.p, proxy.radius);
   }
 
   // A hit at t when `inBand`, else a miss; `stop` is kept either way unless it says Hit on a miss.
