@@ -105,18 +105,26 @@ class ExternalEngine {
 
  private:
   // Cast queries (`c`): only the cases with a translation go to the worker; the others ask no cast and are
-  // refused here, as are rotating cases (b.angular): the worker protocol's cast carries no turn.
+  // refused here. Rotating cases (b.angular) go only to a worker whose hello says +turns (its requests carry the
+  // turn); any other engine's cast moves B without turning it, and they are refused here.
   static void runCastBatch(workers::WorkerClient& worker, std::span<const Case> cases,
                            std::span<StrategyResult> results) {
+    Answer noHello;
+    const Turning turning = workerTurning(worker, cases, noHello);
     std::vector<Case> asked;
     std::vector<std::size_t> at;
     for (std::size_t k = 0; k < cases.size(); ++k) {
-      if (!cases[k].hasTranslation || cases[k].hasAngular) {
+      if (cases[k].hasTranslation && cases[k].hasAngular && turning == Turning::NoHello) {
+        results[k] = StrategyResult{};
+        markFailure(noHello, results[k]);
+        continue;
+      }
+      if (!cases[k].hasTranslation || (cases[k].hasAngular && turning != Turning::Turns)) {
         Answer refused;
         refused.status = Status::Refused;
         refused.detail = !cases[k].hasTranslation ? "the case has no b.translation: it asks no cast"
                                                   : "the case turns B (b.angular): this engine's cast moves B "
-                                                    "without turning it";
+                                                    "without turning it (its worker's hello says no +turns)";
         results[k] = StrategyResult{};
         markFailure(refused, results[k]);
         continue;
@@ -127,6 +135,20 @@ class ExternalEngine {
     std::vector<Answer> answers(asked.size());
     worker.queryBatch(asked, workers::Query::Cast, answers);
     for (std::size_t j = 0; j < at.size(); ++j) results[at[j]] = fromCastAnswer(answers[j]);
+  }
+
+  // Whether the worker turns B: its hello says +turns. The hello is read only when the batch holds a rotating
+  // case, so a batch without one starts the worker as before. A worker that gives no hello cannot be asked: its
+  // failure (`failed`: crash, hang or protocol) is then the answer of the rotating cases, as queryBatch makes it
+  // the answer of the others.
+  enum class Turning { Turns, DoesNotTurn, NoHello };
+  static Turning workerTurning(workers::WorkerClient& worker, std::span<const Case> cases, Answer& failed) {
+    bool rotating = false;
+    for (const Case& value : cases) rotating = rotating || (value.hasTranslation && value.hasAngular);
+    if (!rotating) return Turning::DoesNotTurn;
+    const std::optional<workers::Hello> hello = worker.start(failed);
+    if (!hello) return Turning::NoHello;
+    return hello->turns ? Turning::Turns : Turning::DoesNotTurn;
   }
 
   static StrategyResult fromCastAnswer(const Answer& answer) {

@@ -118,6 +118,12 @@ Answer castAnswerOf(const gjkcheck_cast_entry& entry, const Request& request) {
     answer.detail = "a cast entry answers cast queries only";
     return answer;
   }
+  if (request.value.hasAngular) {
+    // This host's hello never says +turns, so gjkcheck sends it no turn; another host might.
+    answer.status = Status::Refused;
+    answer.detail = "the case turns B (b.angular): the plugin ABI's cast entry carries no turn";
+    return answer;
+  }
   static ShapeView a, b;
   toPluginShape(request.value.a, a);
   toPluginShape(request.value.b, b);

@@ -87,8 +87,9 @@ bool readFloat(std::string_view token, float& value, Numbers numbers) {
 }
 
 // The words of a line, at most MAX_WORDS, without allocating: a request has at most 2 + 2 * (1 + 2 * 16 + 5)
-// words (a cast request 2 more: 80), an answer 10 (a refusal's reason is read from the line itself).
-constexpr std::size_t MAX_WORDS = 80;
+// words (a cast request 2 more, a rotating one 3: 81), an answer 10 (a refusal's reason is read from the line
+// itself).
+constexpr std::size_t MAX_WORDS = 81;
 struct Words {
   std::string_view word[MAX_WORDS + 1];
   std::size_t count = 0;  // MAX_WORDS + 1: more words than MAX_WORDS
@@ -142,6 +143,26 @@ std::string quoted(std::string_view line) {
   std::string text(line.substr(0, MAX_QUOTED_LINE));
   if (line.size() > MAX_QUOTED_LINE) text += "... (" + std::to_string(line.size()) + " bytes)";
   return "'" + text + "'";
+}
+
+// What follows shape B in a cast request: the translation, two floats, then for a rotating case (a worker that
+// said +turns) the turn, one float. A request without the turn is a cast that does not turn B, as before +turns.
+bool readCastMotion(std::string_view line, const Words& words, std::size_t& at, check::Case& value,
+                    std::string& error, Numbers numbers) {
+  if (words.size() < at + 2 || !readFloat(words[at], value.translationX, numbers) ||
+      !readFloat(words[at + 1], value.translationY, numbers)) {
+    error = "a cast request goes on after shape B with the translation, two floats: " + quoted(line);
+    return false;
+  }
+  at += 2;
+  if (at == words.size()) return true;
+  if (!readFloat(words[at], value.angular, numbers)) {
+    error = "the third number of a cast request, B's turn (b.angular), is not a float: " + quoted(line);
+    return false;
+  }
+  value.hasAngular = true;
+  ++at;
+  return true;
 }
 
 bool protocolError(Answer& answer, const std::string& what, std::string_view line) {
@@ -281,6 +302,7 @@ std::optional<Hello> parseHello(std::string_view line, std::string& error) {
     if (words[next] == "+float-bits") hello.floatBits = true;
     if (words[next] == "+trace") hello.trace = true;
     if (words[next].starts_with("+cast-band=")) hello.castBand = std::string(words[next].substr(11));
+    if (words[next] == "+turns") hello.turns = true;
   }
   if (words.size() > next) {
     std::size_t start = words[next].data() - line.data();
@@ -295,7 +317,8 @@ std::optional<Hello> parseHello(std::string_view line, std::string& error) {
 std::string helloLine(const Hello& hello) {
   return "gjkcheck-worker 1 " + hello.name + " " + hello.scalar + " " + hello.contact + " " + hello.queries + " " +
          (hello.floatBits ? "+float-bits " : "") + (hello.trace ? "+trace " : "") +
-         (hello.castBand.empty() ? "" : "+cast-band=" + hello.castBand + " ") + hello.version;
+         (hello.castBand.empty() ? "" : "+cast-band=" + hello.castBand + " ") + (hello.turns ? "+turns " : "") +
+         hello.version;
 }
 
 void appendRequest(std::string& out, long long id, Query query, const check::Case& value, Numbers numbers) {
@@ -309,6 +332,10 @@ void appendRequest(std::string& out, long long id, Query query, const check::Cas
     appendFloat(out, value.translationX, numbers);
     out += ' ';
     appendFloat(out, value.translationY, numbers);
+    if (value.hasAngular) {
+      out += ' ';
+      appendFloat(out, value.angular, numbers);
+    }
   }
   out += '\n';
 }
@@ -327,7 +354,7 @@ bool parseRequestInto(std::string_view line, Request& request, std::string& erro
     return false;
   }
   if (words.size() < 2 || !parseInteger(words[0], request.id) || !oneOf(words[1], {"d", "p", "t", "c"})) {
-    error = "not a request (ID d|p|t SHAPE SHAPE, or ID c SHAPE SHAPE TX TY): " + quoted(line);
+    error = "not a request (ID d|p|t SHAPE SHAPE, or ID c SHAPE SHAPE TX TY [W]): " + quoted(line);
     return false;
   }
   request.query = words[1] == "d"   ? Query::Distance
@@ -343,16 +370,13 @@ bool parseRequestInto(std::string_view line, Request& request, std::string& erro
   request.value.hasTranslation = request.query == Query::Cast;
   request.value.translationX = 0;
   request.value.translationY = 0;
-  if (request.query == Query::Cast) {
-    if (words.size() < at + 2 || !readFloat(words[at], request.value.translationX, numbers) ||
-        !readFloat(words[at + 1], request.value.translationY, numbers)) {
-      error = "a cast request ends with the translation, two floats: " + quoted(line);
-      return false;
-    }
-    at += 2;
-  }
+  request.value.hasAngular = false;
+  request.value.angular = 0;
+  if (request.query == Query::Cast && !readCastMotion(line, words, at, request.value, error, numbers)) return false;
   if (at != words.size()) {
-    error = "words after the second shape: " + quoted(line);
+    error = (request.query == Query::Cast ? "words after the turn (b.angular) of a cast request: "
+                                          : "words after the second shape: ") +
+            quoted(line);
     return false;
   }
   return true;

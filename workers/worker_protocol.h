@@ -17,7 +17,7 @@ inline constexpr int PROTOCOL_VERSION = 1;
 // What a request asks: `d` a distance query, `p` a penetration query, `t` a distance query whose answer
 // also carries the engine's trace (only to a worker whose hello says +trace), `c` a cast query (B moved by
 // t * translation, t in [0, 1]: the case's b.translation follows shape B on the request line; only to a worker
-// whose hello says cast).
+// whose hello says cast; a rotating case's b.angular follows the translation, only to a worker that says +turns).
 enum class Query { Distance, Penetration, TracedDistance, Cast };
 
 // The worker's first line: `gjkcheck-worker 1 <name> <f32|f64> <on-shapes|merged>
@@ -27,6 +27,8 @@ enum class Query { Distance, Penetration, TracedDistance, Cast };
 // - `+trace`: it answers `t` requests, a distance answer followed by its trace.
 // - `+cast-band=NAME`: a worker of queries cast names the band of core gaps it aims at (a plugin's cast entry; an
 //   engine with a manifest names it there).
+// - `+turns`: a worker of queries cast answers rotating casts: its cast requests carry the case's b.angular (B
+//   turns by t * angular about its position as it moves); a worker that does not say it never gets one.
 struct Hello {
   std::string name;
   std::string scalar;   // "f32" | "f64"
@@ -36,6 +38,7 @@ struct Hello {
   bool floatBits = false;  // +float-bits
   bool trace = false;      // +trace
   std::string castBand;    // +cast-band=NAME; empty: not said
+  bool turns = false;      // +turns
 };
 
 // How the numbers of a request are written: shortest round-trip decimals (protocol version 1), or, for a
@@ -47,7 +50,9 @@ std::optional<Hello> parseHello(std::string_view line, std::string& error);
 std::string helloLine(const Hello& hello);  // without the '\n'
 
 // Appends `<id> <d|p|t> <shapeA> <shapeB>\n`; a shape is `<n> x1 y1 ... xn yn <radius> <px> <py> <c> <s>`. A cast
-// request is `<id> c <shapeA> <shapeB> <tx> <ty>\n`, the case's b.translation last.
+// request is `<id> c <shapeA> <shapeB> <tx> <ty>\n`, the case's b.translation last, or for a rotating case
+// (hasAngular) `<id> c <shapeA> <shapeB> <tx> <ty> <w>\n`, its b.angular after the translation (only for a
+// worker whose hello says +turns: the caller sends rotating cases to no other).
 void appendRequest(std::string& out, long long id, Query query, const check::Case& value,
                    Numbers numbers = Numbers::Decimal);
 
@@ -58,7 +63,8 @@ struct Request {
   check::Case value;
 };
 
-// The request line (without '\n'), or nullopt with `error`. Every number must be a float value.
+// The request line (without '\n'), or nullopt with `error`. Every number must be a float value. A cast request
+// with a third number after shape B is a rotating cast: hasAngular set, angular that number.
 std::optional<Request> parseRequest(std::string_view line, std::string& error,
                                     Numbers numbers = Numbers::Decimal);
 // The same into `request` (its vertex storage reused from one request to the next); false with `error`.

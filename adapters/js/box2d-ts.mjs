@@ -107,7 +107,8 @@ export const engine = {
 // Strategies `box2d-ts-cast` and `box2d-ts-toi` (issue 22): @box2d/core's b2ShapeCast and b2TimeOfImpact, ports
 // of Box2D 2.4.1's (node_modules/@box2d/core/dist/collision/b2_distance.js:643-752, b2_time_of_impact.js:
 // 247-400). The shapes and their poses are the distance query's (makeShape, setTransform); A stays put and B
-// moves by t * translation, t in [0, 1]. docs/engines.md ("Cast") gives the bands, how each output is read, and
+// moves by t * translation, t in [0, 1]; box2d-ts-toi's B also turns by t * angular on a rotating case (its sweep
+// holds an angle; b2ShapeCast takes a translation only). docs/engines.md ("Cast") gives the bands, how each output is read, and
 // where this port's contact point lies (on B's side: its b2ShapeCast reads the witness points in the other
 // order than Box2D's, b2_distance.js:741).
 function castShapes(a, b) {
@@ -141,29 +142,35 @@ function shapeCast(a, b, translation) {
   return { hit: false, fraction: 1, normal: [0, 0], point: [0, 0], iterations: output.iterations, termination: "no-hit" };
 }
 
-// A sweep of pure translation: the body's origin at the shape's position (localCenter 0), the angle atan2(s, c)
-// of the case's rotation (a b2Sweep holds an angle; the port takes its cos and sin again).
-function sweepOf(sweep, shape, translation) {
+// The sweep of a shape moved by `translation` and turned by `angular` radians over the step: the body's origin at
+// the shape's position (localCenter 0), so the turn is about that position as the case's is; the start angle
+// atan2(s, c) of the case's rotation (a b2Sweep holds an angle; the port takes its cos and sin again), the end
+// angle a0 + angular. b2Sweep.GetTransform (dist/common/b2_math.js:1110-1119) interpolates both linearly, the angle
+// as (1 - beta) * a0 + beta * a, so the pose at t is the case's B(t) = Rot(t * angular) R0 at position + t *
+// translation (within the rounding of the angle and of its cos and sin).
+function sweepOf(sweep, shape, translation, angular = 0) {
   sweep.localCenter.Set(0, 0);
   sweep.c0.Set(shape.position[0], shape.position[1]);
   sweep.c.Set(shape.position[0] + translation[0], shape.position[1] + translation[1]);
   sweep.a0 = Math.atan2(shape.rotation[1], shape.rotation[0]);
-  sweep.a = sweep.a0;
+  sweep.a = sweep.a0 + angular;
   sweep.alpha0 = 0;
 }
 
 // b2TimeOfImpact with tMax = 1: e_touching is a hit at t, e_overlapped a hit at 0 (the source sets t = 0), the
-// other states no hit (as Box2D's b2World reads them). The normal and point at a hit come from b2Distance
-// (useRadii false) at the port's own pose for t: normal along the core witnesses B - A, point = A's witness +
-// rA * normal.
-function timeOfImpact(a, b, translation) {
+// other states no hit (as Box2D's b2World reads them). B turns by t * angular (0: pure translation). The normal
+// and point at a hit come from b2Distance (useRadii false) at the port's pose for t, the turned one: GetTransform of
+// input.sweepB, which b2TimeOfImpact copies before it normalizes the copy (b2_time_of_impact.js:254-259; b2_math.js:
+// 1136-1140 shifts a0 and a by the same multiple of 2 pi), so the pose is the root finder's within the rounding of
+// that shift. Normal along the core witnesses B - A, point = A's witness + rA * normal.
+function timeOfImpact(a, b, translation, angular = 0) {
   const shapes = castShapes(a, b);
   if (shapes.refused) return shapes;
   const input = new B.b2TOIInput();
   input.proxyA.SetShape(shapes.shapeA, 0);
   input.proxyB.SetShape(shapes.shapeB, 0);
   sweepOf(input.sweepA, a, [0, 0]);
-  sweepOf(input.sweepB, b, translation);
+  sweepOf(input.sweepB, b, translation, angular);
   input.tMax = 1;
   const output = new B.b2TOIOutput();
   B.b2TimeOfImpact(output, input);
@@ -216,6 +223,7 @@ export const toiEngine = {
   contact: "on-shapes",
   queries: "cast",
   version: engine.version,
+  turns: true,  // its sweep turns B: rotating cases come with their b.angular (hello +turns)
   crashed: engine.crashed,
   recover: engine.recover,
   cast: timeOfImpact,

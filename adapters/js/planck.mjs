@@ -100,8 +100,9 @@ export const engine = {
 // Strategies `planck-cast` and `planck-toi` (issue 22): planck's ShapeCast and TimeOfImpact, ports of Box2D
 // 2.4.1's b2ShapeCast and b2TimeOfImpact (node_modules/planck/src/collision/Distance.ts:813-948,
 // TimeOfImpact.ts:98-300). The shapes and their poses are the distance query's (makeShape, makeTransform);
-// A stays put and B moves by t * translation, t in [0, 1]. docs/engines.md ("Cast") gives the bands and how each
-// output is read.
+// A stays put and B moves by t * translation, t in [0, 1]; planck-toi's B also turns by t * angular on a rotating
+// case (its sweep holds an angle; ShapeCast takes a translation only). docs/engines.md ("Cast") gives the bands and
+// how each output is read.
 const { ShapeCast, ShapeCastInput, ShapeCastOutput, TimeOfImpact, TOIInput, TOIOutput, TOIOutputState } = planck;
 
 function castShapes(a, b) {
@@ -137,9 +138,13 @@ function shapeCast(a, b, translation) {
   return { hit: false, fraction: 1, normal: [0, 0], point: [0, 0], iterations: output.iterations, termination: "no-hit" };
 }
 
-// A sweep of pure translation: the body's origin at the shape's position (localCenter 0), the angle
-// atan2(s, c) of the case's rotation (a Sweep holds an angle; planck takes its cos and sin again).
-function sweepOf(sweep, shape, translation) {
+// The sweep of a shape moved by `translation` and turned by `angular` radians over the step: the body's origin at
+// the shape's position (localCenter 0), so the turn is about that position as the case's is; the start angle
+// atan2(s, c) of the case's rotation (a Sweep holds an angle; planck takes its cos and sin again), the end angle
+// a0 + angular. Sweep.getTransform (src/common/Sweep.ts:75-81) interpolates both linearly, the angle as
+// (1 - beta) * a0 + beta * a, so the pose at t is the case's B(t) = Rot(t * angular) R0 at position + t * translation
+// (within the rounding of the angle and of its cos and sin).
+function sweepOf(sweep, shape, translation, angular = 0) {
   sweep.localCenter.x = 0;
   sweep.localCenter.y = 0;
   sweep.c0.x = shape.position[0];
@@ -147,7 +152,7 @@ function sweepOf(sweep, shape, translation) {
   sweep.c.x = shape.position[0] + translation[0];
   sweep.c.y = shape.position[1] + translation[1];
   sweep.a0 = Math.atan2(shape.rotation[1], shape.rotation[0]);
-  sweep.a = sweep.a0;
+  sweep.a = sweep.a0 + angular;
   sweep.alpha0 = 0;
 }
 
@@ -156,17 +161,19 @@ const TOI_STATE = { [TOIOutputState.e_unknown]: "unknown", [TOIOutputState.e_fai
                     [TOIOutputState.e_separated]: "separated" };
 
 // TimeOfImpact with tMax = 1: touching is a hit at t, overlapped a hit at 0 (the source sets t = 0), the other
-// states no hit (planck's World.solveTOI moves the body the whole step on them, as Box2D's b2World does). The
-// normal and point at a hit come from Distance (useRadii false) at planck's own pose for t: normal along the core
-// witnesses B - A, point = A's witness + rA * normal.
-function timeOfImpact(a, b, translation) {
+// states no hit (planck's World.solveTOI moves the body the whole step on them, as Box2D's b2World does). B turns by
+// t * angular (0: pure translation). The normal and point at a hit come from Distance (useRadii false) at planck's
+// own pose for t, the turned one: TimeOfImpact normalizes input.sweepA and input.sweepB in place, not copies
+// (TimeOfImpact.ts:109-115; Sweep.ts:104-108 shifts a0 into [-pi, pi] and a with it), so getTransform below reads the
+// very sweeps the root finder read. Normal along the core witnesses B - A, point = A's witness + rA * normal.
+function timeOfImpact(a, b, translation, angular = 0) {
   const shapes = castShapes(a, b);
   if (shapes.refused) return shapes;
   const input = new TOIInput();
   input.proxyA.set(shapes.shapeA, 0);
   input.proxyB.set(shapes.shapeB, 0);
   sweepOf(input.sweepA, a, [0, 0]);
-  sweepOf(input.sweepB, b, translation);
+  sweepOf(input.sweepB, b, translation, angular);
   input.tMax = 1;
   const output = new TOIOutput();
   TimeOfImpact(output, input);
@@ -216,5 +223,6 @@ export const toiEngine = {
   contact: "on-shapes",
   queries: "cast",
   version: engine.version,
+  turns: true,  // its sweep turns B: rotating cases come with their b.angular (hello +turns)
   cast: timeOfImpact,
 };

@@ -66,8 +66,9 @@ function parseNumber(word, floatBits) {
   return value;
 }
 
-// One request line -> { id, kind, a, b } (a cast request `c` also { translation: [x, y] }, the case's
-// b.translation after shape B); throws on a malformed line.
+// One request line -> { id, kind, a, b } (a cast request `c` also { translation: [x, y], angular }, the case's
+// b.translation after shape B, then for a rotating case its b.angular, sent only to a worker that says +turns;
+// angular 0 when the request carries none); throws on a malformed line.
 export function parseRequest(line, floatBits = false) {
   const words = line.trim().split(/\s+/);
   if (words.length < 4) throw new Error("too few fields");
@@ -78,9 +79,12 @@ export function parseRequest(line, floatBits = false) {
   const a = parseShape(words, 2, floatBits);
   const b = parseShape(words, a.next, floatBits);
   if (kind === "c") {
-    if (b.next + 2 !== words.length) throw new Error("a cast request ends with the translation, two numbers");
+    if (b.next + 2 !== words.length && b.next + 3 !== words.length) {
+      throw new Error("a cast request ends with the translation, two numbers, and B's turn (b.angular) when it turns");
+    }
     const translation = [parseNumber(words[b.next], floatBits), parseNumber(words[b.next + 1], floatBits)];
-    return { id, kind, a: a.shape, b: b.shape, translation };
+    const angular = b.next + 3 === words.length ? parseNumber(words[b.next + 2], floatBits) : 0;
+    return { id, kind, a: a.shape, b: b.shape, translation, angular };
   }
   if (b.next !== words.length) throw new Error("extra fields after shape B");
   return { id, kind, a: a.shape, b: b.shape };
@@ -94,15 +98,19 @@ function oneLine(text) {
   return String(text).replace(/[\r\n]+/g, " ").trim() || "no reason given";
 }
 
-// engine: { name, scalar, contact, queries, version, distance?(a, b), penetration?(a, b), cast?(a, b, translation) }
+// engine: { name, scalar, contact, queries, version, turns?, distance?(a, b), penetration?(a, b),
+//           cast?(a, b, translation, angular) }
 //   distance returns { refused: reason } or { distance, pointA, pointB, iterations, termination };
 //   penetration returns { refused: reason } or { overlapping, depth, normal, pointA, pointB };
-//   cast returns { refused: reason } or { hit, fraction, normal, point, iterations, termination }.
+//   cast returns { refused: reason } or { hit, fraction, normal, point, iterations, termination }; B moves by
+//   t * translation and turns by t * angular radians about its position. `turns: true` says the engine's cast
+//   turns B (the hello then says +turns); an engine without it is never sent a turn, and refuses one here.
 export function answer(engine, request) {
   const { id, kind, a, b } = request;
   if (kind === "c") {
     if (!engine.cast) return `${id} refused ${engine.name} answers no cast queries`;
-    const result = engine.cast(a, b, request.translation);
+    if (request.angular !== 0 && !engine.turns) return `${id} refused ${engine.name} moves B without turning it`;
+    const result = engine.cast(a, b, request.translation, request.angular);
     if (result.refused !== undefined) return `${id} refused ${oneLine(result.refused)}`;
     const f = formatNumber;
     return `${id} ok ${result.hit ? "hit" : "miss"} ${f(result.fraction)} ${f(result.normal[0])} ` +
@@ -122,9 +130,14 @@ export function answer(engine, request) {
     `${f(result.pointB[0])} ${f(result.pointB[1])}`;
 }
 
+// The options of an engine's hello: +float-bits always, +turns for a cast engine that turns B.
+export function helloOptions(engine) {
+  return engine.turns ? `${OPTIONS} +turns` : OPTIONS;
+}
+
 export function hello(engine) {
   return `gjkcheck-worker ${PROTOCOL_VERSION} ${engine.name} ${engine.scalar} ${engine.contact} ` +
-    `${engine.queries} ${OPTIONS} ${engine.version}`;
+    `${engine.queries} ${helloOptions(engine)} ${engine.version}`;
 }
 
 // A request in float bits, as this worker asks for; a host that does not know +float-bits sends the

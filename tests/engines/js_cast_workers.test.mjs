@@ -174,3 +174,55 @@ test("rapier2d-cast stops at a starting penetration, rapier2d-cast-through lets 
   const through = castAnswer(run("rapier2d-cast-through", [line]).answers[0], 1);
   assert.ok(!through.hit);
 });
+
+// Rotating casts (`+turns`, docs/workers.md): a `c` request may carry B's turn (the case's b.angular) after the
+// translation. The toi engines' sweeps turn B and their hello says +turns; the cast engines (ShapeCast, rapier's
+// castShape) take a translation only, do not say it, and refuse a turn should one reach them.
+test("protocol: a cast request's optional third number is B's turn, a fourth is malformed", async () => {
+  const { parseRequest } = await import(`${source}adapters/js/protocol.mjs`);
+  const turned = parseRequest(castLine(5, box(0, 0), box(4, 0), [-4, 0, Math.fround(0.1)]), true);
+  assert.deepEqual(turned.translation, [-4, 0]);
+  assert.equal(turned.angular, Math.fround(0.1));
+  assert.equal(parseRequest(castLine(5, box(0, 0), box(4, 0), [-4, 0]), true).angular, 0);
+  assert.throws(() => parseRequest(castLine(5, box(0, 0), box(4, 0), [-4, 0, 1, 2]), true), /b\.angular/);
+  assert.throws(() => parseRequest(`${castLine(5, box(0, 0), box(4, 0), [-4, 0])} 3dcccccg`, true), /bad float bits/);
+});
+
+test("only the toi engines say +turns; the others refuse a turn", () => {
+  const turning = castLine(1, box(0, 0), box(4, 0), [-4, 0, Math.fround(Math.PI / 4)]);
+  for (const engine of ["planck-toi", "box2d-ts-toi"]) {
+    const { hello, answers, status, stderr } = run(engine, [turning]);
+    assert.equal(status, 0, stderr);
+    assert.ok(hello.split(" ").includes("+turns"), hello);
+    assert.equal(answers[0][1], "ok", answers[0].join(" "));
+  }
+  for (const engine of ["planck-cast", "box2d-ts-cast", "rapier2d-cast", "rapier2d-cast-through"]) {
+    const { hello, answers } = run(engine, [turning]);
+    assert.ok(!hello.split(" ").includes("+turns"), hello);
+    assert.equal(answers[0][1], "refused", `${engine}: ${answers[0].join(" ")}`);
+  }
+});
+
+// Box head-on into box, B turning by W = pi/4 (as a float) while it moves by (-4, 0). At t B is turned by theta = t W
+// (0 <= theta <= pi/4): its corner (-1, 1) is at B's position + (-(cos + sin), cos - sin), the leftmost point of B,
+// with y in [0, 1] on A's face x = 1. The core gap is g(t) = 3 - 4t - (cos theta + sin theta), decreasing (its
+// derivative -4 - W (cos - sin) < 0). The engines' band [0.00375, 0.00625] (as head-on above) must hold at the
+// fraction, within 1e-9 (the turned pose's cos and sin, rounded in double). Without the turn the hit would be at
+// 0.4984375..0.4990625; with it, near 0.43. Normal (1, 0); point halfway between A's face and B's corner.
+for (const engine of ["planck-toi", "box2d-ts-toi"]) {
+  test(`${engine}: a box turning as it moves hits when its turned corner reaches the band`, () => {
+    const W = Math.fround(Math.PI / 4);
+    const { answers, status, stderr } = run(engine, [castLine(1, box(0, 0), box(4, 0), [-4, 0, W])]);
+    assert.equal(status, 0, stderr);
+    const answer = castAnswer(answers[0], 1);
+    assert.ok(answer.hit);
+    assert.equal(answer.termination, "touching");
+    const theta = answer.fraction * W;
+    const gap = 3 - 4 * answer.fraction - (Math.cos(theta) + Math.sin(theta));
+    within(gap, 0.00375, 0.00625, 1e-9, "core gap at the fraction");
+    within(answer.normal[0], 1, 1, 1e-12, "normal x");
+    within(answer.normal[1], 0, 0, 1e-12, "normal y");
+    within(answer.point[0], 1 + gap / 2, 1 + gap / 2, 1e-9, "point x");
+    within(answer.point[1], Math.cos(theta) - Math.sin(theta), Math.cos(theta) - Math.sin(theta), 1e-9, "point y");
+  });
+}

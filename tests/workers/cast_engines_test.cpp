@@ -1,8 +1,11 @@
 // Cast queries through the host (issue 22): a plugin's cast entry (the test plugin disk_cast_plugin.cpp) and an npm
 // engine's cast manifest (adapters/planck-cast, the real node worker), found by name as the tools find them; their
-// bands come from their declarations; cases without a translation are refused before any request is sent.
+// bands come from their declarations; cases without a translation are refused before any request is sent, and
+// rotating cases reach only the engines whose worker turns B (+turns).
 #include <gtest/gtest.h>
 
+#include <cmath>
+#include <numbers>
 #include <string>
 #include <vector>
 
@@ -91,6 +94,37 @@ TEST(CastManifestEngines, PlanckCastAnswersThroughTheWorker) {
   EXPECT_LE(r.cast.fraction, (2 - band.lower) / 4 + 1e-12);
   EXPECT_EQ(r.cast.normal.x, 1.0);
   EXPECT_EQ(r.termination, "hit");
+}
+
+// A rotating case reaches the npm toi engines (their workers' hello says +turns) and is answered, not refused:
+// box head-on into box, B turning by W = pi/4 while it moves by (-4, 0). At t the core gap is g(t) = 3 - 4t -
+// (cos tW + sin tW) (B's turned corner (-1, 1) against A's face x = 1; tests/engines/js_cast_workers.test.mjs
+// works it out), and their band (box2d-2.4.1-toi-f64, two radius-0 polygons) [0.00375, 0.00625] holds at the
+// fraction, within 1e-9. Without the turn the hit would be near 0.4987, with it near 0.43. planck-cast, whose
+// ShapeCast takes a translation only, refuses the same case before any request is sent.
+TEST(CastManifestEngines, TheTimeOfImpactWorkersTurnB) {
+  Case turning = cast(box(0, 0), box(4, 0), -4, 0);
+  turning.hasAngular = true;
+  turning.angular = static_cast<float>(std::numbers::pi / 4);
+  for (const char* name : {"planck-toi", "box2d-ts-toi"}) {
+    const StrategyInfo* info = findStrategy(name);
+    ASSERT_NE(info, nullptr) << name << ": its manifest not read";
+    ASSERT_TRUE(info->install.empty()) << name << " is not installed: " << info->install;
+    const StrategyResult r = info->run(turning, {});
+    ASSERT_TRUE(r.cast.answered) << name << ": " << r.failureDetail;
+    EXPECT_TRUE(r.cast.hit) << name;
+    EXPECT_EQ(r.termination, "touching") << name;
+    const double theta = r.cast.fraction * static_cast<double>(turning.angular);
+    const double gap = 3 - 4 * r.cast.fraction - (std::cos(theta) + std::sin(theta));
+    EXPECT_GE(gap, 0.00375 - 1e-9) << name << " at " << r.cast.fraction;
+    EXPECT_LE(gap, 0.00625 + 1e-9) << name << " at " << r.cast.fraction;
+    EXPECT_NEAR(r.cast.normal.x, 1.0, 1e-12) << name;
+  }
+  const StrategyInfo* shapeCast = findStrategy("planck-cast");
+  ASSERT_NE(shapeCast, nullptr);
+  const StrategyResult refused = shapeCast->run(turning, {});
+  EXPECT_EQ(refused.failure, EngineFailure::Refused);
+  EXPECT_NE(refused.failureDetail.find("+turns"), std::string::npos) << refused.failureDetail;
 }
 
 }  // namespace
