@@ -12,10 +12,10 @@
 // sideways part, so that some casts hit an edge, some a vertex and some miss. One iteration is one query;
 // the benchmark cycles through the cases, so the time is the mean over them.
 //
-// Measured on the shared 2-core build machine, Release, median of 3 (CPU time): BM_SolveByHull 7.1 us,
-// BM_CastByHull 24.7 us (3.5x), BM_CastByHullZeroTarget 26.0 us, BM_CastWithoutHull 30 ms. The cast is
-// above the 3x goal; about 40% of it is the contact point (the faces in contact and the high-precision
-// point), the rest the hull, the search and t*'s integers.
+// Measured (reports/performance, "Cast oracle"): BM_CastByHull is 2.2x BM_SolveByHull in CPU time (19.1 us and
+// 8.7 us, median of 3, the 2-core machine shared with a fuzzing campaign and a comparison) and 2.3x in
+// instructions (callgrind); the goal is 3x. It was 3.5x until the faces in contact on an edge normal were
+// decided by filtered exact signs instead of rationals (oracle/cast_contact.cpp, a third of the cast's time).
 #include <benchmark/benchmark.h>
 
 #include <algorithm>
