@@ -151,7 +151,8 @@ class CastReport final : public QueryReport {
   }
 
   // hit, fraction, normal, point (decimals of the reported values), fraction_error_u, gap_error_u,
-  // normal_angle_rad, point_error_u, verdict and reasons.
+  // normal_angle_rad, point_error_u, verdict and reasons, the strategy's stop word (termination: the engine's own,
+  // as TOI states or b2ShapeCast's exits) and its iterations where it reports them.
   std::string answerJson(const StrategyInfo& strategy, const StrategyResult& result,
                          const QueryVerdict& verdict) const override {
     const std::string& s = strategy.scalar;
@@ -166,7 +167,9 @@ class CastReport final : public QueryReport {
         .addNumber("normal_angle_rad", verdict.measures[2])
         .addNumber("point_error_u", verdict.measures[3])
         .add("verdict", verdict.violation ? "violation" : "ok")
-        .addStrings("reasons", verdict.reasons);
+        .addStrings("reasons", verdict.reasons)
+        .add("termination", result.termination);
+    if (result.iterations >= 0) object.addNumber("iterations", result.iterations);
     if (!verdict.undecided.empty()) object.addStrings("undecided", verdict.undecided);
     return object.str();
   }

@@ -32,4 +32,13 @@ TEST(RunCast, aDistanceStrategyKeepsTheDistanceHeader) {
   EXPECT_NE(firstLine(run.out).find("wit u"), std::string::npos) << run.out;
 }
 
+// The JSON answer carries the strategy's own stop word (a TOI state, a cast loop's exit) and its iterations:
+// how a missed hit of a time of impact ended is read from it.
+TEST(RunCast, theJsonAnswerNamesTheStopAndTheIterations) {
+  const CliRun run = gjkcheck("run " + SEED + " --strategy robust-cast --json");
+  ASSERT_EQ(run.exitCode, 0) << run.out;
+  EXPECT_NE(run.out.find("\"termination\": \"hit\""), std::string::npos) << run.out;
+  EXPECT_NE(run.out.find("\"iterations\": "), std::string::npos) << run.out;
+}
+
 }  // namespace
