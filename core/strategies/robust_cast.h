@@ -231,8 +231,11 @@ struct RobustCast {
   // The unit vector from A's witness point to B's, normalized after dividing by a power of two above its
   // largest component: the difference of points near 5e13 in a problem of size 1e33 squares to a subnormal,
   // whose rounding left robust's distance 2e-4 short of |pB - pA| and the normal 1.0002 long (a campaign case).
+  // Where the difference is 0 (a positive gap made of witness points that rounded onto each other, or that
+  // underflowed: shapes of 1e-26 cast by 2^65 solve in units of 2^63), there is no normal: (0, 0), as in contact.
   static Vec2<float> unitNormal(const DistanceOutput<float>& distance) {
     Vec2<float> v{distance.pointB.x - distance.pointA.x, distance.pointB.y - distance.pointA.y};
+    if (v.x == 0 && v.y == 0) return {0, 0};
     const float f = robust::inverseSizeFactor(robust::maxAbs(v));
     v = {v.x * f, v.y * f};
     const float len = std::sqrt(v.x * v.x + v.y * v.y);

@@ -112,4 +112,20 @@ TEST(RobustCastScale, theNormalIsAUnitVectorWhereTheWitnessDifferenceIsTinyInThe
   EXPECT_NEAR(std::hypot(output.normal.x, output.normal.y), 1.0, 4 * 0x1p-24);
 }
 
+// Shapes of 1e-8 and 3e-26 cast by 2^65 solve in units of 2^63, where B's points fall among the subnormals and
+// the witness points of a positive gap round onto each other: the normal is then (0, 0), not 0/0 (the second
+// one-hour campaign's non-finite normal). The start is within the target (2^-8): a hit at 0.
+TEST(RobustCastScale, aWitnessDifferenceThatUnderflowsGivesNoNormalRatherThanNaN) {
+  const Rotation<float> q{-0x1.6a09e6p-1f, -0x1.6a09e6p-1f};
+  const Proxy<float> a = polygon({{-0x1p-26f, 0}, {0, 0x1.4p-87f}});
+  const Proxy<float> b = polygon({{0x1p-85f, 0}, {0, 0x1p-85f}});
+  CastInput<float> input = castInput(a, b, {0, 0}, {0, 0x1p65f}, q);
+  input.transformA.q = q;
+  const CastOutput<float> output = castOf<RobustCast>(input);
+  ASSERT_TRUE(output.hit);
+  EXPECT_EQ(output.fraction, 0.0f);
+  EXPECT_TRUE(std::isfinite(output.normal.x) && std::isfinite(output.normal.y));
+  EXPECT_TRUE(std::isfinite(output.point.x) && std::isfinite(output.point.y));
+}
+
 }  // namespace
