@@ -128,8 +128,12 @@ struct RobustCast {
       output->iterations = iteration + 1;
       const float d = distance.distance;
       Vec2<float> n{0, 0};
+      float edgeAngle = -1;  // the doubt of an edge's normal (edgeNormal), -1: the witness's normal
       if (d > 0) {
         n = unitNormal(distance);
+        if (distance.termination == Termination::DuplicateSupport && cache.count == 2) {
+          edgeAngle = edgeNormal(query, cache, extentA + extentAt(rotatedB, query.transformB.p, input.proxyB.radius), &n);
+        }
         lastNormal = n;
       } else if (iteration > 0) {
         // A step landed the cores in contact: g lies above its tangent, so only rounding of d, n or B's position
@@ -143,7 +147,8 @@ struct RobustCast {
       const float rate = n.x * r.x + n.y * r.y;
       const float extentB = extentAt(rotatedB, query.transformB.p, input.proxyB.radius);
       const float poseNoise = 4 * 0x1p-24f * std::fmax(extentA, extentB);
-      const float doubt = rateDoubt(distance.termination, d, travel, poseNoise, extentA + extentB);
+      const float doubt = edgeAngle >= 0 ? travel * (poseNoise / d + edgeAngle)
+                                         : rateDoubt(distance.termination, d, travel, poseNoise, extentA + extentB);
       // The aim lies within the rounding of placing B (4 units of p0, t r and the pose's terms): with large
       // coordinates the float position moves in steps coarser than the band (2^-16 of 98304 is 1.5 times SLOP),
       // so no pose lies in it; this one, the last before the cores cross, is the answer (a 100,000-a-family
@@ -208,11 +213,40 @@ struct RobustCast {
     return largest * std::sqrt(x * x + y * y);
   }
 
+  // Where the distance stopped on a duplicate support with an edge of the Minkowski difference as its simplex,
+  // the edge lies on the difference's supporting line nearest the origin (the support along its normal is one of
+  // its points), and the origin projects into it (exact region tests): the true normal is the edge's, not the
+  // witness points' direction. The witness pair the final step forms from two parallel faces may lie off the
+  // nearest points along them (a campaign case: the faces overlapping by 0.4 m of 1,360, a vertex pair 7e-4 rad
+  // off, and the step that trusted it 0.09 m late). The edge is formed from the simplex's vertices placed as the
+  // distance placed them; each coordinate of a difference of two placed vertices is within 3 units of rounding of
+  // the two shapes' sizes, so the edge's direction is within 12 units over its length of the exact one. Replaces
+  // *n by the edge's unit normal oriented along it (the witness difference is a point of the difference, on the
+  // far side of the supporting line) and returns that angle bound; -1 (n kept) where the edge is too short for
+  // one below 1/2.
+  static float edgeNormal(const DistanceInput<float>& query, const SimplexCache<float>& cache, float sizes,
+                          Vec2<float>* n) {
+    Vec2<float> w[2];
+    for (int i = 0; i < 2; ++i) {
+      const Vec2<float> a = transformPoint(query.transformA, query.proxyA.vertices[cache.indexA[i]]);
+      const Vec2<float> b = transformPoint(query.transformB, query.proxyB.vertices[cache.indexB[i]]);
+      w[i] = {b.x - a.x, b.y - a.y};
+    }
+    const Vec2<float> e{w[1].x - w[0].x, w[1].y - w[0].y};
+    const float len = length(e);
+    const float angle = 12 * 0x1p-24f * sizes / len;
+    if (!(len > 0) || !(angle < 0.5f)) return -1;
+    Vec2<float> normal{-e.y / len, e.x / len};
+    if (normal.x * n->x + normal.y * n->y < 0) normal = {-normal.x, -normal.y};
+    *n = normal;
+    return angle;
+  }
+
   // How far the rate n . r may be from the true one n* . r: |r| times the angle between n and n*. Rounding of
   // the witness points at this pose (4 units, poseNoise) subtends poseNoise / d. And how the distance stopped:
-  // - duplicate support: the support along the search direction is a point of the simplex, so the whole
-  //   Minkowski difference lies beyond the simplex's line (or the sphere through its point) and the simplex's
-  //   nearest point is the difference's, unique: n is n* up to rounding;
+  // - duplicate support with a single vertex as its simplex: the support along -w is w itself, so the whole
+  //   Minkowski difference lies beyond the circle through it, and w is the difference's unique nearest point:
+  //   n is n* up to rounding (an edge simplex: edgeNormal);
   // - no progress (robust's stop: a support point gaining less than 2^-22 of the coordinates, times the 1-norm
   //   of a unit direction, up to sqrt 2): the witness gap w is that of a distance within delta of the least
   //   (delta = 2^-20 of the two shapes' sizes, more than twice the stop's). The difference lies beyond the line

@@ -128,4 +128,26 @@ TEST(RobustCastScale, aWitnessDifferenceThatUnderflowsGivesNoNormalRatherThanNaN
   EXPECT_TRUE(std::isfinite(output.point.x) && std::isfinite(output.point.y));
 }
 
+// A segment and a capsule (radius 384) whose core segments are parallel, both turned a quarter, B moving by
+// (0, 384): first contact at t* = 197/240 exactly. The distance stops on a duplicate support with an edge
+// simplex, and its final step forms the witness pair from the two parallel segments at a vertex pair off the
+// normal; the step that trusted it answered 0.82114, past the band (a one-hour campaign's case, shrunk). The
+// normal is now the simplex edge's.
+TEST(RobustCastScale, anEdgeSimplexOnParallelFacesGivesTheEdgesNormal) {
+  const Proxy<float> a = polygon({{0, 0}, {-640, -1200}});
+  const Proxy<float> b = polygon({{-936, -888}, {-488, -48}}, 384);
+  CastInput<float> input = castInput(a, b, {2680, -8000}, {0, 384}, {-0.0f, 1});
+  input.transformA = {{2680, -7712}, {-0.0f, 1}};
+  const CastOutput<float> output = castOf<RobustCast>(input);
+  ASSERT_TRUE(output.hit);
+  // The core gap falls at 384 * 15/17 per unit of t, so the gap leaves the band [384 - 2^-9, 384 + 2^-9] at
+  // t* + 2^-9 / (384 * 15/17): never past that. Before t*, a pose within the rounding of placing B at 8,000 m
+  // (a few mm: docs/strategies.md, "Within the pose's rounding") is an answer; the late answer was 3.1e-4 past.
+  const double tStar = 197.0 / 240.0;
+  EXPECT_LE(output.fraction, tStar + 0x1p-9 / (384.0 * 15.0 / 17.0));
+  EXPECT_GE(output.fraction, tStar - 2e-5);
+  EXPECT_NEAR(output.normal.x, -8.0 / 17.0, 1e-6);
+  EXPECT_NEAR(output.normal.y, -15.0 / 17.0, 1e-6);
+}
+
 }  // namespace
