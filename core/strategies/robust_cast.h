@@ -5,7 +5,7 @@
 //   the unit normal n (pB - pA, scaled near 1, over its length) from A towards B; the gap's rate of change along
 //   the sweep is n . r, known to within the rate's doubt (rounding, and the angle a witness within the distance's
 //   stop tolerance may make with the true normal);
-//   if d is within the band (d <= target + TOLERANCE, plus 16 units of rounding noise, 2^-20 of the size of
+//   if d is within the band (d <= target + SLOP/4, plus 16 units of rounding noise, 2^-20 of the size of
 //   the terms placing the vertices and the translation, but never above the band) the answer is a hit at t;
 //   if n . r >= 0 (by more than the rate's doubt) the gap does not shrink from here on: a miss (the core
 //   gap g(t) is convex in t, so a tangent that does not fall never meets the target later);
@@ -27,7 +27,7 @@
 //
 // Band: target = max(SLOP, rA + rB) on the core gap, band [target - SLOP/2, target + SLOP/2] with
 // SLOP = 2^-8: the rounded shapes stop touching or a skin of at most SLOP/2 apart, the cores never closer
-// than SLOP/2. Contact point: on A's rounded surface, pA + rA n. Initial overlap (d <= target + TOLERANCE at
+// than SLOP/2. Contact point: on A's rounded surface, pA + rA n. Initial overlap (d <= target + SLOP/4 at
 // t = 0): a hit at fraction 0, with the normal when the cores are apart (d > 0), else no normal (0, 0).
 #pragma once
 
@@ -40,7 +40,6 @@ namespace gjk {
 
 struct RobustCast {
   static constexpr float SLOP = 0x1p-8f;
-  static constexpr float TOLERANCE = 0.25f * SLOP;  // aim: within a quarter slop above the target
   static constexpr int MAX_ITERATIONS = 64;
 
   static float target(float totalRadius) { return totalRadius > SLOP ? totalRadius : SLOP; }
@@ -127,12 +126,13 @@ struct RobustCast {
       RobustStrategy::distance<float>(query, &cache, &distance, static_cast<Trace<float>*>(nullptr));
       output->iterations = iteration + 1;
       const float d = distance.distance;
+      const float extentB = extentAt(rotatedB, query.transformB.p, input.proxyB.radius);
       Vec2<float> n{0, 0};
       float edgeAngle = -1;  // the doubt of an edge's normal (edgeNormal), -1: the witness's normal
       if (d > 0) {
         n = unitNormal(distance);
         if (distance.termination == Termination::DuplicateSupport && cache.count == 2) {
-          edgeAngle = edgeNormal(query, cache, extentA + extentAt(rotatedB, query.transformB.p, input.proxyB.radius), &n);
+          edgeAngle = edgeNormal(query, cache, extentA + extentB, &n);
         }
         lastNormal = n;
       } else if (iteration > 0) {
@@ -145,7 +145,6 @@ struct RobustCast {
         return;
       }
       const float rate = n.x * r.x + n.y * r.y;
-      const float extentB = extentAt(rotatedB, query.transformB.p, input.proxyB.radius);
       const float poseNoise = 4 * 0x1p-24f * std::fmax(extentA, extentB);
       const float doubt = edgeAngle >= 0 ? travel * (poseNoise / d + edgeAngle)
                                          : rateDoubt(distance.termination, d, travel, poseNoise, extentA + extentB);
