@@ -735,6 +735,53 @@ inline int sizeExponent(const DistanceInput<float>& input) {
   return k + 2;
 }
 
+// Whether placed shapes lie in the window where no scaling is needed (placeShapes), one shape at a time: a
+// caller that places a shape once and moves the other (robust-cast) scans the fixed one once.
+struct Window {
+  // The window, on the bits of |coordinate| (sign bit cleared): for floats that are not NaN the order of
+  // these integers is the order of the magnitudes, and a NaN's bits lie above infinity's. Every magnitude is
+  // below 2^31, so HIGH - bits is negative exactly when bits > HIGH and bits - LOW exactly when bits < LOW:
+  // OR-ing the first and AND-ing the second over every coordinate answers "all finite and at most 2^20"
+  // (over >= 0) and "the largest at least 2^-26" (under >= 0), with no branch and four lanes at a time.
+  static constexpr std::int32_t HIGH_BITS = 0x49800000;  // 2^20
+  static constexpr std::int32_t LOW_BITS = 0x32800000;   // 2^-26
+  std::int32_t over = 0;
+  std::int32_t under = -1;
+
+  void scan(const float* values, int count) {
+    int i = 0;
+#if defined(__GNUC__)
+    typedef std::int32_t Lanes __attribute__((vector_size(16)));
+    Lanes overLanes = {0, 0, 0, 0};
+    Lanes underLanes = {-1, -1, -1, -1};
+    for (; i + 4 <= count; i += 4) {
+      Lanes bits;
+      std::memcpy(&bits, &values[i], sizeof bits);
+      bits &= 0x7fffffff;
+      overLanes |= HIGH_BITS - bits;
+      underLanes &= bits - LOW_BITS;
+    }
+    over |= overLanes[0] | overLanes[1] | overLanes[2] | overLanes[3];
+    under &= underLanes[0] & underLanes[1] & underLanes[2] & underLanes[3];
+#endif
+    for (; i < count; ++i) {
+      std::int32_t bits;
+      std::memcpy(&bits, &values[i], sizeof bits);
+      bits &= 0x7fffffff;
+      over |= HIGH_BITS - bits;
+      under &= bits - LOW_BITS;
+    }
+  }
+  void add(const PlacedPoints& points) {
+    scan(points.x, points.count);
+    scan(points.y, points.count);
+  }
+  bool inside(const WorldShapes& shapes) const {
+    constexpr float HIGH = 0x1p20f;
+    return over >= 0 && under >= 0 && shapes.radiusA <= HIGH && shapes.radiusB <= HIGH;
+  }
+};
+
 // Places both shapes in the world in units of 2^k: each local vertex times 2^-k (exact but where it falls
 // below FLT_MIN), then Box2D's transform ((c x - s y) + p.x, (s x + c y) + p.y) with p times 2^-k: the same
 // roundings as placing the unscaled vertex and dividing by 2^k, without overflow. Returns whether the placed
@@ -768,45 +815,10 @@ inline bool placeShapes(const DistanceInput<float>& input, int k, WorldShapes* s
   }
   shapes->radiusA = k != 0 ? down(input.proxyA.radius) : input.proxyA.radius;
   shapes->radiusB = k != 0 ? down(input.proxyB.radius) : input.proxyB.radius;
-  // The window, on the bits of |coordinate| (sign bit cleared): for floats that are not NaN the order of
-  // these integers is the order of the magnitudes, and a NaN's bits lie above infinity's. Every magnitude is
-  // below 2^31, so HIGH - bits is negative exactly when bits > HIGH and bits - LOW exactly when bits < LOW:
-  // OR-ing the first and AND-ing the second over every coordinate answers "all finite and at most 2^20"
-  // (over >= 0) and "the largest at least 2^-26" (under >= 0), with no branch and four lanes at a time.
-  constexpr std::int32_t HIGH_BITS = 0x49800000;  // 2^20
-  constexpr std::int32_t LOW_BITS = 0x32800000;   // 2^-26
-  std::int32_t over = 0;
-  std::int32_t under = -1;
-  auto scan = [&over, &under](const float* values, int count) {
-    int i = 0;
-#if defined(__GNUC__)
-    typedef std::int32_t Lanes __attribute__((vector_size(16)));
-    Lanes overLanes = {0, 0, 0, 0};
-    Lanes underLanes = {-1, -1, -1, -1};
-    for (; i + 4 <= count; i += 4) {
-      Lanes bits;
-      std::memcpy(&bits, &values[i], sizeof bits);
-      bits &= 0x7fffffff;
-      overLanes |= HIGH_BITS - bits;
-      underLanes &= bits - LOW_BITS;
-    }
-    over |= overLanes[0] | overLanes[1] | overLanes[2] | overLanes[3];
-    under &= underLanes[0] & underLanes[1] & underLanes[2] & underLanes[3];
-#endif
-    for (; i < count; ++i) {
-      std::int32_t bits;
-      std::memcpy(&bits, &values[i], sizeof bits);
-      bits &= 0x7fffffff;
-      over |= HIGH_BITS - bits;
-      under &= bits - LOW_BITS;
-    }
-  };
-  scan(shapes->a.x, shapes->a.count);
-  scan(shapes->a.y, shapes->a.count);
-  scan(shapes->b.x, shapes->b.count);
-  scan(shapes->b.y, shapes->b.count);
-  constexpr float HIGH = 0x1p20f;
-  return over >= 0 && under >= 0 && shapes->radiusA <= HIGH && shapes->radiusB <= HIGH;
+  Window window;
+  window.add(shapes->a);
+  window.add(shapes->b);
+  return window.inside(*shapes);
 }
 
 // Solves in units of 2^k (k = 0 without rescaling) and returns k: the answer stays in those units

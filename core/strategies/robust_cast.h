@@ -100,39 +100,70 @@ struct RobustCast {
     const float goal = slop > input.proxyA.radius + input.proxyB.radius ? slop : input.proxyA.radius + input.proxyB.radius;
     const float tolerance = 0.25f * slop;
     const float upper = goal + 0.5f * slop;
-    DistanceInput<float> query;
-    query.proxyA = input.proxyA;
-    query.proxyB = input.proxyB;
-    query.transformA = input.transformA;
-    query.transformB = input.transformB;
-    query.useRadii = false;
     const Vec2<float> p0 = input.transformB.p;
     const Vec2<float> r = input.translationB;
+    // Both shapes placed as the robust distance places them, A once and B's rotated vertices once: at each pose
+    // B's point is its rotated vertex plus the pose's position, the same two roundings as transformPoint, so
+    // every distance is the one RobustStrategy::distance gives on the pose (it places both shapes at each call).
+    robust::WorldShapes shapes;
+    float rotatedX[MAX_POLYGON_VERTICES], rotatedY[MAX_POLYGON_VERTICES];
+    const float rotatedA = rotate(input.proxyA, input.transformA.q, shapes.a.x, shapes.a.y);
+    shapes.a.count = input.proxyA.count;
+    for (int i = 0; i < input.proxyA.count; ++i) {
+      shapes.a.x[i] = shapes.a.x[i] + input.transformA.p.x;
+      shapes.a.y[i] = shapes.a.y[i] + input.transformA.p.y;
+    }
+    const float rotatedB = rotate(input.proxyB, input.transformB.q, rotatedX, rotatedY);
+    shapes.b.count = input.proxyB.count;
+    shapes.radiusA = input.proxyA.radius;
+    shapes.radiusB = input.proxyB.radius;
     // The rounding scale of this cast: about the size of the terms that place a vertex, plus the translation's
     // (the verdict's S), times 2^-24. Below 16 of these the gap and its normal are rounding noise.
-    // A does not move and B only translates: their extents (extent()) at a pose change only by B's position.
-    const float extentA = extent(input.proxyA, input.transformA);
-    const float rotatedB = rotatedSize(input.proxyB, input.transformB.q);
+    // A does not move and B only translates: their extents (extentAt) at a pose change only by B's position.
+    const float extentA = extentAt(rotatedA, input.transformA.p, input.proxyA.radius);
     const float noise = 16 * 0x1p-24f * (std::fmax(extentA, extentAt(rotatedB, input.transformB.p, input.proxyB.radius)) +
                                          std::fabs(r.x) + std::fabs(r.y));
     const float travel = length(r);
+    robust::Window windowA;
+    windowA.add(shapes.a);
     SimplexCache<float> cache;
+    // The core distance with B at p. Outside the window where the distance needs no scaling, the
+    // distance's own entry places and scales both shapes.
+    auto distanceAt = [&](Vec2<float> p, DistanceOutput<float>* distance) {
+      for (int i = 0; i < shapes.b.count; ++i) {
+        shapes.b.x[i] = rotatedX[i] + p.x;
+        shapes.b.y[i] = rotatedY[i] + p.y;
+      }
+      robust::Window window = windowA;
+      window.add(shapes.b);
+      if (window.inside(shapes)) {
+        robust::coreDistance<robust::All>(shapes, false, &cache, distance, static_cast<Trace<float>*>(nullptr));
+        return;
+      }
+      DistanceInput<float> query;
+      query.proxyA = input.proxyA;
+      query.proxyB = input.proxyB;
+      query.transformA = input.transformA;
+      query.transformB = {p, input.transformB.q};
+      query.useRadii = false;
+      RobustStrategy::distance<float>(query, &cache, distance, static_cast<Trace<float>*>(nullptr));
+    };
     float t = 0;
     Vec2<float> lastNormal{0, 0};  // the normal of the last pose with the cores apart
     float lastT = 0, lastD = -1;     // the previous pose and its gap (-1: none yet)
     for (int iteration = 0; iteration < MAX_ITERATIONS; ++iteration) {
-      query.transformB.p = {p0.x + t * r.x, p0.y + t * r.y};
+      const Vec2<float> pose{p0.x + t * r.x, p0.y + t * r.y};  // B's position
       DistanceOutput<float> distance;
-      RobustStrategy::distance<float>(query, &cache, &distance, static_cast<Trace<float>*>(nullptr));
+      distanceAt(pose, &distance);
       output->iterations = iteration + 1;
       const float d = distance.distance;
-      const float extentB = extentAt(rotatedB, query.transformB.p, input.proxyB.radius);
+      const float extentB = extentAt(rotatedB, pose, input.proxyB.radius);
       Vec2<float> n{0, 0};
-      float edgeAngle = -1;  // the doubt of an edge's normal (edgeNormal), -1: the witness's normal
+      EdgeNormal edge;  // angle -1: the witness's normal
       if (d > 0) {
         n = unitNormal(distance);
         if (distance.termination == Termination::DuplicateSupport && cache.count == 2) {
-          edgeAngle = edgeNormal(query, cache, extentA + extentB, &n);
+          edge = edgeNormal(shapes, cache, extentA + extentB, &n);
         }
         lastNormal = n;
       } else if (iteration > 0) {
@@ -146,8 +177,9 @@ struct RobustCast {
       }
       const float rate = n.x * r.x + n.y * r.y;
       const float poseNoise = 4 * 0x1p-24f * std::fmax(extentA, extentB);
-      const float doubt = edgeAngle >= 0 ? travel * (poseNoise / d + edgeAngle)
-                                         : rateDoubt(distance.termination, d, travel, poseNoise, extentA + extentB);
+      const float doubt = edge.angle < 0 ? rateDoubt(distance.termination, d, travel, poseNoise, extentA + extentB)
+                          : edge.interior ? travel * edge.angle
+                                          : travel * (poseNoise / d + edge.angle);
       // The aim lies within the rounding of placing B (4 units of p0, t r and the pose's terms): with large
       // coordinates the float position moves in steps coarser than the band (2^-16 of 98304 is 1.5 times SLOP),
       // so no pose lies in it; this one, the last before the cores cross, is the answer (a 100,000-a-family
@@ -191,9 +223,8 @@ struct RobustCast {
       t = next > t ? next : std::nextafter(t, 2.0f);
     }
     // The cap: decide at the last pose.
-    query.transformB.p = {p0.x + t * r.x, p0.y + t * r.y};
     DistanceOutput<float> distance;
-    RobustStrategy::distance<float>(query, &cache, &distance, static_cast<Trace<float>*>(nullptr));
+    distanceAt({p0.x + t * r.x, p0.y + t * r.y}, &distance);
     const float d = distance.distance;
     const Vec2<float> n = d > 0 ? unitNormal(distance) : Vec2<float>{0, 0};
     decide(input, distance, n, t, d <= upper, CastStop::IterationCap, output);
@@ -218,27 +249,48 @@ struct RobustCast {
   // witness points' direction. The witness pair the final step forms from two parallel faces may lie off the
   // nearest points along them (a campaign case: the faces overlapping by 0.4 m of 1,360, a vertex pair 7e-4 rad
   // off, and the step that trusted it 0.09 m late). The edge is formed from the simplex's vertices placed as the
-  // distance placed them; each coordinate of a difference of two placed vertices is within 3 units of rounding of
-  // the two shapes' sizes, so the edge's direction is within 12 units over its length of the exact one. Replaces
-  // *n by the edge's unit normal oriented along it (the witness difference is a point of the difference, on the
-  // far side of the supporting line) and returns that angle bound; -1 (n kept) where the edge is too short for
-  // one below 1/2.
-  static float edgeNormal(const DistanceInput<float>& query, const SimplexCache<float>& cache, float sizes,
-                          Vec2<float>* n) {
+  // distance placed them; each coordinate of a difference of two placed vertices is within eps = 3 units of
+  // rounding of the two shapes' sizes, so the edge's direction is within 12 units over its length of the exact
+  // one. Replaces *n by the edge's unit normal oriented along it (the witness difference is a point of the
+  // difference, on the far side of the supporting line) and returns that angle bound; angle -1 (n kept) where
+  // the edge is too short for one below 1/2.
+  // `interior`: the origin's projection lies inside the exact edge, at more than its rounding from either end
+  // (each end within sqrt(2) eps, the direction's error times the ends' distance, twice over), so the nearest
+  // point of the exact difference is on the edge and its normal is the edge's: the witness points' rounding
+  // (poseNoise / d in the rate's doubt) says nothing more. Near an end the nearest point may be that end, whose
+  // direction from the origin is poseNoise / d from the edge's normal. (A segment of 9e15 swept nearly along
+  // itself under a vertex 4.3e9 away: with the witness's doubt, 0.5 rad, every step was 1/800 of the hit's and
+  // the cast reached the 64-step cap and reported a miss; a one-hour campaign found it.)
+  struct EdgeNormal {
+    float angle = -1;
+    bool interior = false;
+  };
+  static EdgeNormal edgeNormal(const robust::WorldShapes& shapes, const SimplexCache<float>& cache, float sizes,
+                               Vec2<float>* n) {
     Vec2<float> w[2];
     for (int i = 0; i < 2; ++i) {
-      const Vec2<float> a = transformPoint(query.transformA, query.proxyA.vertices[cache.indexA[i]]);
-      const Vec2<float> b = transformPoint(query.transformB, query.proxyB.vertices[cache.indexB[i]]);
+      const Vec2<float> a = shapes.a[cache.indexA[i]];
+      const Vec2<float> b = shapes.b[cache.indexB[i]];
       w[i] = {b.x - a.x, b.y - a.y};
     }
     const Vec2<float> e{w[1].x - w[0].x, w[1].y - w[0].y};
     const float len = length(e);
-    const float angle = 12 * 0x1p-24f * sizes / len;
-    if (!(len > 0) || !(angle < 0.5f)) return -1;
+    EdgeNormal edge;
+    edge.angle = 12 * 0x1p-24f * sizes / len;
+    if (!(len > 0) || !(edge.angle < 0.5f)) return EdgeNormal();
     Vec2<float> normal{-e.y / len, e.x / len};
     if (normal.x * n->x + normal.y * n->y < 0) normal = {-normal.x, -normal.y};
     *n = normal;
-    return angle;
+    // The projection's distance from each end along the edge, and the rounding of where it lies: the ends' own
+    // (sqrt 2 eps < 1.5 eps each), the direction's (the angle times the 1-norms of the ends), and the two dot
+    // products' (2^-22 of the same).
+    const Vec2<float> unit{e.x / len, e.y / len};
+    const float fromFirst = -(w[0].x * unit.x + w[0].y * unit.y);
+    const float fromSecond = w[1].x * unit.x + w[1].y * unit.y;
+    const float ends = std::fabs(w[0].x) + std::fabs(w[0].y) + std::fabs(w[1].x) + std::fabs(w[1].y);
+    const float rounding = 9 * 0x1p-24f * sizes + (edge.angle + 0x1p-22f) * ends;
+    edge.interior = fromFirst > rounding && fromSecond > rounding;
+    return edge;
   }
 
   // How far the rate n . r may be from the true one n* . r: |r| times the angle between n and n*. Rounding of
@@ -275,24 +327,24 @@ struct RobustCast {
     return {v.x / len, v.y / len};
   }
 
-  // max over the shape's vertices of |x'| + |y'| (rotated): the part of extent() a translation does not change.
-  static float rotatedSize(const Proxy<float>& proxy, const Rotation<float>& q) {
+  // The shape's vertices rotated by q, as transformPoint rotates them (c x - s y, s x + c y), into x and y; returns
+  // the max over them of |c x| + |s y| + |s x| + |c y|: the part of the terms placing a vertex (extentAt) that a
+  // translation does not change.
+  static float rotate(const Proxy<float>& proxy, const Rotation<float>& q, float* x, float* y) {
     float most = 0;
     for (int i = 0; i < proxy.count; ++i) {
       const Vec2<float> v = proxy.vertices[i];
-      const float size = std::fabs(q.c * v.x) + std::fabs(q.s * v.y) + std::fabs(q.s * v.x) + std::fabs(q.c * v.y);
-      most = std::fmax(most, size);
+      const float cx = q.c * v.x, sy = q.s * v.y, sx = q.s * v.x, cy = q.c * v.y;
+      x[i] = cx - sy;
+      y[i] = sx + cy;
+      most = std::fmax(most, std::fabs(cx) + std::fabs(sy) + std::fabs(sx) + std::fabs(cy));
     }
     return most;
   }
 
-  // rotatedSize plus |p.x| + |p.y| and the radius: the size of the terms placing the shape at position p.
+  // The rotated size plus |p.x| + |p.y| and the radius: the size of the terms placing the shape at position p.
   static float extentAt(float rotated, Vec2<float> p, float radius) {
     return rotated + std::fabs(p.x) + std::fabs(p.y) + radius;
-  }
-
-  static float extent(const Proxy<float>& proxy, const Transform<float>& xf) {
-    return extentAt(rotatedSize(proxy, xf.q), xf.p, proxy.radius);
   }
 
   // A hit at t when `inBand`, else a miss; `stop` is kept either way unless it says Hit on a miss.
