@@ -162,7 +162,9 @@ struct RobustCast {
       EdgeNormal edge;  // angle -1: the witness's normal
       if (d > 0) {
         n = unitNormal(distance);
-        if (distance.termination == Termination::DuplicateSupport && cache.count == 2) {
+        if ((distance.termination == Termination::DuplicateSupport ||
+             distance.termination == Termination::ProjectionProgress) &&
+            cache.count == 2) {
           edge = edgeNormal(shapes, cache, extentA + extentB, &n);
         }
         lastNormal = n;
@@ -248,7 +250,10 @@ struct RobustCast {
   // its points), and the origin projects into it (exact region tests): the true normal is the edge's, not the
   // witness points' direction. The witness pair the final step forms from two parallel faces may lie off the
   // nearest points along them (a campaign case: the faces overlapping by 0.4 m of 1,360, a vertex pair 7e-4 rad
-  // off, and the step that trusted it 0.09 m late). The edge is formed from the simplex's vertices placed as the
+  // off, and the step that trusted it 0.09 m late). On a no-progress stop with an edge simplex the support along
+  // the search direction gained less than the stop's tolerance: the difference lies within it beyond the edge's
+  // line, and a step along the edge's normal overshoots by no more (a campaign case: a segment of 9e15 given by
+  // three collinear vertices, where the witness's doubt was the whole 2|r| and the cast missed at the cap). The edge is formed from the simplex's vertices placed as the
   // distance placed them; each coordinate of a difference of two placed vertices is within eps = 3 units of
   // rounding of the two shapes' sizes, so the edge's direction is within 12 units over its length of the exact
   // one. Replaces *n by the edge's unit normal oriented along it (the witness difference is a point of the
