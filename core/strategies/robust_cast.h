@@ -16,7 +16,8 @@
 //   past t = 1: a miss. Before any miss (receding or past 1), a gap already within the band (d <= its upper end)
 //   is a hit at t: the band is reached there and nowhere nearer. Should rounding carry a step into core contact (d = 0), the answer is that pose with the
 //   previous pose's normal.
-// Beyond 2^60 the whole problem is solved in units of 2^k (castInUnits), the contact point given in those units.
+// Beyond 2^60, and below 2^-60, the whole problem is solved in units of 2^k (castInUnits), the contact point
+// given in those units.
 // Why each ingredient: the robust distance has no false overlap or distance error on any distance family
 // (reports/robust), so d is right to a few u where Box2D's loops fail (n only to the angle above); advancing on the distance
 // rather than casting a ray through the Minkowski difference has no ray-versus-vertex degeneracy (Box2D
@@ -53,8 +54,9 @@ struct RobustCast {
 
   // The cast with its contact point in units of 2^k; returns k. Inside the window (k = 0) every sum below is
   // finite and the cast runs as given. Outside it, it runs on the problem divided by 2^k (exact for every
-  // normal float; fraction and normal do not change with the unit). The harness scales the point back in
-  // double (verdict/cast_query.h): near 3e38 the contact point need not be a float.
+  // normal float, and for a subnormal one when k < 0; fraction and normal do not change with the unit). The
+  // harness scales the point back in double (verdict/cast_query.h): near 3e38, or 1e-40, the contact point
+  // need not be a normal float.
   static int castInUnits(const CastInput<float>& input, CastOutput<float>* output) {
     const int k = sizeExponent(input);
     if (k == 0) {
@@ -74,10 +76,13 @@ struct RobustCast {
     return k;
   }
 
-  // The exponent k of the unit 2^k the cast runs in: 0 while every coordinate, radius and translation
-  // component (a rotated coordinate counted at the rotation's size) is below 2^60, so that the sums of a few of
-  // them that place B along the sweep and measure the rounding stay finite; else the largest of them in units of
-  // 2^k lies in [4, 8).
+  // The exponent k of the unit 2^k the cast runs in: 0 while the largest coordinate, radius and translation
+  // component (a rotated coordinate counted at the rotation's size) lies in [2^-60, 2^60), so that the sums of a
+  // few of them that place B along the sweep and measure the rounding stay finite, and the witness points the
+  // distance gives back stay normal floats; else the largest of them in units of 2^k lies in [4, 8) (below 8
+  // where it is subnormal: floorLog2 counts a subnormal as 2^-127). Shapes of 1e-40 cast by 0 had their witness
+  // points scaled back among the subnormals by the distance, a normal 0.07 rad off and a contact point beyond its allowance
+  // (a one-hour campaign's two cases); in units of 2^k (k near -135) every point is a normal float.
   static int sizeExponent(const CastInput<float>& input) {
     int e = -127;
     auto consider = [&e](int exponent) { e = exponent > e ? exponent : e; };
@@ -90,7 +95,7 @@ struct RobustCast {
       consider(robust::floorLog2(side->radius));
     }
     consider(robust::floorLog2(robust::maxAbs(input.translationB)));
-    return e < 60 ? 0 : e - 2;
+    return e < 60 && e >= -60 ? 0 : e - 2;
   }
 
  private:

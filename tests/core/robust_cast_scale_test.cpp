@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <utility>
 
 #include "cast_test_shapes.h"
 
@@ -195,6 +196,40 @@ TEST(RobustCastScale, aNoProgressStopOnAnEdgeGivesTheEdgesNormal) {
   // As above: the gap (t - t*) times its rate 1.18e12 within 4 units of rounding of S = 1.09e16.
   const double tStar = 0.00362481650429605940572912753544;
   EXPECT_NEAR(output.fraction, tStar, 4 * 0x1p-24 * 1.0934e16 / 1.18488e12);
+}
+
+// Shapes of 1e-42 cast by (0, 0): the gap (about 1e-45) is far inside the target 2^-8, an initial overlap at
+// fraction 0 with the normal and contact point of the closest points. The distance solved them in its own
+// units but gave its witness points back in world units, among the subnormals, and the normal came out
+// 0.07 rad off (a one-hour campaign's case, shrunk). Below 2^-60 the cast now runs in units of 2^k too, so its
+// normal and point are those of the same problem scaled by 2^140 (exact: every coordinate a power of two
+// times a float), which is solved as given.
+TEST(RobustCastScale, belowFloatsNormalRangeTheCastAnswersInUnitsOfAPowerOfTwo) {
+  const Rotation<float> q{-0x1.6a630ap-1f, 0x1.69b0acp-1f};
+  // e = 0: the case as found; e = 140: every coordinate times 2^140 (written out: 2^140 is beyond float).
+  auto cast = [&](int e, int* k) {
+    auto p = [e](int exponent) { return std::ldexp(1.0f, exponent + e); };
+    const Proxy<float> a = polygon({{-p(-149), -p(-149)}, {-p(-139), -0.0f}});
+    const Proxy<float> b = polygon({{-p(-149), -p(-149)}, {-p(-148), 0}});
+    CastInput<float> input = castInput(a, b, {0, 0}, {0, 0});
+    input.transformA.q = q;
+    CastOutput<float> output;
+    *k = RobustCast::castInUnits(input, &output);
+    return output;
+  };
+  int tinyUnit = 0, scaledUnit = 0;
+  const CastOutput<float> tiny = cast(0, &tinyUnit);
+  const CastOutput<float> scaled = cast(140, &scaledUnit);
+  ASSERT_EQ(scaledUnit, 0);
+  ASSERT_LT(tinyUnit, 0);
+  ASSERT_TRUE(tiny.hit && scaled.hit);
+  EXPECT_EQ(tiny.stop, CastStop::InitialOverlap);
+  EXPECT_NEAR(tiny.normal.x, scaled.normal.x, 1e-6);
+  EXPECT_NEAR(tiny.normal.y, scaled.normal.y, 1e-6);
+  // The point, in world units: 2^k times the tiny cast's, 2^-140 times the scaled one's.
+  for (const auto& [mine, theirs] : {std::pair{tiny.point.x, scaled.point.x}, std::pair{tiny.point.y, scaled.point.y}}) {
+    EXPECT_NEAR(std::ldexp(double(mine), tinyUnit), std::ldexp(double(theirs), -140), 1e-6 * 0x1p-139);
+  }
 }
 
 }  // namespace
