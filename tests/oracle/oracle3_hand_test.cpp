@@ -6,6 +6,8 @@
 
 #include <gtest/gtest.h>
 
+#include <cmath>
+#include <cstdint>
 #include <stdexcept>
 
 namespace gjk::oracle {
@@ -232,6 +234,40 @@ TEST(Oracle3Hand, aNonUnitQuaternionIsAppliedAsGiven) {
   EXPECT_EQ(problemScale3(ones, shape3({{0, 0, 0}})), 3);
   EXPECT_EQ(problemScale3(shape3({{0, 0, 0}}), shape3({{0, 0, 0}})), Rational(Integer(1), Integer(1) << 126));
   EXPECT_EQ(problemScale3(shape3({{0, 0, 0}}, 0.5f), shape3({{-1, 0, 0}}, 0.25f, {-2, 0, 0})), Rational(15, 4));
+}
+
+// The world vertices (exact3.cpp expands R v + p into eight dyadic terms per coordinate) against the matrix
+// of oracle3.h formed in rationals and applied directly, on floats of every size, subnormals included.
+TEST(Oracle3Hand, worldVerticesAreTheMatrixOfTheQuaternionAsGiven) {
+  std::uint64_t state = 0x3d3d3d3d12345678ULL;
+  const auto next = [&state] {
+    state = state * 6364136223846793005ULL + 1442695040888963407ULL;
+    return state >> 11;
+  };
+  const auto anyFloat = [&next] {
+    const float significand = static_cast<float>((next() & 0xffffff) | 1);
+    const int exponent = static_cast<int>(next() % 120) - 80 - (next() % 8 == 0 ? 80 : 0);
+    return (next() & 1 ? -1.0f : 1.0f) * std::ldexp(significand, exponent);
+  };
+  for (int trial = 0; trial < 200; ++trial) {
+    InputShape3 shape = shape3({{anyFloat(), anyFloat(), anyFloat()}, {anyFloat(), 0, -0.0f}}, 0,
+                               {anyFloat(), anyFloat(), anyFloat()}, anyFloat(), anyFloat(), anyFloat(), anyFloat());
+    const Rational w = exactFloat(shape.rotationW), x = exactFloat(shape.rotationX);
+    const Rational y = exactFloat(shape.rotationY), z = exactFloat(shape.rotationZ);
+    const Rational r[3][3] = {{1 - 2 * (y * y + z * z), 2 * (x * y - w * z), 2 * (x * z + w * y)},
+                              {2 * (x * y + w * z), 1 - 2 * (x * x + z * z), 2 * (y * z - w * x)},
+                              {2 * (x * z - w * y), 2 * (y * z + w * x), 1 - 2 * (x * x + y * y)}};
+    const Rational p[3] = {exactFloat(shape.positionX), exactFloat(shape.positionY), exactFloat(shape.positionZ)};
+    const std::vector<ExactPoint3> world = worldVertices3(shape);
+    ASSERT_EQ(world.size(), shape.vertices.size());
+    for (std::size_t i = 0; i < world.size(); ++i) {
+      const Rational v[3] = {exactFloat(shape.vertices[i].x), exactFloat(shape.vertices[i].y),
+                             exactFloat(shape.vertices[i].z)};
+      Rational expected[3];
+      for (int row = 0; row < 3; ++row) expected[row] = r[row][0] * v[0] + r[row][1] * v[1] + r[row][2] * v[2] + p[row];
+      EXPECT_TRUE(samePoint(world[i], point3(expected[0], expected[1], expected[2]))) << "trial " << trial;
+    }
+  }
 }
 
 TEST(Oracle3Hand, rejectsShapesWithoutAnExactAnswer) {
