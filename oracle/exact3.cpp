@@ -255,17 +255,7 @@ ExactAnswer3 answerFrom3(const InputShape3& a, const InputShape3& b, const Scale
     answer.penetrationDepthSquared = Rational(core.depthNumerator, core.depthDenominator) * unit * unit;
     answer.penetrationNormal = core.penetrationNormal;
   }
-  const Rational radiusSquared = answer.radius * answer.radius;
-  if (answer.coreDistanceSquared > radiusSquared) {
-    answer.relation = Relation::Separated;
-  } else if (answer.coreDistanceSquared < radiusSquared) {
-    answer.relation = Relation::Overlapping;
-  } else if (answer.radius > 0) {
-    answer.relation = Relation::Touching;  // d0 = r > 0
-  } else {
-    // r = 0 and d0 = 0: touching on the boundary of M (a flat M is all boundary), overlapping inside.
-    answer.relation = core.originOnBoundary ? Relation::Touching : Relation::Overlapping;
-  }
+  answer.relation = relationFromSquares(answer.coreDistanceSquared, answer.radius, core.originOnBoundary);
   answer.scale = problemScale3(a, b);
   return answer;
 }

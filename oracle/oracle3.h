@@ -21,8 +21,14 @@
 // solveByHull3 (the exact 3D convex hull of the explicit point cloud {b - a}, hull3.h) and solveWithoutHull3
 // (GJK in exact integers with Johnson's distance sub-algorithm, then, when the origin is in M, an exact
 // expanding polytope for interior against boundary and the depth; gjk3.cpp, epa3.cpp). They share the exact
-// input conversion (exact3.cpp) and the final assembly of an answer from exact parts (answer3.cpp), nothing
-// geometric.
+// input conversion and the final assembly of an answer from exact parts (both in exact3.cpp), nothing
+// geometric. The world vertices are also checked on their own against the matrix formed in rationals
+// (tests/oracle/oracle3_hand_test.cpp).
+//
+// Penetration (when the origin is in the interior of M): the core depth is the distance from the origin to
+// the nearest face plane of M, min over unit n of h_M(n), the convention of penetration.h in 2D; the depth of
+// the rounded shapes is r + that. Its square is exact; its normal is an exact integer direction. A flat M (a
+// point, a segment, a polygon) has no interior: a contained origin is on its boundary, depth 0.
 //
 // Like the 2D oracle, this shares no code with core/ and includes nothing of the harness.
 #pragma once
