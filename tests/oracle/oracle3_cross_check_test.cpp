@@ -88,6 +88,11 @@ void exactOrAnyQuaternion(Generator& random, InputShape3& shape, int anyPercent)
 
 float smallInteger(Generator& random, int range) { return static_cast<float>(random.integer(-range, range)); }
 
+// A small integer in [-range, range], or a float in [-1, 1].
+float coordinate(Generator& random, bool integers, int range) {
+  return integers ? smallInteger(random, range) : randomFloat(random, -1, 1);
+}
+
 InputShape3 integerShape(Generator& random, int count, int range) {
   InputShape3 shape;
   for (int i = 0; i < count; ++i) {
@@ -136,9 +141,8 @@ Case3 generate3(Generator& random, int category) {
         const int count = random.integer(1, 8);
         const bool integers = random.chance(60);
         for (int i = 0; i < count; ++i) {
-          shape->vertices.push_back({integers ? smallInteger(random, 2) : randomFloat(random, -1, 1),
-                                     integers ? smallInteger(random, 2) : randomFloat(random, -1, 1),
-                                     random.chance(33) ? plane : smallInteger(random, 1)});
+          const float x = coordinate(random, integers, 2), y = coordinate(random, integers, 2);
+          shape->vertices.push_back({x, y, random.chance(33) ? plane : smallInteger(random, 1)});
         }
         for (InputPoint3& v : shape->vertices) v.z = shape->vertices[0].z;
         shape->positionX = smallInteger(random, 2);
@@ -277,9 +281,8 @@ Case3 generate3(Generator& random, int category) {
         const int count = random.integer(20, 64);
         const bool integers = random.chance(30);
         for (int i = 0; i < count; ++i) {
-          shape->vertices.push_back({integers ? smallInteger(random, 3) : randomFloat(random, -1, 1),
-                                     integers ? smallInteger(random, 3) : randomFloat(random, -1, 1),
-                                     integers ? smallInteger(random, 3) : randomFloat(random, -1, 1)});
+          const float x = coordinate(random, integers, 3), y = coordinate(random, integers, 3);
+          shape->vertices.push_back({x, y, coordinate(random, integers, 3)});
         }
         shape->positionX = randomFloat(random, -2, 2);
         exactOrAnyQuaternion(random, *shape, 50);
