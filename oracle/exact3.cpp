@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <array>
 #include <climits>
+#include <initializer_list>
 #include <stdexcept>
 #include <utility>
 
