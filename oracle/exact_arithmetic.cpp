@@ -183,6 +183,22 @@ std::string rationalString(const Rational& value) {
   return numerator.str() + "/" + denominator.str();
 }
 
+// Exact: rational comparisons only (d0 and r are >= 0, so d0 against r is d0^2 against r^2).
+Relation relationFromSquares(const Rational& coreDistanceSquared, const Rational& radius, bool originOnBoundary) {
+  const Rational radiusSquared = radius * radius;
+  if (coreDistanceSquared > radiusSquared) {
+    return Relation::Separated;
+  }
+  if (coreDistanceSquared < radiusSquared) {
+    return Relation::Overlapping;
+  }
+  if (radius > 0) {
+    return Relation::Touching;  // d0 = r > 0: on the boundary of M grown by the ball
+  }
+  // r = 0 and d0 = 0: touching on the boundary of M, overlapping strictly inside.
+  return originOnBoundary ? Relation::Touching : Relation::Overlapping;
+}
+
 // Names as the JSON output and the reports spell them (docs/case-format.md, §7).
 const char* relationName(Relation relation) {
   switch (relation) {

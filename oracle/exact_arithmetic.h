@@ -21,6 +21,12 @@ Rational powerOfTwo(int exponent);
 // Exact: value * 2^exponent.
 Rational scaledToRational(const Integer& value, int exponent);
 
+// Exact: the relation of oracle.h from d0^2 and r (both compared as rationals, d0^2 against r^2): separated
+// when d0 > r, overlapping when d0 < r, touching when d0 = r > 0; for d0 = r = 0 touching when the origin
+// is on the boundary of M (a flat M is all boundary), overlapping in its interior. Shared by the 2D
+// reference method and both 3D methods (oracle3.h); the fast 2D method keeps its own.
+Relation relationFromSquares(const Rational& coreDistanceSquared, const Rational& radius, bool originOnBoundary);
+
 // A point with integer coordinates in units of 2^exponent of the enclosing ScaledCase.
 struct IntPoint {
   Integer x;

@@ -168,19 +168,9 @@ ExactAnswer solveByPointCloudHull(const InputShape& a, const InputShape& b) {
         {scaledToRational(vertex.x, scaled.exponent), scaledToRational(vertex.y, scaled.exponent)});
   }
 
-  // Design §3, compared exactly on rationals: d0^2 against r^2 (both d0 and r are >= 0).
-  const Rational radiusSquared = answer.radius * answer.radius;
-  if (answer.coreDistanceSquared > radiusSquared) {
-    answer.relation = Relation::Separated;
-  } else if (answer.coreDistanceSquared < radiusSquared) {
-    answer.relation = Relation::Overlapping;
-  } else if (answer.radius > 0) {
-    answer.relation = Relation::Touching;  // d0 = r > 0: on the boundary of M grown by the disk
-  } else {
-    // r = 0 and d0 = 0: touching on the boundary of M (a point or segment M is all boundary),
-    // overlapping strictly inside.
-    answer.relation = closest.originOnBoundary ? Relation::Touching : Relation::Overlapping;
-  }
+  // Design §3, compared exactly on rationals: d0^2 against r^2 (both d0 and r are >= 0); for r = 0 and
+  // d0 = 0, a point or segment M is all boundary.
+  answer.relation = relationFromSquares(answer.coreDistanceSquared, answer.radius, closest.originOnBoundary);
 
   answer.scale = problemScale(a, b);
   return answer;

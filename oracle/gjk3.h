@@ -1,0 +1,31 @@
+// Internal to oracle/: method 2 of the 3D oracle (solveWithoutHull3), which builds no hull of M: support
+// points of M = {b - a} (this file), GJK with Johnson's sub-algorithm (gjk3.cpp) and an exact expanding
+// polytope for a contained origin (epa3.cpp). Never used by method 1.
+#pragma once
+
+#include "oracle/exact3.h"
+
+#include <vector>
+
+namespace gjk::oracle {
+
+// The support mapping of M in the integer units of a scaled case.
+class SupportMap3 {
+ public:
+  explicit SupportMap3(const ScaledCase3& scaled) : scaled_(scaled) {}
+  // Exact: a point b* - a* of M with b* maximizing d . b over B's world vertices and a* minimizing d . a
+  // over A's, so d . (b* - a*) = max over M of d . m (the first maximizer on ties). Any d, zero included.
+  IntPoint3 operator()(const IntPoint3& direction) const;
+
+ private:
+  const ScaledCase3& scaled_;
+};
+
+// The origin is in hull(simplex) (1 to 4 affinely independent points of M, as GJK ends): decides whether
+// it is in the interior of M or on its boundary, and in the interior the nearest face plane of M and its
+// normal (core.originOnBoundary, originInInterior, depth*, penetrationNormal). Exact (epa3.cpp): the
+// simplex is grown by support points to a tetrahedron (or M is found flat, all boundary), then expanded by
+// support points, nearest face first, until every face at the least distance lies on a face plane of M.
+void expandPolytope3(const SupportMap3& support, std::vector<IntPoint3> simplex, CoreResult3& core);
+
+}  // namespace gjk::oracle
