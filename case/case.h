@@ -37,10 +37,11 @@ struct ShapeSpec {
   float radius = 0;
   float positionX = 0;
   float positionY = 0;
-  float positionZ = 0;  // 3D only
   float rotationC = 1;  // 2D only
   float rotationS = 0;  // 2D only
-  float quaternionW = 1;  // 3D only: the rotation quaternion w + x i + y j + z k, a unit one (case/unit_rotation.h)
+  // 3D only, last so that a 2D shape's braced initializer keeps its meaning.
+  float positionZ = 0;
+  float quaternionW = 1;  // the rotation quaternion w + x i + y j + z k, a unit one (case/unit_rotation.h)
   float quaternionX = 0;
   float quaternionY = 0;
   float quaternionZ = 0;
@@ -53,9 +54,6 @@ struct MetaEntry {
 };
 
 struct Case {
-  // 2: shapes in the plane (every 2D file, and the default); 3: shapes in space, the line `dimension 3`
-  // (docs/case-format.md). No other value is a case.
-  int dimension = 2;
   std::vector<MetaEntry> meta;
   ShapeSpec a;
   ShapeSpec b;
@@ -71,6 +69,9 @@ struct Case {
   float angular = 0;
   // Where the case came from (a path, or a label for generated cases); not written to the file.
   std::string source;
+  // 2: shapes in the plane (every 2D file, and the default); 3: shapes in space, the line `dimension 3`
+  // (docs/case-format.md). No other value is a case. Last, so that a braced initializer keeps its meaning.
+  int dimension = 2;
 
   // The value of meta.<key>, or "" when absent.
   std::string metaValue(std::string_view key) const;
@@ -91,11 +92,12 @@ class CaseError : public std::runtime_error {
   int line_;
 };
 
-// Throws CaseError(value.source, 0, "a 3D case (dimension 3): <consumer> takes 2D cases only") unless `value`
-// is a 2D case. Every place that turns a case into the 2D harness's inputs (core queries, the oracle, the
-// engines, the workers, the gjkcheck commands) calls it first, so a 3D case is refused by name instead of
-// losing its z. `consumer` names the caller in the problem's words ("the 2D oracle", "this command").
-void requirePlanarCase(const Case& value, std::string_view consumer);
+// `value` itself when it is a 2D case; else throws CaseError(value.source, 0, "a 3D case (dimension 3): <consumer>
+// takes 2D cases only"). Every place that turns a case into the 2D harness's inputs (core queries, the oracle, the
+// verdicts, the engines, the workers, the gjkcheck commands) goes through it, as in
+// toOracleShape(requirePlanarCase(value, "the 2D oracle").a), so a 3D case is refused by name instead of losing
+// its z. `consumer` names the caller in the problem's words ("the 2D oracle", "this command").
+const Case& requirePlanarCase(const Case& value, std::string_view consumer);
 
 // The longest case file (docs/case-format.md): 1 MiB. A longer file is an error (CaseError with no line); a token
 // can be no longer, so no token is read past this either.

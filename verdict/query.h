@@ -32,6 +32,7 @@ Transform<T> toTransform(const ShapeSpec& shape) {
 
 template <class T>
 DistanceInput<T> toDistanceInput(const Case& value) {
+  requirePlanarCase(value, "the 2D core strategies");
   DistanceInput<T> input;
   input.proxyA = toProxy<T>(value.a);
   input.proxyB = toProxy<T>(value.b);
