@@ -67,6 +67,15 @@ std::string caseFileTooLongMessage(std::uintmax_t size) {
 CaseError::CaseError(std::string file, int line, const std::string& message)
     : std::runtime_error(caseErrorText(file, line, message)), file_(std::move(file)), line_(line) {}
 
+const Case& requirePlanarCase(const Case& value, std::string_view consumer) {
+  if (value.dimension == 2) {
+    return value;
+  }
+  const std::string what =
+      value.dimension == 3 ? "a 3D case (dimension 3)" : "a case of dimension " + std::to_string(value.dimension);
+  throw CaseError(value.source, 0, what + ": " + std::string(consumer) + " takes 2D cases only");
+}
+
 std::string Case::metaValue(std::string_view key) const {
   for (const MetaEntry& entry : meta) {
     if (entry.key == key) {

@@ -12,6 +12,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <map>
+#include <span>
 #include <stdexcept>
 #include <string>
 #include <string_view>
@@ -70,6 +71,30 @@ constexpr ShapeKey SHAPE_KEYS[] = {
     {"rotation", 2, "c s"},
     {"vertex", 2, "x y"},
 };
+
+// The same keys in a 3D case (`dimension 3`): three coordinates, and a rotation quaternion w x y z.
+constexpr ShapeKey SHAPE_KEYS_3D[] = {
+    {"radius", 1, "r"},
+    {"position", 3, "x y z"},
+    {"rotation", 4, "w x y z"},
+    {"vertex", 3, "x y z"},
+};
+
+// The longest line of numbers: a quaternion's four.
+constexpr std::size_t MAX_LINE_NUMBERS = 4;
+
+// Why a quaternion line is rejected: its defect w^2 + x^2 + y^2 + z^2 - 1 and the rule.
+std::string unitQuaternionMessage(std::string_view key, const std::vector<std::string_view>& fields,
+                                  const float (&q)[MAX_LINE_NUMBERS]) {
+  char defect[32];
+  std::snprintf(defect, sizeof defect, "%.3g", unitQuaternionDefect(q[0], q[1], q[2], q[3]));
+  std::string text(key);
+  for (std::size_t i = 1; i < fields.size(); ++i) {
+    text += " " + quoteToken(fields[i]);
+  }
+  return text + " is not a unit quaternion: w^2 + x^2 + y^2 + z^2 - 1 = " + defect +
+         " (exactly, for the floats read), beyond the allowed +-2^-20; give a quaternion normalized in float";
+}
 
 // Where each optional line of a shape was first given, to reject a repeat.
 struct ShapeLines {
@@ -144,6 +169,11 @@ class Parser {
     if (key == HEADER_KEY) {
       fail(lineNumber, "repeated header `gjk-case`");
     }
+    if (key == DIMENSION_KEY) {
+      parseDimension(fields, lineNumber);
+      return;
+    }
+    ++linesAfterHeader_;
     if (key.starts_with(META_PREFIX)) {
       parseMeta(key, trim(line.substr(key.size())), lineNumber);
       return;
@@ -157,6 +187,10 @@ class Parser {
     if (key.starts_with("a.")) {
       parseShapeLine(key, fields, lineNumber, result_.a, linesA_);
       return;
+    }
+    if ((key == TRANSLATION_KEY || key == ANGULAR_KEY) && result_.dimension == 3) {
+      fail(lineNumber, "`" + std::string(key) + "` in a 3D case: there is no 3D cast case (a 3D case is a distance "
+                       "question only)");
     }
     if (key == TRANSLATION_KEY) {
       parseTranslation(key, fields, lineNumber);
@@ -184,6 +218,29 @@ class Parser {
       fail(lineNumber,
            "unsupported version `gjk-case " + quoteToken(fields[1]) + "`, this reader reads `gjk-case 1`");
     }
+  }
+
+  // `dimension 2` or `dimension 3`: only as the first line after the header, at most once.
+  void parseDimension(const std::vector<std::string_view>& fields, int lineNumber) {
+    if (dimensionLine_ != 0) {
+      fail(lineNumber, "repeated `dimension` (first given on line " + std::to_string(dimensionLine_) + ")");
+    }
+    if (linesAfterHeader_ != 0) {
+      fail(lineNumber, "`dimension` must be the first line after the header `gjk-case 1`, before every meta and "
+                       "shape line");
+    }
+    if (fields.size() != 2) {
+      fail(lineNumber, "dimension takes 1 number (2 or 3), got " + std::to_string(fields.size() - 1));
+    }
+    if (fields[1] == "2") {
+      result_.dimension = 2;
+    } else if (fields[1] == "3") {
+      result_.dimension = 3;
+    } else {
+      fail(lineNumber, "unsupported `dimension " + quoteToken(fields[1]) + "`: a case is `dimension 2` (the "
+                       "default) or `dimension 3`");
+    }
+    dimensionLine_ = lineNumber;
   }
 
   void parseMeta(std::string_view key, std::string_view value, int lineNumber) {
@@ -225,8 +282,9 @@ class Parser {
                       ShapeSpec& shape, ShapeLines& lines) const {
     const std::string_view shapeName = key.substr(0, 1);
     const std::string_view property = key.substr(2);
+    const bool space = result_.dimension == 3;
     const ShapeKey* shapeKey = nullptr;
-    for (const ShapeKey& candidate : SHAPE_KEYS) {
+    for (const ShapeKey& candidate : space ? std::span<const ShapeKey>(SHAPE_KEYS_3D) : std::span<const ShapeKey>(SHAPE_KEYS)) {
       if (candidate.name == property) {
         shapeKey = &candidate;
       }
@@ -240,7 +298,7 @@ class Parser {
                            (shapeKey->numberCount == 1 ? " number (" : " numbers (") +
                            std::string(shapeKey->fieldNames) + "), got " + std::to_string(numberCount));
     }
-    float numbers[2] = {0, 0};
+    float numbers[MAX_LINE_NUMBERS] = {0, 0, 0, 0};
     for (std::size_t i = 0; i < numberCount; ++i) {
       numbers[i] = parseNumber(fields[i + 1], lineNumber);
     }
@@ -255,6 +313,16 @@ class Parser {
       checkOnce(lines.position, key, lineNumber);
       shape.positionX = numbers[0];
       shape.positionY = numbers[1];
+      shape.positionZ = numbers[2];
+    } else if (property == "rotation" && space) {
+      checkOnce(lines.rotation, key, lineNumber);
+      if (!isUnitQuaternion(numbers[0], numbers[1], numbers[2], numbers[3])) {
+        fail(lineNumber, unitQuaternionMessage(key, fields, numbers));
+      }
+      shape.quaternionW = numbers[0];
+      shape.quaternionX = numbers[1];
+      shape.quaternionY = numbers[2];
+      shape.quaternionZ = numbers[3];
     } else if (property == "rotation") {
       checkOnce(lines.rotation, key, lineNumber);
       if (!isUnitRotation(numbers[0], numbers[1])) {
@@ -263,11 +331,12 @@ class Parser {
       shape.rotationC = numbers[0];
       shape.rotationS = numbers[1];
     } else {
-      if (shape.vertices.size() >= static_cast<std::size_t>(MAX_POLYGON_VERTICES)) {
-        fail(lineNumber, "shape " + std::string(shapeName) + " has more than " +
-                             std::to_string(MAX_POLYGON_VERTICES) + " vertices (MAX_POLYGON_VERTICES)");
+      const int limit = space ? MAX_POLYTOPE_VERTICES : MAX_POLYGON_VERTICES;
+      if (shape.vertices.size() >= static_cast<std::size_t>(limit)) {
+        fail(lineNumber, "shape " + std::string(shapeName) + " has more than " + std::to_string(limit) +
+                             (space ? " vertices (MAX_POLYTOPE_VERTICES, a 3D shape)" : " vertices (MAX_POLYGON_VERTICES)"));
       }
-      shape.vertices.push_back(Vertex{numbers[0], numbers[1]});
+      shape.vertices.push_back(Vertex{numbers[0], numbers[1], numbers[2]});
     }
   }
 
@@ -313,6 +382,8 @@ class Parser {
   ShapeLines linesB_;
   int translationLine_ = 0;
   int angularLine_ = 0;
+  int dimensionLine_ = 0;
+  int linesAfterHeader_ = 0;  // lines other than `dimension` read after the header
 };
 
 }  // namespace

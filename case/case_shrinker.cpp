@@ -96,10 +96,20 @@ class Shrinker {
         (candidate.*shape).rotationS = 0;
         any |= tryCase(candidate);
       }
-      if (s.positionX != 0 || s.positionY != 0) {
+      // A 3D shape's quaternion, like the 2D rotation, only ever becomes the identity: it stays a unit one.
+      if (s.quaternionW != 1 || s.quaternionX != 0 || s.quaternionY != 0 || s.quaternionZ != 0) {
+        Case candidate = result_.value;
+        (candidate.*shape).quaternionW = 1;
+        (candidate.*shape).quaternionX = 0;
+        (candidate.*shape).quaternionY = 0;
+        (candidate.*shape).quaternionZ = 0;
+        any |= tryCase(candidate);
+      }
+      if (s.positionX != 0 || s.positionY != 0 || s.positionZ != 0) {
         Case candidate = result_.value;
         (candidate.*shape).positionX = 0;
         (candidate.*shape).positionY = 0;
+        (candidate.*shape).positionZ = 0;
         any |= tryCase(candidate);
       }
     }
@@ -110,7 +120,9 @@ class Shrinker {
   bool simplifyNumbers() {
     bool any = simplifyTranslation();
     for (ShapeSpec Case::*shape : {&Case::a, &Case::b}) {
-      std::vector<float ShapeSpec::*> fields = {&ShapeSpec::radius, &ShapeSpec::positionX, &ShapeSpec::positionY};
+      // positionZ and z are 0 in a 2D case, which has no simpler value: nothing is tried there.
+      std::vector<float ShapeSpec::*> fields = {&ShapeSpec::radius, &ShapeSpec::positionX, &ShapeSpec::positionY,
+                                                &ShapeSpec::positionZ};
       for (float ShapeSpec::*field : fields) {
         for (float v : simplerValues(result_.value.*shape.*field)) {
           if (field == &ShapeSpec::radius && v < 0) continue;
@@ -123,7 +135,7 @@ class Shrinker {
         }
       }
       for (std::size_t i = 0; i < (result_.value.*shape).vertices.size(); ++i) {
-        for (float Vertex::*coordinate : {&Vertex::x, &Vertex::y}) {
+        for (float Vertex::*coordinate : {&Vertex::x, &Vertex::y, &Vertex::z}) {
           for (float v : simplerValues((result_.value.*shape).vertices[i].*coordinate)) {
             Case candidate = result_.value;
             (candidate.*shape).vertices[i].*coordinate = v;

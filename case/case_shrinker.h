@@ -3,7 +3,9 @@
 // predicate still holds, until no simplification is kept. Simpler means, in this order: fewer vertices,
 // no radius, no transform (identity rotation and zero position), then each number replaced by 0, by the
 // nearest integer, or by the float with the fewest significant bits that keeps the predicate. Rotations
-// only ever become the identity, so a shrunk case keeps unit rotations (docs/case-format.md). A cast case
+// (a 2D pair, a 3D quaternion) only ever become the identity, so a shrunk case keeps unit rotations
+// (docs/case-format.md). A 3D case shrinks alike, its z's and positionZ with the other numbers; its dimension
+// never changes. A cast case
 // (hasTranslation) stays a cast case: its translation's components are simplified like the other numbers
 // (first, before the shapes' numbers), never removed.
 #pragma once

@@ -11,6 +11,9 @@ namespace gjk::check::case_text {
 constexpr std::string_view HEADER_KEY = "gjk-case";
 constexpr std::string_view HEADER_VERSION = "1";
 constexpr std::string_view META_PREFIX = "meta.";
+// The line right after the header that says how many coordinates a point has: `dimension 2` (the default)
+// or `dimension 3`.
+constexpr std::string_view DIMENSION_KEY = "dimension";
 // The line of a cast case (docs/case-format.md): B's translation, world frame.
 constexpr std::string_view TRANSLATION_KEY = "b.translation";
 // The line of a rotating cast case: B's turn over the step, radians (needs TRANSLATION_KEY too).

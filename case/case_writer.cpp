@@ -27,27 +27,58 @@ namespace {
 
 using namespace case_text;
 
-// Throws std::invalid_argument unless parseCase would read the shape back as it is.
-void checkWritable(std::string_view name, const ShapeSpec& shape) {
+bool hasIdentityQuaternion(const ShapeSpec& shape) {
+  return sameBits(shape.quaternionW, 1.0f) && sameBits(shape.quaternionX, 0.0f) &&
+         sameBits(shape.quaternionY, 0.0f) && sameBits(shape.quaternionZ, 0.0f);
+}
+
+// True when no number of the shape says anything in 3D: every z, positionZ and the quaternion at their
+// defaults, bit for bit (a 2D file has no line that would carry them).
+bool hasNoSpaceFields(const ShapeSpec& shape) {
+  bool none = sameBits(shape.positionZ, 0.0f) && hasIdentityQuaternion(shape);
+  for (const Vertex& vertex : shape.vertices) {
+    none = none && sameBits(vertex.z, 0.0f);
+  }
+  return none;
+}
+
+// Throws std::invalid_argument unless parseCase would read the shape back as it is, in a case of `dimension`.
+void checkWritable(std::string_view name, const ShapeSpec& shape, int dimension) {
   const std::string prefix = "formatCase: shape " + std::string(name) + " ";
+  const bool space = dimension == 3;
+  const int limit = space ? MAX_POLYTOPE_VERTICES : MAX_POLYGON_VERTICES;
   if (shape.vertices.empty()) {
     throw std::invalid_argument(prefix + "has no vertex");
   }
-  if (shape.vertices.size() > static_cast<std::size_t>(MAX_POLYGON_VERTICES)) {
-    throw std::invalid_argument(prefix + "has more than " + std::to_string(MAX_POLYGON_VERTICES) +
-                                " vertices (MAX_POLYGON_VERTICES)");
+  if (shape.vertices.size() > static_cast<std::size_t>(limit)) {
+    throw std::invalid_argument(prefix + "has more than " + std::to_string(limit) +
+                                (space ? " vertices (MAX_POLYTOPE_VERTICES)" : " vertices (MAX_POLYGON_VERTICES)"));
   }
   bool finite = std::isfinite(shape.radius) && std::isfinite(shape.positionX) &&
-                std::isfinite(shape.positionY) && std::isfinite(shape.rotationC) &&
-                std::isfinite(shape.rotationS);
+                std::isfinite(shape.positionY) && std::isfinite(shape.positionZ) && std::isfinite(shape.rotationC) &&
+                std::isfinite(shape.rotationS) && std::isfinite(shape.quaternionW) &&
+                std::isfinite(shape.quaternionX) && std::isfinite(shape.quaternionY) &&
+                std::isfinite(shape.quaternionZ);
   for (const Vertex& vertex : shape.vertices) {
-    finite = finite && std::isfinite(vertex.x) && std::isfinite(vertex.y);
+    finite = finite && std::isfinite(vertex.x) && std::isfinite(vertex.y) && std::isfinite(vertex.z);
   }
   if (!finite) {
     throw std::invalid_argument(prefix + "has a number that is not finite");
   }
   if (shape.radius < 0) {
     throw std::invalid_argument(prefix + "has a negative radius");
+  }
+  if (space) {
+    if (!sameBits(shape.rotationC, 1.0f) || !sameBits(shape.rotationS, 0.0f)) {
+      throw std::invalid_argument(prefix + "has a 2D rotation (c, s) in a 3D case; a 3D case turns by its quaternion");
+    }
+    if (!isUnitQuaternion(shape.quaternionW, shape.quaternionX, shape.quaternionY, shape.quaternionZ)) {
+      throw std::invalid_argument(prefix + "has a quaternion that is not a unit one (|w^2 + x^2 + y^2 + z^2 - 1| > 2^-20)");
+    }
+    return;
+  }
+  if (!hasNoSpaceFields(shape)) {
+    throw std::invalid_argument(prefix + "has a z, a positionZ or a quaternion in a 2D case (set dimension 3)");
   }
   if (!isUnitRotation(shape.rotationC, shape.rotationS)) {
     throw std::invalid_argument(prefix +
@@ -92,6 +123,9 @@ void checkTranslationWritable(const Case& value) {
   if (!value.hasAngular && !sameBits(value.angular, 0.0f)) {
     throw std::invalid_argument("formatCase: an angular speed is set but hasAngular is false");
   }
+  if (value.dimension == 3 && (value.hasTranslation || value.hasAngular)) {
+    throw std::invalid_argument("formatCase: a 3D case with a translation or a turn (there is no 3D cast case)");
+  }
 }
 
 // One line of numbers: `key n1 n2  # d1 d2`, hex floats then their decimal values.
@@ -109,20 +143,31 @@ void appendNumberLine(std::string& out, std::string_view key, std::initializer_l
   out += '\n';
 }
 
-void appendShape(std::string& out, std::string_view name, const ShapeSpec& shape) {
+void appendShape(std::string& out, std::string_view name, const ShapeSpec& shape, int dimension) {
   const std::string prefix = std::string(name) + ".";
+  const bool space = dimension == 3;
   // Defaults are compared bit for bit: a -0 is written, so it reads back as -0.
   if (!sameBits(shape.radius, 0.0f)) {
     appendNumberLine(out, prefix + "radius", {shape.radius});
   }
-  if (!sameBits(shape.positionX, 0.0f) || !sameBits(shape.positionY, 0.0f)) {
+  if (space && (!sameBits(shape.positionX, 0.0f) || !sameBits(shape.positionY, 0.0f) ||
+                !sameBits(shape.positionZ, 0.0f))) {
+    appendNumberLine(out, prefix + "position", {shape.positionX, shape.positionY, shape.positionZ});
+  } else if (!space && (!sameBits(shape.positionX, 0.0f) || !sameBits(shape.positionY, 0.0f))) {
     appendNumberLine(out, prefix + "position", {shape.positionX, shape.positionY});
   }
-  if (!sameBits(shape.rotationC, 1.0f) || !sameBits(shape.rotationS, 0.0f)) {
+  if (space && !hasIdentityQuaternion(shape)) {
+    appendNumberLine(out, prefix + "rotation",
+                     {shape.quaternionW, shape.quaternionX, shape.quaternionY, shape.quaternionZ});
+  } else if (!space && (!sameBits(shape.rotationC, 1.0f) || !sameBits(shape.rotationS, 0.0f))) {
     appendNumberLine(out, prefix + "rotation", {shape.rotationC, shape.rotationS});
   }
   for (const Vertex& vertex : shape.vertices) {
-    appendNumberLine(out, prefix + "vertex", {vertex.x, vertex.y});
+    if (space) {
+      appendNumberLine(out, prefix + "vertex", {vertex.x, vertex.y, vertex.z});
+    } else {
+      appendNumberLine(out, prefix + "vertex", {vertex.x, vertex.y});
+    }
   }
 }
 
@@ -139,11 +184,18 @@ std::string formatCase(const Case& value) {
       }
     }
   }
-  checkWritable("a", value.a);
-  checkWritable("b", value.b);
+  if (value.dimension != 2 && value.dimension != 3) {
+    throw std::invalid_argument("formatCase: dimension " + std::to_string(value.dimension) + " (a case is 2D or 3D)");
+  }
+  checkWritable("a", value.a, value.dimension);
+  checkWritable("b", value.b, value.dimension);
   checkTranslationWritable(value);
 
   std::string out = "gjk-case 1\n";
+  if (value.dimension == 3) {
+    out += DIMENSION_KEY;
+    out += " 3\n";
+  }
   for (const MetaEntry& entry : value.meta) {
     out += META_PREFIX;
     out += entry.key;
@@ -153,8 +205,8 @@ std::string formatCase(const Case& value) {
     }
     out += '\n';
   }
-  appendShape(out, "a", value.a);
-  appendShape(out, "b", value.b);
+  appendShape(out, "a", value.a, value.dimension);
+  appendShape(out, "b", value.b, value.dimension);
   if (value.hasTranslation) {
     appendNumberLine(out, TRANSLATION_KEY, {value.translationX, value.translationY});
   }

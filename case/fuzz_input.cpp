@@ -6,6 +6,7 @@
 #include <cstring>
 #include <stdexcept>
 
+#include "case/fuzz_bytes.h"
 #include "case/unit_rotation.h"
 #include "core/limits.h"
 
@@ -18,32 +19,9 @@ constexpr std::uint8_t FLAG_ROTATION = 4;
 constexpr int FLAGS_PER_SHAPE = 3;
 constexpr std::uint8_t FLAG_TRANSLATION = 0x40;  // bit 6: B's translation follows shape B
 
-bool sameBits(float a, float b) {
-  return std::bit_cast<std::uint32_t>(a) == std::bit_cast<std::uint32_t>(b);
-}
-
-class Reader {
- public:
-  Reader(const std::uint8_t* data, std::size_t size) : data_(data), size_(size) {}
-
-  // False when the bytes ran out or the float is not finite.
-  bool readFloat(float& value) {
-    if (size_ - offset_ < 4) {
-      return false;
-    }
-    std::uint32_t bits = std::uint32_t(data_[offset_]) | std::uint32_t(data_[offset_ + 1]) << 8 |
-                         std::uint32_t(data_[offset_ + 2]) << 16 | std::uint32_t(data_[offset_ + 3]) << 24;
-    offset_ += 4;
-    value = std::bit_cast<float>(bits);
-    return std::isfinite(value);
-  }
-  std::size_t offset() const { return offset_; }
-
- private:
-  const std::uint8_t* data_;
-  std::size_t size_;
-  std::size_t offset_ = 0;
-};
+using fuzz_bytes::appendFloat;
+using fuzz_bytes::sameBits;
+using Reader = fuzz_bytes::FloatReader;
 
 bool readShape(Reader& in, int count, std::uint8_t flags, ShapeSpec& shape) {
   if (flags & FLAG_RADIUS) {
@@ -68,13 +46,6 @@ bool readShape(Reader& in, int count, std::uint8_t flags, ShapeSpec& shape) {
   return true;
 }
 
-void appendFloat(std::vector<std::uint8_t>& out, float value) {
-  std::uint32_t bits = std::bit_cast<std::uint32_t>(value);
-  for (int i = 0; i < 4; ++i) {
-    out.push_back(static_cast<std::uint8_t>(bits >> (8 * i)));
-  }
-}
-
 std::uint8_t shapeFlags(const ShapeSpec& shape) {
   std::uint8_t flags = 0;
   if (!sameBits(shape.radius, 0.0f)) flags |= FLAG_RADIUS;
@@ -84,6 +55,13 @@ std::uint8_t shapeFlags(const ShapeSpec& shape) {
 }
 
 void checkEncodable(const char* name, const ShapeSpec& shape) {
+  // The 2D encoding has no field for these: a shape carrying one would lose it.
+  bool planar = sameBits(shape.positionZ, 0.0f) && sameBits(shape.quaternionW, 1.0f) &&
+                sameBits(shape.quaternionX, 0.0f) && sameBits(shape.quaternionY, 0.0f) && sameBits(shape.quaternionZ, 0.0f);
+  for (const Vertex& v : shape.vertices) planar = planar && sameBits(v.z, 0.0f);
+  if (!planar) {
+    throw std::invalid_argument(std::string("encodeFuzzInput: shape ") + name + " has a z, a positionZ or a quaternion");
+  }
   std::string prefix = std::string("encodeFuzzInput: shape ") + name + " ";
   if (shape.vertices.empty() || shape.vertices.size() > static_cast<std::size_t>(MAX_POLYGON_VERTICES)) {
     throw std::invalid_argument(prefix + "needs 1.." + std::to_string(MAX_POLYGON_VERTICES) + " vertices");
@@ -142,6 +120,10 @@ std::optional<Case> decodeFuzzInput(const std::uint8_t* data, std::size_t size, 
 }
 
 std::vector<std::uint8_t> encodeFuzzInput(const Case& value) {
+  if (value.dimension != 2) {
+    throw std::invalid_argument("encodeFuzzInput: a case of dimension " + std::to_string(value.dimension) +
+                                " (the 2D encoding; a 3D case has encodeFuzzInput3d)");
+  }
   checkEncodable("a", value.a);
   checkEncodable("b", value.b);
   if (!std::isfinite(value.translationX) || !std::isfinite(value.translationY)) {

@@ -1,5 +1,6 @@
 // The fuzzer input encoding: a case as the bytes libFuzzer mutates, shared by the fuzz targets, the
-// geometry-aware mutator and `gjkcheck convert`.
+// geometry-aware mutator and `gjkcheck convert`. This is the 2D encoding; a 3D case (Case::dimension 3) has its
+// own, fuzz_input_3d.h, and encodeFuzzInput refuses it.
 //
 // Layout (every number a float, 4 bytes, little-endian IEEE-754 bits):
 //
@@ -59,7 +60,8 @@ inline constexpr std::size_t FUZZ_INPUT_MAX_CASE_SIZE = 2 + (2 * (5 + 2 * 16) + 
 // `consumed`, when given, receives the number of bytes the case used.
 std::optional<Case> decodeFuzzInput(const std::uint8_t* data, std::size_t size, std::size_t* consumed = nullptr);
 
-// The bytes of a case. Throws std::invalid_argument when the case cannot be encoded: a shape with no
+// The bytes of a case. Throws std::invalid_argument when the case cannot be encoded: not a 2D case (or one
+// with a z, a positionZ or a quaternion set), a shape with no
 // vertex or more than MAX_POLYGON_VERTICES, a number that is not finite, a negative radius, a rotation
 // that is not a unit rotation.
 std::vector<std::uint8_t> encodeFuzzInput(const Case& value);

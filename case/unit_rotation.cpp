@@ -21,6 +21,18 @@
 // subnormal). Pairs with |c| > 2 or |s| > 2 fail at once (c^2 > 4). Otherwise E <= 2 - 24 + 1 and c^2 =
 // M^2 2^(2E) with 2E >= -344, so 2^344 (c^2 + s^2 - 1) is an integer of at most about 350 bits, formed and
 // compared with 2^(344 - 20) in boost::multiprecision::cpp_int without any rounding.
+//
+// Exactness of isUnitQuaternion: for a finite float v with |v| <= 2, v^2 is an exact double (as above), and a
+// quaternion with a number beyond 2 has a sum of squares above 4: not a unit one. The sum
+// w^2 + x^2 + y^2 + z^2 - 1 -+ 2^-20 of six doubles is formed exactly as a nonoverlapping expansion, a list of
+// doubles of increasing magnitude whose exact sum is the value (Shewchuk, "Adaptive Precision Floating-Point
+// Arithmetic and Fast Robust Geometric Predicates", 1997, Grow-Expansion: each term is added to every part in
+// turn by TwoSum, each part replaced by the rounding error and the running sum appended). TwoSum is exact when
+// nothing overflows (every value here is below 32 in magnitude) and stays exact where results are tiny: every
+// value is a multiple of 2^-298 (the smallest float square), so every nonzero sum and error is a normal double.
+// The sign of a nonoverlapping expansion is the sign of its largest nonzero part. So the two signs of
+// (defect - 2^-20) and (defect + 2^-20) are exact, and the quaternion is a unit one when the first is <= 0 and
+// the second >= 0: the boundary is included.
 #include "case/unit_rotation.h"
 
 #include <boost/multiprecision/cpp_int.hpp>
@@ -52,6 +64,43 @@ BigInt scaledSquare(float x) {
 // 2^SCALE (c^2 + s^2 - 1), exactly; only for |c|, |s| <= 2.
 BigInt scaledDefect(float c, float s) {
   return scaledSquare(c) + scaledSquare(s) - (BigInt(1) << SCALE);
+}
+
+// An exact sum of doubles as a nonoverlapping expansion (the file's header says why it is exact): at most
+// PARTS terms added, no overflow.
+class ExactSum {
+ public:
+  void add(double term) {
+    double carried = term;
+    for (int i = 0; i < count_; ++i) {
+      // TwoSum (Knuth): sum + error == carried + parts_[i] exactly.
+      const double sum = carried + parts_[i];
+      const double virtualPart = sum - carried;
+      const double virtualCarried = sum - virtualPart;
+      const double error = (carried - virtualCarried) + (parts_[i] - virtualPart);
+      parts_[i] = error;
+      carried = sum;
+    }
+    parts_[count_++] = carried;
+  }
+  // -1, 0 or 1: the sign of the exact sum, that of the largest nonzero part.
+  int sign() const {
+    for (int i = count_ - 1; i >= 0; --i) {
+      if (parts_[i] != 0) {
+        return parts_[i] > 0 ? 1 : -1;
+      }
+    }
+    return 0;
+  }
+
+ private:
+  static constexpr int PARTS = 8;
+  double parts_[PARTS] = {};
+  int count_ = 0;
+};
+
+bool finiteWithin2(float v) {
+  return std::isfinite(v) && std::fabs(v) <= 2;
 }
 
 bool inRange(float c, float s) {
@@ -112,6 +161,64 @@ UnitRotation toUnitRotation(float c, float s) {
   }
   const UnitRotation normalized = normalizedRotation(c, s);
   if (isUnitRotation(normalized.c, normalized.s)) {
+    return normalized;
+  }
+  return {};
+}
+
+bool isUnitQuaternion(float w, float x, float y, float z) {
+  if (!finiteWithin2(w) || !finiteWithin2(x) || !finiteWithin2(y) || !finiteWithin2(z)) {
+    return false;
+  }
+  ExactSum defect;  // w^2 + x^2 + y^2 + z^2 - 1, each square exact
+  for (float v : {w, x, y, z}) {
+    defect.add(static_cast<double>(v) * v);
+  }
+  defect.add(-1.0);
+  ExactSum above = defect;  // defect - 2^-20
+  above.add(-UNIT_ROTATION_TOLERANCE);
+  ExactSum below = defect;  // defect + 2^-20
+  below.add(UNIT_ROTATION_TOLERANCE);
+  return above.sign() <= 0 && below.sign() >= 0;
+}
+
+double unitQuaternionDefect(float w, float x, float y, float z) {
+  if (!std::isfinite(w) || !std::isfinite(x) || !std::isfinite(y) || !std::isfinite(z)) {
+    return NAN;
+  }
+  if (!finiteWithin2(w) || !finiteWithin2(x) || !finiteWithin2(y) || !finiteWithin2(z)) {
+    // Above 3: double arithmetic is close enough for a message, as for unitRotationDefect.
+    return static_cast<double>(w) * w + static_cast<double>(x) * x + static_cast<double>(y) * y +
+           static_cast<double>(z) * z - 1.0;
+  }
+  const BigInt scaled = scaledSquare(w) + scaledSquare(x) + scaledSquare(y) + scaledSquare(z) - (BigInt(1) << SCALE);
+  return std::ldexp(scaled.convert_to<double>(), -SCALE);
+}
+
+UnitQuaternion normalizedQuaternion(float w, float x, float y, float z) {
+  if (!std::isfinite(w) || !std::isfinite(x) || !std::isfinite(y) || !std::isfinite(z) ||
+      (w == 0 && x == 0 && y == 0 && z == 0)) {
+    return {};
+  }
+  int exponent = 0;
+  std::frexp(std::fmax(std::fmax(std::fabs(w), std::fabs(x)), std::fmax(std::fabs(y), std::fabs(z))), &exponent);
+  // Exact power-of-two scalings, but for numbers far below the largest, which may lose bits or become 0; the
+  // quaternion then still points within 2^-24 of the one given.
+  const float sw = std::ldexp(w, 1 - exponent);
+  const float sx = std::ldexp(x, 1 - exponent);
+  const float sy = std::ldexp(y, 1 - exponent);
+  const float sz = std::ldexp(z, 1 - exponent);
+  const float lengthSquared = ((sw * sw + sx * sx) + sy * sy) + sz * sz;  // in [1, 16): no overflow, no underflow
+  const float length = std::sqrt(lengthSquared);                         // IEEE sqrt: correctly rounded
+  return {sw / length, sx / length, sy / length, sz / length};
+}
+
+UnitQuaternion toUnitQuaternion(float w, float x, float y, float z) {
+  if (isUnitQuaternion(w, x, y, z)) {
+    return {w, x, y, z};
+  }
+  const UnitQuaternion normalized = normalizedQuaternion(w, x, y, z);
+  if (isUnitQuaternion(normalized.w, normalized.x, normalized.y, normalized.z)) {
     return normalized;
   }
   return {};

@@ -63,7 +63,7 @@ std::string pointText(const RealPoint& p, int digits) {
 Scene buildScene(const Case& value, const oracle::ExactAnswer& exact, const StrategyResult& result,
                  bool answersDistance) {
   Scene scene;
-  std::vector<ExactPoint> worldA = oracle::worldVertices(toOracleShape(value.a));
+  std::vector<ExactPoint> worldA = oracle::worldVertices(toOracleShape(requirePlanarCase(value, "the 2D case picture").a));
   std::vector<ExactPoint> worldB = oracle::worldVertices(toOracleShape(value.b));
   for (const ExactPoint& p : worldA) scene.verticesA.push_back(toReal(p));
   for (const ExactPoint& p : worldB) scene.verticesB.push_back(toReal(p));

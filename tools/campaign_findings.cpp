@@ -246,7 +246,7 @@ std::map<std::string, FiledCase> filedCauses(const fs::path& folder, const std::
   for (const fs::path& file : check::collectCaseFiles({folder.string()})) {
     check::Case value;
     try {
-      value = check::readCaseFile(file);
+      value = check::requirePlanarCase(check::readCaseFile(file), "a campaign");
     } catch (const check::CaseError&) {
       continue;  // a malformed file is corpus check's business
     }

@@ -86,7 +86,7 @@ int checkCorpus(const std::vector<std::string>& folders) {
     for (const auto& file : files) {
       check::Case value;
       try {
-        value = check::readCaseFile(file);
+        value = check::requirePlanarCase(check::readCaseFile(file), "this command");
       } catch (const check::CaseError& error) {
         std::fprintf(stderr, "%s\n", error.what());
         ++bad;

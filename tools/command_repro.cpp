@@ -139,7 +139,7 @@ int reproCommand(int argc, char** argv, int first) {
   if (!traced->install.empty()) {
     throw UsageError("strategy '" + traced->name + "' is not installed: " + traced->install);
   }
-  check::Case value = check::readCaseFile(line.positional[0]);
+  check::Case value = check::requirePlanarCase(check::readCaseFile(line.positional[0]), "this command");
   oracle::ExactAnswer exact = check::solveExactly(value);
 
   std::printf("case %s\n", value.source.c_str());

@@ -86,7 +86,7 @@ int addToCorpus(const std::vector<std::string>& cases, const fs::path& folder) {
   for (const fs::path& file : files) {
     check::Case value;
     try {
-      value = check::readCaseFile(file);
+      value = check::requirePlanarCase(check::readCaseFile(file), "this command");
     } catch (const check::CaseError& caseError) {
       refusals.push_back(caseError.what());
       continue;

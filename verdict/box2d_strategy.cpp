@@ -14,7 +14,7 @@ namespace gjk::check {
 namespace {
 
 StrategyResult runBox2d(const Case& value, const RunOptions& options) {
-  std::vector<float> xyA = flatten(value.a), xyB = flatten(value.b);
+  std::vector<float> xyA = flatten(requirePlanarCase(value, "the 2D engines").a), xyB = flatten(value.b);
   adapters::Box2dCache cache;
   if (options.cache != nullptr) {
     cache.metric = static_cast<float>(options.cache->metric);

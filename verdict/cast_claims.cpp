@@ -56,7 +56,7 @@ std::string castHitLiesInItsBand(const StrategyInfo& strategy, CaseContext& cont
   const CastBand band = declaredCastBand(strategy, value.a.radius, value.b.radius);
   const oracle::Rational f = oracle::exactDouble(c.fraction);
   const double gap = static_cast<double>(oracle::squareRoot(oracle::castGapSquared(
-      toOracleShape(value.a), toOracleShape(value.b), {value.translationX, value.translationY}, f)));
+      toOracleShape(requirePlanarCase(value, "the 2D cast verdict").a), toOracleShape(value.b), {value.translationX, value.translationY}, f)));
   const double slack = VIOLATION_THRESHOLD_U * castUnitOf(value);
   if (gap > band.upper + slack && c.fraction != 0) {
     return "gap " + number(gap) + " at fraction " + number(c.fraction) + " above the band's " +

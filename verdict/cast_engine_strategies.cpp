@@ -55,7 +55,7 @@ StrategyResult fromBox2dCast(const adapters::Box2dCastAnswer& answer) {
 StrategyResult runBox2dShapeCast(const Case& value, const RunOptions& /*options*/) {
   if (!value.hasTranslation) return refusedNoTranslation();
   if (value.hasAngular) return refusedTurningCast();
-  std::vector<float> xyA = flatten(value.a), xyB = flatten(value.b);
+  std::vector<float> xyA = flatten(requirePlanarCase(value, "the 2D engines").a), xyB = flatten(value.b);
   return fromBox2dCast(adapters::box2dShapeCast(toEngineShape(value.a, xyA), toEngineShape(value.b, xyB),
                                                 value.translationX, value.translationY));
 }
@@ -63,7 +63,7 @@ StrategyResult runBox2dShapeCast(const Case& value, const RunOptions& /*options*
 // b2TimeOfImpact: B's sweep also turns by the case's b.angular (0 without one).
 StrategyResult runBox2dTimeOfImpact(const Case& value, const RunOptions& /*options*/) {
   if (!value.hasTranslation) return refusedNoTranslation();
-  std::vector<float> xyA = flatten(value.a), xyB = flatten(value.b);
+  std::vector<float> xyA = flatten(requirePlanarCase(value, "the 2D engines").a), xyB = flatten(value.b);
   return fromBox2dCast(adapters::box2dTimeOfImpact(toEngineShape(value.a, xyA), toEngineShape(value.b, xyB),
                                                    value.translationX, value.translationY,
                                                    value.hasAngular ? value.angular : 0.0f));
@@ -94,7 +94,7 @@ namespace {
 StrategyResult runChipmunkCast(const Case& value, const RunOptions& /*options*/) {
   if (!value.hasTranslation) return refusedNoTranslation();
   if (value.hasAngular) return refusedTurningCast();
-  std::vector<float> xyA = flatten(value.a), xyB = flatten(value.b);
+  std::vector<float> xyA = flatten(requirePlanarCase(value, "the 2D engines").a), xyB = flatten(value.b);
   const adapters::ChipmunkCast cast = adapters::chipmunkCircleCast(
       toEngineShape(value.a, xyA), toEngineShape(value.b, xyB), value.translationX, value.translationY);
   if (cast.refused) return refused(cast.reason);

@@ -89,7 +89,7 @@ std::string primaryCastKind(const CastVerdict& verdict) {
 }
 
 oracle::Rational castErrorUnit(const Case& value) {
-  Rational scale = oracle::problemScale(toOracleShape(value.a), toOracleShape(value.b)) +
+  Rational scale = oracle::problemScale(toOracleShape(requirePlanarCase(value, "the 2D cast verdict").a), toOracleShape(value.b)) +
                    abs(oracle::exactDouble(value.translationX)) + abs(oracle::exactDouble(value.translationY));
   if (value.hasAngular) {
     Rational reach = 0;
@@ -105,7 +105,7 @@ oracle::Rational castErrorUnit(const Case& value) {
 }
 
 CastCase::CastCase(const Case& value)
-    : a_(toOracleShape(value.a)),
+    : a_(toOracleShape(requirePlanarCase(value, "the 2D cast verdict").a)),
       b_(toOracleShape(value.b)),
       r_{value.translationX, value.translationY},
       unit_(castErrorUnit(value)),

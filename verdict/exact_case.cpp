@@ -19,13 +19,13 @@ oracle::InputShape toOracleShape(const ShapeSpec& shape) {
 }
 
 oracle::ExactAnswer solveExactly(const Case& value) {
-  return oracle::solveByHull(toOracleShape(value.a), toOracleShape(value.b));
+  return oracle::solveByHull(toOracleShape(requirePlanarCase(value, "the 2D oracle").a), toOracleShape(value.b));
 }
 
 oracle::ExactAnswer solveExactlyWithoutHull(const Case& value) {
   oracle::HullOptions options;
   options.minkowskiHull = false;
-  return oracle::solveByHull(toOracleShape(value.a), toOracleShape(value.b), options);
+  return oracle::solveByHull(toOracleShape(requirePlanarCase(value, "the 2D oracle").a), toOracleShape(value.b), options);
 }
 
 oracle::ExactAnswer solveForJudging(const oracle::InputShape& a, const oracle::InputShape& b,
@@ -50,7 +50,7 @@ oracle::Rational unitOfScale(const oracle::Rational& scale) {
 oracle::Rational errorUnit(const oracle::ExactAnswer& answer) { return unitOfScale(answer.scale); }
 
 oracle::Rational errorUnit(const Case& value) {
-  return unitOfScale(oracle::problemScale(toOracleShape(value.a), toOracleShape(value.b)));
+  return unitOfScale(oracle::problemScale(toOracleShape(requirePlanarCase(value, "the 2D oracle").a), toOracleShape(value.b)));
 }
 
 }  // namespace gjk::check

@@ -25,7 +25,7 @@ bool finite(const PenetrationAnswer& p) {
 double overlapAlong(const Case& value, Point2 n) {
   if (n.x == 0 && n.y == 0)
     return std::nan("");
-  return static_cast<double>(oracle::overlapAlong(toOracleShape(value.a), toOracleShape(value.b), n.x, n.y));
+  return static_cast<double>(oracle::overlapAlong(toOracleShape(requirePlanarCase(value, "the 2D penetration verdict").a), toOracleShape(value.b), n.x, n.y));
 }
 
 // Two penetration answers of the same geometry (the second of a variant): "" when they agree within T u.

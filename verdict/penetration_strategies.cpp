@@ -40,7 +40,7 @@ StrategyResult fromContact(const Contact& contact) {
 namespace {
 
 StrategyResult runBox2dSat(const Case& value, const RunOptions& /*options*/) {
-  std::vector<float> xyA = flatten(value.a), xyB = flatten(value.b);
+  std::vector<float> xyA = flatten(requirePlanarCase(value, "the 2D engines").a), xyB = flatten(value.b);
   adapters::Box2dContact contact =
       adapters::box2dCollidePolygons(toEngineShape(value.a, xyA), toEngineShape(value.b, xyB));
   if (contact.refused) {
@@ -61,7 +61,7 @@ StrategyResult runBox2dSat(const Case& value, const RunOptions& /*options*/) {
 namespace {
 
 StrategyResult runChipmunk(const Case& value, const RunOptions& /*options*/) {
-  std::vector<float> xyA = flatten(value.a), xyB = flatten(value.b);
+  std::vector<float> xyA = flatten(requirePlanarCase(value, "the 2D engines").a), xyB = flatten(value.b);
   return fromContact(
       adapters::chipmunkShapesCollide(toEngineShape(value.a, xyA), toEngineShape(value.b, xyB)));
 }

@@ -35,7 +35,7 @@ oracle::ExactPenetration exactPenetration(const Case& value, const oracle::Exact
   if (!exact.minkowskiHull.empty()) {
     return oracle::penetrationByHull(exact);
   }
-  return oracle::solvePenetration(toOracleShape(value.a), toOracleShape(value.b));
+  return oracle::solvePenetration(toOracleShape(requirePlanarCase(value, "the 2D penetration verdict").a), toOracleShape(value.b));
 }
 
 QueryVerdict judgePenetration(const Case& value, const oracle::ExactAnswer& exact, const StrategyResult& result,
@@ -88,7 +88,7 @@ QueryVerdict judgePenetration(const Case& value, const oracle::ExactAnswer& exac
   if (oracle::distanceExceeds(exact, unit, T)) {
     verdict.reasons.push_back("wrong-relation");
   }
-  const oracle::InputShape a = toOracleShape(value.a);
+  const oracle::InputShape a = toOracleShape(requirePlanarCase(value, "the 2D penetration verdict").a);
   const oracle::InputShape b = toOracleShape(value.b);
   depthErrorU =
       inUnits(abs(oracle::HighPrecision(oracle::exactDouble(p.depth)) - exactDepth), unitValue);

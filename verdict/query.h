@@ -32,6 +32,12 @@ Transform<T> toTransform(const ShapeSpec& shape) {
 
 template <class T>
 DistanceInput<T> toDistanceInput(const Case& value) {
+  // requirePlanarCase's refusal, spelled here because this header is also compiled into test plugins that link
+  // the core only (tests/workers/plugins), without case/case.cpp.
+  if (value.dimension != 2) {
+    throw std::invalid_argument((value.source.empty() ? "<input>" : value.source) +
+                                ": a 3D case (dimension 3): the 2D core strategies take 2D cases only");
+  }
   DistanceInput<T> input;
   input.proxyA = toProxy<T>(value.a);
   input.proxyB = toProxy<T>(value.b);

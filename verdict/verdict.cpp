@@ -91,7 +91,7 @@ Verdict judge(const Case& value, const oracle::ExactAnswer& exact, const Strateg
 }
 
 CaseJudge::CaseJudge(const Case& value, const oracle::ExactAnswer& exact)
-    : a_(toOracleShape(value.a)),
+    : a_(toOracleShape(requirePlanarCase(value, "the 2D verdict").a)),
       b_(toOracleShape(value.b)),
       exact_(exact),
       unit_(errorUnit(exact)),
@@ -99,7 +99,7 @@ CaseJudge::CaseJudge(const Case& value, const oracle::ExactAnswer& exact)
 
 // solveForJudging, on the shapes converted once, keeping its hulls.
 CaseJudge::CaseJudge(const Case& value)
-    : a_(toOracleShape(value.a)),
+    : a_(toOracleShape(requirePlanarCase(value, "the 2D verdict").a)),
       b_(toOracleShape(value.b)),
       solved_(solveForJudging(a_, b_, &hulls_)),
       exact_(solved_),

@@ -322,6 +322,7 @@ std::string helloLine(const Hello& hello) {
 }
 
 void appendRequest(std::string& out, long long id, Query query, const check::Case& value, Numbers numbers) {
+  check::requirePlanarCase(value, "the worker protocol");  // its shapes are 2D: x y per vertex, (c, s)
   appendInteger(out, id);
   out += query == Query::Distance ? " d " : query == Query::Penetration ? " p " : query == Query::Cast ? " c " : " t ";
   appendShape(out, value.a, numbers);

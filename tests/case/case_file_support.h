@@ -38,18 +38,25 @@ inline void expectSameShape(const ShapeSpec& expected, const ShapeSpec& actual) 
   EXPECT_SAME_BITS(expected.radius, actual.radius);
   EXPECT_SAME_BITS(expected.positionX, actual.positionX);
   EXPECT_SAME_BITS(expected.positionY, actual.positionY);
+  EXPECT_SAME_BITS(expected.positionZ, actual.positionZ);
   EXPECT_SAME_BITS(expected.rotationC, actual.rotationC);
   EXPECT_SAME_BITS(expected.rotationS, actual.rotationS);
+  EXPECT_SAME_BITS(expected.quaternionW, actual.quaternionW);
+  EXPECT_SAME_BITS(expected.quaternionX, actual.quaternionX);
+  EXPECT_SAME_BITS(expected.quaternionY, actual.quaternionY);
+  EXPECT_SAME_BITS(expected.quaternionZ, actual.quaternionZ);
   ASSERT_EQ(expected.vertices.size(), actual.vertices.size());
   for (std::size_t i = 0; i < expected.vertices.size(); ++i) {
     SCOPED_TRACE("vertex " + std::to_string(i));
     EXPECT_SAME_BITS(expected.vertices[i].x, actual.vertices[i].x);
     EXPECT_SAME_BITS(expected.vertices[i].y, actual.vertices[i].y);
+    EXPECT_SAME_BITS(expected.vertices[i].z, actual.vertices[i].z);
   }
 }
 
-// Same meta (keys, values, order), same shapes and translation, bit for bit; `source` is not compared.
+// Same dimension, meta (keys, values, order), same shapes and translation, bit for bit; `source` is not compared.
 inline void expectSameCase(const Case& expected, const Case& actual) {
+  EXPECT_EQ(expected.dimension, actual.dimension);
   ASSERT_EQ(expected.meta.size(), actual.meta.size());
   for (std::size_t i = 0; i < expected.meta.size(); ++i) {
     EXPECT_EQ(expected.meta[i].key, actual.meta[i].key);
