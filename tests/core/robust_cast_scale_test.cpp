@@ -155,6 +155,20 @@ TEST(RobustCastScale, anEdgeSimplexOnParallelFacesGivesTheEdgesNormal) {
   EXPECT_NEAR(output.normal.y, -15.0 / 17.0, 1e-6);
 }
 
+// A's segment from (2^45, 0) to (0, 0) turned by (cA, 1); B's segment (its vertices `b`) at (0, -2^32) turned by
+// (cB, sB), moving by (1.93e15, -1.2e-35): a hit before the step cap whose gap, (t - t*) times its rate, lies
+// within 4 units of rounding of the problem's size (the verdict's S = 1.09e16, a unit 2^-24 S = 6.5e8).
+void expectSweptSegmentHits(const Proxy<float>& b, float cA, Rotation<float> qB, double tStar, double rate) {
+  const Proxy<float> a = polygon({{0x1p45f, 0}, {0, 0}});
+  CastInput<float> input = castInput(a, b, {0, -0x1p32f}, {0x1.b61b94p+50f, -0x1p-116f}, qB);
+  input.transformA.q = {cA, 0x1p+0f};
+  const CastOutput<float> output = castOf<RobustCast>(input);
+  ASSERT_TRUE(output.hit);
+  EXPECT_EQ(output.stop, CastStop::Hit);
+  EXPECT_LT(output.iterations, 16);
+  EXPECT_NEAR(output.fraction, tStar, 4 * 0x1p-24 * 1.0934e16 / rate);
+}
+
 // A segment of 2^53 (9e15) swept nearly along itself under a vertex of A 4.3e9 away: B's core segment from
 // (0, -2^32) turned by 6.2e-4 rad off the horizontal, moving by 1.93e15 along x, reaches A's end (0, 0) at
 // t* = 0.0035803955... (exact oracle), the gap falling at only 1.2e12 a unit of t. The rate's doubt from the
@@ -162,19 +176,8 @@ TEST(RobustCastScale, anEdgeSimplexOnParallelFacesGivesTheEdgesNormal) {
 // the cast reported a miss at the 64-step cap (the fourth one-hour campaign's case). The origin projects well
 // inside the simplex's edge, so its normal is doubted by its direction only and the cast hits in a few steps.
 TEST(RobustCastScale, aSegmentSweptNearlyAlongItselfHitsBeforeTheStepCap) {
-  const Proxy<float> a = polygon({{0x1p45f, 0}, {0, 0}});
-  const Proxy<float> b = polygon({{0, 0}, {0, 0x1p53f}});
-  CastInput<float> input = castInput(a, b, {0, -0x1p32f}, {0x1.b61b94p+50f, -0x1p-116f},
-                                     {0x1.4667e6p-11f, 0x1.fffff8p-1f});
-  input.transformA.q = {0x1.6bfe48p-21f, 0x1p+0f};
-  const CastOutput<float> output = castOf<RobustCast>(input);
-  ASSERT_TRUE(output.hit);
-  EXPECT_EQ(output.stop, CastStop::Hit);
-  EXPECT_LT(output.iterations, 16);
-  // The gap at the answer, (t - t*) times its rate 1.2e12, within 4 units of rounding of the problem's size
-  // (the verdict's S = 1.09e16, a unit 2^-24 S = 6.5e8): |t - t*| <= 4 * 6.5e8 / 1.2e12.
-  const double tStar = 0.00358039553000328335927707099662;
-  EXPECT_NEAR(output.fraction, tStar, 4 * 0x1p-24 * 1.0934e16 / 1.19958e12);
+  expectSweptSegmentHits(polygon({{0, 0}, {0, 0x1p53f}}), 0x1.6bfe48p-21f, {0x1.4667e6p-11f, 0x1.fffff8p-1f},
+                         0.00358039553000328335927707099662, 1.19958e12);
 }
 
 // The same sweep with B's segment given by three collinear vertices (its ends 2^53 and 0 and a point 7.9e15
@@ -184,18 +187,8 @@ TEST(RobustCastScale, aSegmentSweptNearlyAlongItselfHitsBeforeTheStepCap) {
 // an edge simplex the whole difference lies within the stop's tolerance beyond the edge's line, so its normal is
 // taken as on a duplicate support.
 TEST(RobustCastScale, aNoProgressStopOnAnEdgeGivesTheEdgesNormal) {
-  const Proxy<float> a = polygon({{0x1p45f, 0}, {0, 0}});
-  const Proxy<float> b = polygon({{0, 0x1p53f}, {0, 0}, {0, 0x1.cp+52f}});
-  CastInput<float> input = castInput(a, b, {0, -0x1p32f}, {0x1.b61b94p+50f, -0x1p-116f},
-                                     {0x1.4267e6p-11f, 0x1.fffff8p-1f});
-  input.transformA.q = {0x1.6bfe48p-19f, 0x1p+0f};
-  const CastOutput<float> output = castOf<RobustCast>(input);
-  ASSERT_TRUE(output.hit);
-  EXPECT_EQ(output.stop, CastStop::Hit);
-  EXPECT_LT(output.iterations, 16);
-  // As above: the gap (t - t*) times its rate 1.18e12 within 4 units of rounding of S = 1.09e16.
-  const double tStar = 0.00362481650429605940572912753544;
-  EXPECT_NEAR(output.fraction, tStar, 4 * 0x1p-24 * 1.0934e16 / 1.18488e12);
+  expectSweptSegmentHits(polygon({{0, 0x1p53f}, {0, 0}, {0, 0x1.cp+52f}}), 0x1.6bfe48p-19f,
+                         {0x1.4267e6p-11f, 0x1.fffff8p-1f}, 0.00362481650429605940572912753544, 1.18488e12);
 }
 
 // Shapes of 1e-42 cast by (0, 0): the gap (about 1e-45) is far inside the target 2^-8, an initial overlap at
