@@ -170,7 +170,7 @@ struct RobustCast {
         if ((distance.termination == Termination::DuplicateSupport ||
              distance.termination == Termination::ProjectionProgress) &&
             cache.count == 2) {
-          edge = edgeNormal(shapes, cache, extentA + extentB, &n);
+          edge = edgeNormal(shapes, cache, extentA + extentB, &n, &distance);
         }
         lastNormal = n;
       } else if (iteration > 0) {
@@ -262,8 +262,9 @@ struct RobustCast {
   // distance placed them; each coordinate of a difference of two placed vertices is within eps = 3 units of
   // rounding of the two shapes' sizes, so the edge's direction is within 12 units over its length of the exact
   // one. Replaces *n by the edge's unit normal oriented along it (the witness difference is a point of the
-  // difference, on the far side of the supporting line) and returns that angle bound; angle -1 (n kept) where
-  // the edge is too short for one below 1/2.
+  // difference, on the far side of the supporting line) and the distance's witness points by the edge's at the
+  // origin's projection, and returns that angle bound; angle -1 (n and the points kept) where the edge is too
+  // short for one below 1/2.
   // `interior`: the origin's projection lies inside the exact edge, at more than its rounding from either end
   // (each end within sqrt(2) eps, the direction's error times the ends' distance, twice over), so the nearest
   // point of the exact difference is on the edge and its normal is the edge's: the witness points' rounding
@@ -276,7 +277,7 @@ struct RobustCast {
     bool interior = false;
   };
   static EdgeNormal edgeNormal(const robust::WorldShapes& shapes, const SimplexCache<float>& cache, float sizes,
-                               Vec2<float>* n) {
+                               Vec2<float>* n, DistanceOutput<float>* distance) {
     Vec2<float> w[2];
     for (int i = 0; i < 2; ++i) {
       const Vec2<float> a = shapes.a[cache.indexA[i]];
@@ -300,6 +301,20 @@ struct RobustCast {
     const float ends = std::fabs(w[0].x) + std::fabs(w[0].y) + std::fabs(w[1].x) + std::fabs(w[1].y);
     const float rounding = 9 * 0x1p-24f * sizes + (edge.angle + 0x1p-22f) * ends;
     edge.interior = fromFirst > rounding && fromSecond > rounding;
+    // The witness points where this normal meets the edge: the origin's projection, at s = fromFirst / len along
+    // it (clamped to the edge), on A's pair of vertices and on B's. The distance's own may lie elsewhere on the
+    // edge after a no-progress stop (a campaign case: A's witness at the edge's end, 80 u along it from the foot
+    // with a radius of 1.9e12, and pA + rA n carried that onto A's surface). Each is within a few units of the
+    // shapes' sizes of the exact point at s; kept as they are where one does not come out finite.
+    const float s = std::fmin(std::fmax(fromFirst / len, 0.0f), 1.0f);
+    const Vec2<float> a0 = shapes.a[cache.indexA[0]], a1 = shapes.a[cache.indexA[1]];
+    const Vec2<float> b0 = shapes.b[cache.indexB[0]], b1 = shapes.b[cache.indexB[1]];
+    const Vec2<float> pointA{a0.x + s * (a1.x - a0.x), a0.y + s * (a1.y - a0.y)};
+    const Vec2<float> pointB{b0.x + s * (b1.x - b0.x), b0.y + s * (b1.y - b0.y)};
+    if (std::isfinite(pointA.x) && std::isfinite(pointA.y) && std::isfinite(pointB.x) && std::isfinite(pointB.y)) {
+      distance->pointA = pointA;
+      distance->pointB = pointB;
+    }
     return edge;
   }
 

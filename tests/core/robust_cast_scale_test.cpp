@@ -225,4 +225,34 @@ TEST(RobustCastScale, belowFloatsNormalRangeTheCastAnswersInUnitsOfAPowerOfTwo) 
   }
 }
 
+// A segment of 1.9e12 tilted by 1.44e-5 rad with a radius of 1.9e12, and B a speck at the origin on A's rounded
+// surface: an initial overlap. The distance stops on no progress with an edge simplex whose origin projects
+// 2.7e7 inside the edge; robust-cast took the edge's normal there but kept the distance's witness point on A,
+// the edge's end, and the contact point pA + rA n lay 2.7e7 (80 units of the problem's size) along A's surface
+// from the contact (the seventh one-hour campaign's case). The witness points are now the edge's at the
+// origin's projection, so the point is the foot's: within a few units.
+TEST(RobustCastScale, aNoProgressStopOnAnEdgeGivesTheWitnessAtTheFoot) {
+  const float rA = 0x1.bbbbbap+40f;
+  const Proxy<float> a = polygon({{0x1.39cp+40f, 0x1.39cp+40f}, {0, -0.0f}}, rA);
+  const Proxy<float> b = polygon({{0, -0x1p-22f}, {-0x1p-22f, 0}});
+  CastInput<float> input = castInput(a, b, {0, 0}, {-0x1.7d7d7cp-2f, -0x1.7d7d7cp-2f});
+  input.transformA = {{0, rA}, {-0x1.6a0b3cp-1f, 0x1.6a0892p-1f}};
+  const CastOutput<float> output = castOf<RobustCast>(input);
+  ASSERT_TRUE(output.hit);
+  EXPECT_EQ(output.stop, CastStop::InitialOverlap);
+  // A's core segment and the contact in double (exact enough here: 2^-52 of 1e12 is 2e-4): the foot of the
+  // origin on the segment's line plus rA along the unit normal towards the origin.
+  const double c = -0x1.6a0b3cp-1, s = 0x1.6a0892p-1, v = 0x1.39cp+40;
+  const double x0 = 0, y0 = rA, x1 = c * v - s * v, y1 = rA + s * v + c * v;
+  const double ex = x1 - x0, ey = y1 - y0, len = std::hypot(ex, ey);
+  const double along = -(x0 * ex + y0 * ey) / len;
+  const double footX = x0 + along * ex / len, footY = y0 + along * ey / len;
+  const double footLen = std::hypot(footX, footY);
+  const double pointX = footX - rA * footX / footLen, pointY = footY - rA * footY / footLen;
+  // The verdict's unit here is u = 2^-24 (|coordinates| + radii + |r|), about 3.4e5; the point was 80 u off.
+  const double u = 340781.09;
+  EXPECT_NEAR(output.point.x, pointX, 4 * u);
+  EXPECT_NEAR(output.point.y, pointY, 4 * u);
+}
+
 }  // namespace
