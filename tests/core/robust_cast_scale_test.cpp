@@ -255,4 +255,18 @@ TEST(RobustCastScale, aNoProgressStopOnAnEdgeGivesTheWitnessAtTheFoot) {
   EXPECT_NEAR(output.point.y, pointY, 4 * u);
 }
 
+// A point and a segment of 1.08e-5 swept head on into it, the point 1.4e-14 inside the segment's lower end:
+// the contact's normal is the segment's, (-1, 0). (The eighth one-hour campaign's case.)
+TEST(RobustCastScale, aPointMeetingASegmentNearItsEndGetsTheSegmentsNormal) {
+  const Proxy<float> a = point(-0x1.8bp-1f, -0x1.ff8p-47f);
+  const Proxy<float> b = polygon({{-0x1.6a09e6p-17f, -0x1.ff8p-47f}, {0x1.3ff8p-87f, -0x1.ff8p-47f}});
+  CastInput<float> input = castInput(a, b, {0, 0}, {0x1p+0f, 0x1.cp-146f}, {0x1.c48c44p-87f, -0x1p+0f});
+  input.transformA.q = {-0x1p+0f, 0x1.2bec34p-127f};
+  const CastOutput<float> output = castOf<RobustCast>(input);
+  ASSERT_TRUE(output.hit);
+  EXPECT_EQ(output.stop, CastStop::Hit);
+  EXPECT_NEAR(output.normal.x, -1.0, 1e-6);
+  EXPECT_NEAR(output.normal.y, 0.0, 1e-6);
+}
+
 }  // namespace
