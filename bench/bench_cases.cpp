@@ -2,6 +2,7 @@
 #include "bench/bench_cases.h"
 
 #include <algorithm>
+#include <cmath>
 #include <stdexcept>
 
 namespace gjk::bench {
@@ -158,7 +159,111 @@ std::vector<check::Case> family(std::uint64_t salt, Make make) {
   return cases;
 }
 
+// The 3D families (polytopeCases): every number on the grid 2^-20. std::round and std::sqrt are exact and
+// correctly rounded IEEE operations, the same everywhere.
+constexpr double GRID = 0x1p-20;
+
+double onGrid(double x) {
+  return std::round(x / GRID) * GRID;
+}
+
+// A grid value below 2^4 in magnitude has at most 24 significant bits: a float, exactly (checked).
+float exactFloat(double x) {
+  const float value = static_cast<float>(x);
+  if (static_cast<double>(value) != x) {
+    throw std::logic_error("gjk_bench: a polytope coordinate is not a float");
+  }
+  return value;
+}
+
+struct Point3 {
+  double x, y, z;
+};
+
+// A direction uniform on the sphere: a point of the cube [-1, 1]^3 in the shell 1/16 < |u|^2 <= 1
+// (rejection), divided by its length.
+Point3 randomDirection(Stream& random) {
+  for (;;) {
+    const Point3 u{random.between(-1, 1), random.between(-1, 1), random.between(-1, 1)};
+    const double length2 = u.x * u.x + u.y * u.y + u.z * u.z;
+    if (length2 > 1.0 / 16 && length2 <= 1) {
+      const double length = std::sqrt(length2);
+      return {u.x / length, u.y / length, u.z / length};
+    }
+  }
+}
+
+// `count` vertices on (or, one shape in four, inside) the ellipsoid of axes (ax, ay, az), each coordinate on
+// the grid; on the grid a coordinate never exceeds its axis (the axes are on it too).
+std::vector<check::Vertex> randomPolytope(Stream& random, int count, const Point3& axes) {
+  const bool inside = random.chance(25);
+  std::vector<check::Vertex> vertices;
+  for (int i = 0; i < count; ++i) {
+    const Point3 u = randomDirection(random);
+    const double depth = inside ? random.unit() : 1;
+    vertices.push_back({exactFloat(onGrid(axes.x * u.x * depth)),
+                        exactFloat(onGrid(axes.y * u.y * depth)),
+                        exactFloat(onGrid(axes.z * u.z * depth))});
+  }
+  return vertices;
+}
+
+check::Case polytopePair(Stream& random, int vertices, int index) {
+  check::Case value;
+  value.dimension = 3;
+  const std::string name = "polytope" + std::to_string(vertices);
+  value.setMeta("family", name);
+  value.source = "bench:" + name + "/" + std::to_string(index);
+  const auto axes = [&random] {
+    return Point3{onGrid(random.between(0.5, 2)), onGrid(random.between(0.5, 2)), onGrid(random.between(0.5, 2))};
+  };
+  const Point3 axesA = axes(), axesB = axes();
+  value.a.vertices = randomPolytope(random, vertices, axesA);
+  value.b.vertices = randomPolytope(random, vertices, axesB);
+  const Point3 pA{onGrid(random.between(-4, 4)), onGrid(random.between(-4, 4)), onGrid(random.between(-4, 4))};
+  const double reachA = std::max({axesA.x, axesA.y, axesA.z}), reachB = std::max({axesB.x, axesB.y, axesB.z});
+  Point3 offset{};
+  switch (index % 3) {
+    case 0: {  // separated: the bounding spheres apart
+      const Point3 d = randomDirection(random);
+      const double gap = (reachA + reachB) * random.between(1.05, 2.5);
+      offset = {d.x * gap, d.y * gap, d.z * gap};
+      break;
+    }
+    case 1:  // touching-ish: the two poles facing each other along x
+      value.a.vertices[0] = {exactFloat(axesA.x), 0, 0};
+      value.b.vertices[0] = {exactFloat(-axesB.x), 0, 0};
+      offset = {axesA.x + axesB.x + random.integer(-1, 1) * GRID, random.integer(-1, 1) * GRID,
+                random.integer(-1, 1) * GRID};
+      break;
+    default: {  // overlapping, mostly: centres closer than the smaller axes' sum
+      const Point3 d = randomDirection(random);
+      const double gap = (std::min({axesA.x, axesA.y, axesA.z}) + std::min({axesB.x, axesB.y, axesB.z})) *
+                         random.between(0, 0.6);
+      offset = {d.x * gap, d.y * gap, d.z * gap};
+      break;
+    }
+  }
+  value.a.positionX = exactFloat(pA.x);
+  value.a.positionY = exactFloat(pA.y);
+  value.a.positionZ = exactFloat(pA.z);
+  value.b.positionX = exactFloat(onGrid(pA.x + offset.x));
+  value.b.positionY = exactFloat(onGrid(pA.y + offset.y));
+  value.b.positionZ = exactFloat(onGrid(pA.z + offset.z));
+  return value;
+}
+
 }  // namespace
+
+std::vector<check::Case> polytopeCases(int vertices, int count) {
+  Stream random(BENCH_SEED ^ (3 + static_cast<std::uint64_t>(vertices)));
+  std::vector<check::Case> cases;
+  cases.reserve(static_cast<std::size_t>(count));
+  for (int i = 0; i < count; ++i) {
+    cases.push_back(polytopePair(random, vertices, i));
+  }
+  return cases;
+}
 
 std::vector<check::Case> random8Cases() {
   return family(1, random8);

@@ -39,4 +39,17 @@ std::vector<check::Case> benchCases(const std::string& family);
 // The family names, in the order the benchmarks are registered.
 std::vector<std::string> benchFamilies();
 
+// The 3D families of oracle3_cgal_bench ("polytope16", "polytope64"): `count` 3D cases (Case::dimension 3)
+// of two random convex polytopes of `vertices` vertices each, from BENCH_SEED. Each shape's vertices are
+// points on a random ellipsoid (axes 0.5 to 2; three shapes in four) or in it (one in four), placed with
+// the identity quaternion, A at a position in [-4, 4]^3. The pairs take turns: separated (bounding spheres
+// apart, B's centre up to 2.5 times their reach away), touching-ish (A's vertex (+ax, 0, 0) and B's
+// (-bx, 0, 0) facing each other at a gap of -1, 0 or 1 grid units, offset sideways by -1, 0 or 1 units in
+// y and z), and overlapping (centres closer than their smaller axes' sum, mostly overlapping). Every
+// coordinate and position is a multiple of the grid 2^-20 below 2^4 in magnitude, so it is a float (checked
+// as the case is made), and every world vertex v + p and every difference of two of them is a double,
+// exactly (no rotation: the random directions of the points make one unnecessary). That keeps CGAL's double
+// kernels exact on the same inputs (bench/oracle3_cgal_bench.cpp).
+std::vector<check::Case> polytopeCases(int vertices, int count);
+
 }  // namespace gjk::bench

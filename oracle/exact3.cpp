@@ -111,32 +111,79 @@ int commonExponent3(std::initializer_list<const ShapeTerms3*> shapes) {
   return exponent == INT_MAX ? 0 : exponent;
 }
 
+// Exact: an __int128 as a GMP integer.
+Integer toInteger(__int128 value) {
+  const bool negative = value < 0;
+  const unsigned __int128 magnitude = negative ? static_cast<unsigned __int128>(0) - static_cast<unsigned __int128>(value)
+                                               : static_cast<unsigned __int128>(value);
+  Integer result = static_cast<unsigned long long>(magnitude >> 64);
+  result <<= 64;
+  result += static_cast<unsigned long long>(magnitude);
+  return negative ? Integer(-result) : result;
+}
+
 // Exact: term / 2^exponent, an integer because exponent <= term.exponent.
 Integer scaledTerm(const Term3& term, int exponent) {
   if (term.mantissa == 0) {
     return 0;
   }
-  const bool negative = term.mantissa < 0;
-  const unsigned __int128 magnitude =
-      negative ? static_cast<unsigned __int128>(0) - static_cast<unsigned __int128>(term.mantissa)
-               : static_cast<unsigned __int128>(term.mantissa);
-  Integer value = static_cast<unsigned long long>(magnitude >> 64);
-  value <<= 64;
-  value += static_cast<unsigned long long>(magnitude);
+  Integer value = toInteger(term.mantissa);
   value <<= (term.exponent - exponent);
-  return negative ? Integer(-value) : value;
+  return value;
 }
 
-// Exact: integer sums of the exact integer terms.
-std::vector<IntPoint3> scaledVertices3(const ShapeTerms3& shape, int exponent) {
+// The bits of |term| / 2^exponent: the magnitude's bit length plus the shift (0 for a zero term).
+int scaledBits(const Term3& term, int exponent) {
+  if (term.mantissa == 0) {
+    return 0;
+  }
+  const unsigned __int128 magnitude = term.mantissa < 0 ? static_cast<unsigned __int128>(0) -
+                                                              static_cast<unsigned __int128>(term.mantissa)
+                                                        : static_cast<unsigned __int128>(term.mantissa);
+  const unsigned long long high = static_cast<unsigned long long>(magnitude >> 64);
+  const unsigned long long low = static_cast<unsigned long long>(magnitude);
+  const int length = high != 0 ? 128 - __builtin_clzll(high) : 64 - __builtin_clzll(low);
+  return length + (term.exponent - exponent);
+}
+
+// The eight terms of a coordinate of row i in groups by what they multiply (shapeTerms3's order): the terms
+// of v_x, of v_y, of v_z, then p_i. GROUP_ENDS[i][g] is the end of group g; each group's sum is R_ij v_j.
+constexpr int GROUP_ENDS[3][4] = {{3, 5, 7, 8}, {2, 5, 7, 8}, {2, 4, 7, 8}};
+
+// Exact: integer sums of the exact integer terms, and the largest row sum sum_j |R_ij v_j| + |p_i| in
+// `largestRowSum`. A coordinate whose eight terms are each below 2^120 in these units is summed in
+// __int128 (its sums stay below 2^123); any other in GMP integers. The integers are the same either way.
+std::vector<IntPoint3> scaledVertices3(const ShapeTerms3& shape, int exponent, Integer& largestRowSum) {
   std::vector<IntPoint3> result(shape.terms.size() / (3 * TERMS_PER_COORDINATE));
   for (std::size_t i = 0; i < result.size(); ++i) {
     Integer* coordinates[3] = {&result[i].x, &result[i].y, &result[i].z};
     for (int axis = 0; axis < 3; ++axis) {
       const Term3* t = &shape.terms[(i * 3 + axis) * TERMS_PER_COORDINATE];
-      for (int k = 0; k < TERMS_PER_COORDINATE; ++k) {
-        *coordinates[axis] += scaledTerm(t[k], exponent);
+      bool narrow = true;
+      for (int k = 0; k < TERMS_PER_COORDINATE && narrow; ++k) narrow = scaledBits(t[k], exponent) <= 120;
+      if (narrow) {
+        __int128 sum = 0, rowSum = 0;
+        for (int g = 0, k = 0; g < 4; ++g) {
+          __int128 group = 0;
+          for (; k < GROUP_ENDS[axis][g]; ++k) {
+            if (t[k].mantissa != 0) group += t[k].mantissa * (static_cast<__int128>(1) << (t[k].exponent - exponent));
+          }
+          sum += group;
+          rowSum += group < 0 ? -group : group;
+        }
+        *coordinates[axis] = toInteger(sum);
+        Integer row = toInteger(rowSum);
+        if (row > largestRowSum) largestRowSum = std::move(row);
+        continue;
       }
+      Integer rowSum;
+      for (int g = 0, k = 0; g < 4; ++g) {
+        Integer group;
+        for (; k < GROUP_ENDS[axis][g]; ++k) group += scaledTerm(t[k], exponent);
+        *coordinates[axis] += group;
+        rowSum += abs(group);
+      }
+      if (rowSum > largestRowSum) largestRowSum = std::move(rowSum);
     }
   }
   return result;
@@ -149,8 +196,8 @@ ScaledCase3 scaleCase3(const InputShape3& a, const InputShape3& b) {
   const ShapeTerms3 termsB = shapeTerms3(b);
   ScaledCase3 result;
   result.exponent = commonExponent3({&termsA, &termsB});
-  result.worldA = scaledVertices3(termsA, result.exponent);
-  result.worldB = scaledVertices3(termsB, result.exponent);
+  result.worldA = scaledVertices3(termsA, result.exponent, result.largestRowSum);
+  result.worldB = scaledVertices3(termsB, result.exponent, result.largestRowSum);
   result.radiusA = scaledTerm(termsA.radius, result.exponent);
   result.radiusB = scaledTerm(termsB.radius, result.exponent);
   return result;
@@ -160,7 +207,7 @@ ScaledCase3 scaleShape3(const InputShape3& shape) {
   const ShapeTerms3 terms = shapeTerms3(shape);
   ScaledCase3 result;
   result.exponent = commonExponent3({&terms});
-  result.worldA = scaledVertices3(terms, result.exponent);
+  result.worldA = scaledVertices3(terms, result.exponent, result.largestRowSum);
   result.radiusA = scaledTerm(terms.radius, result.exponent);
   return result;
 }
@@ -239,8 +286,7 @@ Rational problemScale3(const InputShape3& a, const InputShape3& b) {
 }
 
 // Exact: powers of two and quotients of integers; the relation by the 2D rule (oracle.h, Relation).
-ExactAnswer3 answerFrom3(const InputShape3& a, const InputShape3& b, const ScaledCase3& scaled,
-                         const CoreResult3& core) {
+ExactAnswer3 answerFrom3(const ScaledCase3& scaled, const CoreResult3& core) {
   ExactAnswer3 answer;
   const Rational unit = powerOfTwo(scaled.exponent);
   const Rational denominator(core.closestDenominator);
@@ -257,7 +303,10 @@ ExactAnswer3 answerFrom3(const InputShape3& a, const InputShape3& b, const Scale
     answer.penetrationNormal = core.penetrationNormal;
   }
   answer.relation = relationFromSquares(answer.coreDistanceSquared, answer.radius, core.originOnBoundary);
-  answer.scale = problemScale3(a, b);
+  // problemScale3 of the case, from the same exact values in integers: its largest row sum and the two radii, all
+  // in units of 2^exponent (tests/oracle/oracle3_cross_check_test.cpp compares the two on every case).
+  const Integer scale = scaled.largestRowSum + scaled.radiusA + scaled.radiusB;
+  answer.scale = scale == 0 ? Rational(Integer(1), Integer(1) << 126) : scaledToRational(scale, scaled.exponent);
   return answer;
 }
 

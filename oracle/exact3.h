@@ -32,6 +32,10 @@ struct ScaledCase3 {
   std::vector<IntPoint3> worldB;  // world vertices of B, input order
   Integer radiusA;
   Integer radiusB;
+  // problemScale3's largest row sum: the largest, over both shapes' vertices v and the three rows i, of
+  // sum_j |R_ij v_j| + |p_i| (each R_ij v_j the exact sum of its coordinate's terms in v_j), in units of
+  // 2^exponent; answerFrom3 forms the scale from it and the radii.
+  Integer largestRowSum;
 };
 
 // Exact: each world coordinate (R v + p)_i is a sum of eight dyadic terms (each a signed product of at most
@@ -72,8 +76,8 @@ struct CoreResult3 {
 };
 
 // Exact: the answer from a method's exact parts, scaled back by powers of two; the relation compares d0^2
-// with r^2 exactly (the 2D rule); scale is problemScale3(a, b).
-ExactAnswer3 answerFrom3(const InputShape3& a, const InputShape3& b, const ScaledCase3& scaled,
-                         const CoreResult3& core);
+// with r^2 exactly (the 2D rule); scale is problemScale3 of the case the ScaledCase3 was made from (its
+// largestRowSum plus the radii, in integers).
+ExactAnswer3 answerFrom3(const ScaledCase3& scaled, const CoreResult3& core);
 
 }  // namespace gjk::oracle

@@ -125,7 +125,7 @@ ExactAnswer3 solveWithoutHull3(const InputShape3& a, const InputShape3& b) {
     }
     simplex.push_back(w);
   }
-  return answerFrom3(a, b, scaled, core);
+  return answerFrom3(scaled, core);
 }
 
 }  // namespace gjk::oracle

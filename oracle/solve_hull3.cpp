@@ -185,7 +185,7 @@ ExactAnswer3 solveByHull3(const InputShape3& a, const InputShape3& b) {
       closestOfPolytope(hull, core);
       break;
   }
-  return answerFrom3(a, b, scaledCase, core);
+  return answerFrom3(scaledCase, core);
 }
 
 }  // namespace gjk::oracle

@@ -381,6 +381,9 @@ TEST(Oracle3CrossCheck, hullMethodEqualsGjkMethodOnEveryFieldOf4400Cases) {
     originOnM[category] += byHull.coreDistanceSquared == 0 ? 1 : 0;
     touchingWithRadius[category] += byHull.relation == Relation::Touching && byHull.radius > 0 ? 1 : 0;
     std::string difference = firstDifference3(byHull, withoutHull);
+    if (difference.empty() && byHull.scale != problemScale3(generated.a, generated.b)) {
+      difference = "scale against problemScale3";  // the answers' scale is formed in integers (exact3.cpp)
+    }
     if (difference.empty()) difference = certificateFailure(generated.a, generated.b, byHull);
     if (!difference.empty() && ++failures <= 10) {
       ADD_FAILURE() << "case " << index << " (" << categoryName3(category) << "): " << difference
