@@ -76,15 +76,6 @@ const Case& requirePlanarCase(const Case& value, std::string_view consumer) {
   throw CaseError(value.source, 0, what + ": " + std::string(consumer) + " takes 2D cases only");
 }
 
-const Case& requireSpatialCase(const Case& value, std::string_view consumer) {
-  if (value.dimension == 3) {
-    return value;
-  }
-  const std::string what =
-      value.dimension == 2 ? "a 2D case" : "a case of dimension " + std::to_string(value.dimension);
-  throw CaseError(value.source, 0, what + ": " + std::string(consumer) + " takes 3D cases only");
-}
-
 std::string Case::metaValue(std::string_view key) const {
   for (const MetaEntry& entry : meta) {
     if (entry.key == key) {

@@ -99,11 +99,6 @@ class CaseError : public std::runtime_error {
 // its z. `consumer` names the caller in the problem's words ("the 2D oracle", "this command").
 const Case& requirePlanarCase(const Case& value, std::string_view consumer);
 
-// The counterpart for the 3D harness (the 3D oracle): `value` itself when it is a 3D case; else throws
-// CaseError(value.source, 0, "a 2D case: <consumer> takes 3D cases only"). A 2D case is not read as a flat 3D one:
-// its rotation (c, s) has no exact quaternion in floats.
-const Case& requireSpatialCase(const Case& value, std::string_view consumer);
-
 // The longest case file (docs/case-format.md): 1 MiB. A longer file is an error (CaseError with no line); a token
 // can be no longer, so no token is read past this either.
 inline constexpr std::size_t MAX_CASE_FILE_BYTES = std::size_t(1) << 20;

@@ -13,7 +13,7 @@
 #include "case/fuzz_input_3d.h"
 #include "fuzz/fuzz_support.h"
 #include "oracle/oracle3_compare.h"
-#include "verdict/exact_case.h"
+#include "verdict/exact_case3.h"
 
 using namespace gjk;
 

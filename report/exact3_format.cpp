@@ -3,6 +3,7 @@
 #include <optional>
 
 #include "oracle/oracle3_values.h"
+#include "report/exact_answer_json.h"
 #include "report/json.h"
 
 namespace gjk::check {
@@ -44,15 +45,9 @@ std::string exactText3(const std::string& caseName, const oracle::ExactAnswer3& 
 }
 
 std::string exactJson3(const std::string& caseName, const oracle::ExactAnswer3& exact) {
-  JsonObject object;
-  object.add("case", caseName)
-      .add("relation", oracle::relationName(exact.relation))
-      .add("distance", oracle::distanceDecimal3(exact))
-      .add("core_distance_squared", oracle::rationalString(exact.coreDistanceSquared))
-      .addRaw("closest_point", pointJson3(oracle::decimalString(exact.closestPoint.x),
-                                          oracle::decimalString(exact.closestPoint.y),
-                                          oracle::decimalString(exact.closestPoint.z)))
-      .add("scale", oracle::decimalString(exact.scale));
+  JsonObject object =
+      exactAnswerObject(caseName, exact.relation, oracle::distanceDecimal3(exact), exact.coreDistanceSquared,
+                        {exact.closestPoint.x, exact.closestPoint.y, exact.closestPoint.z}, exact.scale);
   if (exact.relation != oracle::Relation::Separated) {
     const std::optional<oracle::ExactPoint3> normal = oracle::minimalNormal3(exact);
     object.add("penetration_depth", oracle::penetrationDepthDecimal3(exact))

@@ -11,6 +11,7 @@
 
 #include <CLI/CLI.hpp>
 
+#include "tools/load_cases_3d.h"
 #include "tools/output_folders.h"
 
 namespace gjk::tools {
@@ -219,7 +220,12 @@ std::filesystem::path outputFolder(const CommandLine& line, const std::string& o
   return folder;
 }
 
-std::vector<check::Case> loadCases(const std::vector<std::string>& arguments, int& bad, CaseDimensions dimensions) {
+namespace {
+
+// Which cases a command takes: 2D ones only (every command but `oracle` for now), or 3D ones too.
+enum class CaseDimensions { Planar, PlanarOrSpatial };
+
+std::vector<check::Case> loadCasesOf(const std::vector<std::string>& arguments, int& bad, CaseDimensions dimensions) {
   if (arguments.empty()) throw UsageError("no case file given");
   std::vector<check::Case> cases;
   bad = 0;
@@ -246,6 +252,16 @@ std::vector<check::Case> loadCases(const std::vector<std::string>& arguments, in
   }
   if (cases.empty() && bad == 0) throw UsageError("no .case file found in the given paths");
   return cases;
+}
+
+}  // namespace
+
+std::vector<check::Case> loadCases(const std::vector<std::string>& arguments, int& bad) {
+  return loadCasesOf(arguments, bad, CaseDimensions::Planar);
+}
+
+std::vector<check::Case> loadCasesOfEitherDimension(const std::vector<std::string>& arguments, int& bad) {
+  return loadCasesOf(arguments, bad, CaseDimensions::PlanarOrSpatial);
 }
 
 std::vector<check::Case> loadCases(const std::vector<std::string>& arguments) {

@@ -92,14 +92,10 @@ enum class OutputKind { Report, Cases, Inputs };
 std::filesystem::path outputFolder(const CommandLine& line, const std::string& option, const std::string& command,
                                    OutputKind kind, bool intoRepository = false);
 
-// Which cases a command takes: 2D ones only (every command but `oracle` for now), or 3D ones too.
-enum class CaseDimensions { Planar, PlanarOrSpatial };
-
 // Every case named by the arguments (files, folders searched recursively for *.case). Each file that
 // does not read is reported on stderr (file:line: message, one line per file) and skipped; `bad`
-// counts them; so is a 3D case unless `dimensions` takes it. UsageError when no argument is given.
-std::vector<check::Case> loadCases(const std::vector<std::string>& arguments, int& bad,
-                                   CaseDimensions dimensions = CaseDimensions::Planar);
+// counts them. UsageError when no argument is given.
+std::vector<check::Case> loadCases(const std::vector<std::string>& arguments, int& bad);
 
 // As above, but any bad file ends the command with exit 2 after all were reported (before any work).
 std::vector<check::Case> loadCases(const std::vector<std::string>& arguments);

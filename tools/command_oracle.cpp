@@ -5,7 +5,9 @@
 #include "report/query_report.h"
 #include "tools/command_line.h"
 #include "tools/commands.h"
+#include "tools/load_cases_3d.h"
 #include "verdict/exact_case.h"
+#include "verdict/exact_case3.h"
 
 namespace gjk::tools {
 
@@ -42,7 +44,7 @@ int oracleCommand(int argc, char** argv, int first) {
   CommandLine line = parseCommandLine(argc, argv, first, SPEC);
   if (line.has("help")) return EXIT_ALL_OK;
   int bad = 0;
-  for (const check::Case& value : loadCases(line.positional, bad, CaseDimensions::PlanarOrSpatial)) {
+  for (const check::Case& value : loadCasesOfEitherDimension(line.positional, bad)) {
     if (value.dimension == 3) {
       const oracle::ExactAnswer3 exact = check::solveExactly3(value);
       std::fputs((line.has("json") ? check::exactJson3(value.source, exact) + "\n"

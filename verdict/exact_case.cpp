@@ -18,29 +18,8 @@ oracle::InputShape toOracleShape(const ShapeSpec& shape) {
   return result;
 }
 
-oracle::InputShape3 toOracleShape3(const ShapeSpec& shape) {
-  oracle::InputShape3 result;
-  result.vertices.reserve(shape.vertices.size());
-  for (const Vertex& v : shape.vertices) {
-    result.vertices.push_back({v.x, v.y, v.z});
-  }
-  result.radius = shape.radius;
-  result.positionX = shape.positionX;
-  result.positionY = shape.positionY;
-  result.positionZ = shape.positionZ;
-  result.rotationW = shape.quaternionW;
-  result.rotationX = shape.quaternionX;
-  result.rotationY = shape.quaternionY;
-  result.rotationZ = shape.quaternionZ;
-  return result;
-}
-
 oracle::ExactAnswer solveExactly(const Case& value) {
   return oracle::solveByHull(toOracleShape(requirePlanarCase(value, "the 2D oracle").a), toOracleShape(value.b));
-}
-
-oracle::ExactAnswer3 solveExactly3(const Case& value) {
-  return oracle::solveByHull3(toOracleShape3(requireSpatialCase(value, "the 3D oracle").a), toOracleShape3(value.b));
 }
 
 oracle::ExactAnswer solveExactlyWithoutHull(const Case& value) {

@@ -3,18 +3,13 @@
 
 #include "case/case.h"
 #include "oracle/oracle.h"
-#include "oracle/oracle3.h"
 
 namespace gjk::check {
 
 oracle::InputShape toOracleShape(const ShapeSpec& shape);
-// A shape of a 3D case as the 3D oracle reads it: vertices x y z, radius, position and quaternion, bit for bit.
-oracle::InputShape3 toOracleShape3(const ShapeSpec& shape);
 
 // The reference exact answer (Minkowski hull method).
 oracle::ExactAnswer solveExactly(const Case& value);
-// The exact answer of a 3D case (oracle::solveByHull3). Throws CaseError for a 2D case (requireSpatialCase).
-oracle::ExactAnswer3 solveExactly3(const Case& value);
 // The same answer with minkowskiHull left empty (oracle::HullOptions): for callers that only judge.
 oracle::ExactAnswer solveExactlyWithoutHull(const Case& value);
 // What a judge needs of the exact answer, for the oracle shapes of a case (toOracleShape): the answer of

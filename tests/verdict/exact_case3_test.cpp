@@ -1,4 +1,4 @@
-// The 3D oracle's view of a case (verdict/exact_case.h): toOracleShape3 carries every field of a 3D shape bit for
+// The 3D oracle's view of a case (verdict/exact_case3.h): toOracleShape3 carries every field of a 3D shape bit for
 // bit, solveExactly3 answers a hand-worked case whose answer depends on z, the quaternion and the radius, and a 2D
 // case is refused by name instead of being read as a flat 3D one.
 #include <gtest/gtest.h>
@@ -7,7 +7,7 @@
 #include <string>
 
 #include "case/case.h"
-#include "verdict/exact_case.h"
+#include "verdict/exact_case3.h"
 
 namespace gjk::check {
 namespace {
