@@ -13,7 +13,7 @@ if [ ! -d "$source_dir" ]; then
   source_dir="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 fi
 build_dir="$WORK/gjkcheck-build"
-targets=(fuzz_distance fuzz_oracle fuzz_cache fuzz_case_reader fuzz_penetration fuzz_cast)
+targets=(fuzz_distance fuzz_oracle fuzz_cache fuzz_case_reader fuzz_penetration fuzz_cast fuzz_oracle3d)
 
 # GMP, MPFR and MPFI (the oracle's exact and interval arithmetic) statically, when the static libraries are
 # there: the runner image has none of them.
@@ -41,6 +41,8 @@ seeds="$WORK/gjkcheck-seeds"
 rm -rf "$seeds"
 mkdir -p "$seeds/reader"
 "$build_dir/fuzz/fuzz_seed_inputs" "$seeds/geometry" "$source_dir/corpus/seeds" "$source_dir/corpus/regressions"
+# fuzz_oracle3d reads the 3D encoding (case/fuzz_input_3d.h): its seeds are the 3D cases of fuzz/corpus/oracle3d.
+"$build_dir/fuzz/fuzz_seed_inputs" "$seeds/oracle3d" "$source_dir/fuzz/corpus/oracle3d"
 for file in $(cd "$source_dir" && find corpus -name '*.case' | sort) $(cd "$source_dir" && find fuzz/corpus/case_reader -type f | sort); do
   cp "$source_dir/$file" "$seeds/reader/$(echo "$file" | tr '/' '-')"
 done
@@ -52,6 +54,8 @@ for target in "${targets[@]}"; do
   corpus="$seeds/geometry"
   if [ "$target" = fuzz_case_reader ]; then
     corpus="$seeds/reader"
+  elif [ "$target" = fuzz_oracle3d ]; then
+    corpus="$seeds/oracle3d"
   fi
   rm -f "$OUT/${target}_seed_corpus.zip"
   (cd "$corpus" && zip -q -r "$OUT/${target}_seed_corpus.zip" .)

@@ -1,6 +1,7 @@
-// fuzz_seed_inputs OUT PATH...: writes the fuzzer input (case/fuzz_input.h) of every case file named by the
-// PATHs (files, or folders searched recursively for *.case) into the folder OUT, one file per case named
+// fuzz_seed_inputs OUT PATH...: writes the fuzzer input of every case file named by the PATHs (files, or folders searched recursively for *.case) into the folder OUT, one file per case named
 // after its path below its PATH argument, '/' turned into '-' (the names `gjkcheck convert --to input` gives).
+// A 2D case is encoded as case/fuzz_input.h says (the bytes `gjkcheck convert --to input` writes), a 3D case as
+// case/fuzz_input_3d.h says (the seeds of fuzz_oracle3d, fuzz/corpus/oracle3d; convert refuses 3D cases).
 // .clusterfuzzlite/build.sh makes the seed corpora with it: it links only case/ and core/, so the OSS-Fuzz
 // build does not compile the whole of gjkcheck with the sanitizers just to convert the corpus.
 // Exit 0; 2 when a case file does not read or a case cannot be encoded (each named on stderr, file:line),
@@ -14,6 +15,7 @@
 
 #include "case/case.h"
 #include "case/fuzz_input.h"
+#include "case/fuzz_input_3d.h"
 
 namespace fs = std::filesystem;
 
@@ -37,7 +39,9 @@ int main(int argc, char** argv) {
     }
     for (const fs::path& file : files) {
       try {
-        const std::vector<std::uint8_t> bytes = gjk::check::encodeFuzzInput(gjk::check::readCaseFile(file));
+        const gjk::check::Case value = gjk::check::readCaseFile(file);
+        const std::vector<std::uint8_t> bytes =
+            value.dimension == 3 ? gjk::check::encodeFuzzInput3d(value) : gjk::check::encodeFuzzInput(value);
         gjk::check::writeFileAtomically(out / gjk::check::fuzzInputName(file, root),
                                         std::string_view(reinterpret_cast<const char*>(bytes.data()), bytes.size()));
         ++written;

@@ -24,4 +24,8 @@ void distanceBeyondRadius(mpf_t result, const Rational& squaredDistance, const R
 std::string positiveDecimal(const std::function<int(const Rational&)>& compare, mpf_srcptr proposal,
                             int significantDigits);
 
+// Exact and correctly rounded: value / sqrt(lengthSquared), one component of a unit vector v / |v| in any
+// dimension (value = v_k, lengthSquared = |v|^2 > 0), as a decimal laid out as decimalString.
+std::string unitRatioDecimal(const Rational& value, const Rational& lengthSquared, int significantDigits);
+
 }  // namespace gjk::oracle

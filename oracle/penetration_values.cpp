@@ -118,14 +118,17 @@ std::string penetrationDepthDecimal(const ExactPenetration& answer, int signific
 }
 
 std::string unitComponentDecimal(const ExactPoint& direction, int component, int significantDigits) {
-  // Exact and correctly rounded: |v_k| / |v| = sqrt(Q) with Q = v_k^2 / |v|^2 rational; sqrt(Q) >= t
-  // <=> Q >= t^2 for t >= 0.
-  const int digits = std::max(significantDigits, 30);
   const Rational lengthSquared = direction.x * direction.x + direction.y * direction.y;
   if (lengthSquared == 0) {
     throw std::invalid_argument("oracle: unitComponentDecimal of a zero direction");
   }
-  const Rational& value = component == 0 ? direction.x : direction.y;
+  return unitRatioDecimal(component == 0 ? direction.x : direction.y, lengthSquared, significantDigits);
+}
+
+std::string unitRatioDecimal(const Rational& value, const Rational& lengthSquared, int significantDigits) {
+  // Exact and correctly rounded: |v_k| / |v| = sqrt(Q) with Q = v_k^2 / |v|^2 rational; sqrt(Q) >= t
+  // <=> Q >= t^2 for t >= 0.
+  const int digits = std::max(significantDigits, 30);
   if (value == 0) {
     return "0";
   }

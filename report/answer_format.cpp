@@ -5,6 +5,7 @@
 #include <cstdlib>
 
 #include "case/case.h"
+#include "report/exact_answer_json.h"
 #include "report/json.h"
 #include "report/query_report.h"
 
@@ -37,15 +38,26 @@ std::string scalarDecimal(double value, const std::string& scalar) {
   return buffer;
 }
 
-std::string exactJson(const std::string& caseName, const Case& value, const oracle::ExactAnswer& exact) {
+JsonObject exactAnswerObject(const std::string& caseName, oracle::Relation relation, const std::string& distance,
+                             const oracle::Rational& coreDistanceSquared,
+                             std::initializer_list<oracle::Rational> closestPoint, const oracle::Rational& scale) {
+  std::string point = "[";
+  for (const oracle::Rational& coordinate : closestPoint) {
+    point += (point.size() > 1 ? ", " : "") + jsonQuote(oracle::decimalString(coordinate));
+  }
   JsonObject object;
   object.add("case", caseName)
-      .add("relation", oracle::relationName(exact.relation))
-      .add("distance", oracle::distanceDecimal(exact))
-      .add("core_distance_squared", oracle::rationalString(exact.coreDistanceSquared))
-      .addRaw("closest_point", pointJson(oracle::decimalString(exact.closestPoint.x),
-                                         oracle::decimalString(exact.closestPoint.y)))
-      .add("scale", oracle::decimalString(exact.scale));
+      .add("relation", oracle::relationName(relation))
+      .add("distance", distance)
+      .add("core_distance_squared", oracle::rationalString(coreDistanceSquared))
+      .addRaw("closest_point", point + "]")
+      .add("scale", oracle::decimalString(scale));
+  return object;
+}
+
+std::string exactJson(const std::string& caseName, const Case& value, const oracle::ExactAnswer& exact) {
+  JsonObject object = exactAnswerObject(caseName, exact.relation, oracle::distanceDecimal(exact), exact.coreDistanceSquared,
+                                        {exact.closestPoint.x, exact.closestPoint.y}, exact.scale);
   // Each other query's keys (penetration: touching and overlapping cases only).
   for (const Query* query : queries()) {
     if (const QueryReport* report = queryReport(*query)) report->addExactKeys(object, value, exact);

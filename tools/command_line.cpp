@@ -7,9 +7,11 @@
 #include <fstream>
 #include <memory>
 #include <sstream>
+#include <utility>
 
 #include <CLI/CLI.hpp>
 
+#include "tools/load_cases_3d.h"
 #include "tools/output_folders.h"
 
 namespace gjk::tools {
@@ -218,7 +220,12 @@ std::filesystem::path outputFolder(const CommandLine& line, const std::string& o
   return folder;
 }
 
-std::vector<check::Case> loadCases(const std::vector<std::string>& arguments, int& bad) {
+namespace {
+
+// Which cases a command takes: 2D ones only (every command but `oracle` for now), or 3D ones too.
+enum class CaseDimensions { Planar, PlanarOrSpatial };
+
+std::vector<check::Case> loadCasesOf(const std::vector<std::string>& arguments, int& bad, CaseDimensions dimensions) {
   if (arguments.empty()) throw UsageError("no case file given");
   std::vector<check::Case> cases;
   bad = 0;
@@ -233,8 +240,10 @@ std::vector<check::Case> loadCases(const std::vector<std::string>& arguments, in
     }
     for (const auto& path : files) {
       try {
-        // A 3D case is named as a bad input: no command of the 2D harness takes one yet.
-        cases.push_back(check::requirePlanarCase(check::readCaseFile(path), "this command"));
+        // A 3D case is named as a bad input unless the command takes one (`oracle` only, for now).
+        check::Case value = check::readCaseFile(path);
+        if (dimensions == CaseDimensions::Planar) check::requirePlanarCase(value, "this command");
+        cases.push_back(std::move(value));
       } catch (const check::CaseError& error) {
         std::fprintf(stderr, "%s\n", error.what());
         ++bad;
@@ -243,6 +252,16 @@ std::vector<check::Case> loadCases(const std::vector<std::string>& arguments, in
   }
   if (cases.empty() && bad == 0) throw UsageError("no .case file found in the given paths");
   return cases;
+}
+
+}  // namespace
+
+std::vector<check::Case> loadCases(const std::vector<std::string>& arguments, int& bad) {
+  return loadCasesOf(arguments, bad, CaseDimensions::Planar);
+}
+
+std::vector<check::Case> loadCasesOfEitherDimension(const std::vector<std::string>& arguments, int& bad) {
+  return loadCasesOf(arguments, bad, CaseDimensions::PlanarOrSpatial);
 }
 
 std::vector<check::Case> loadCases(const std::vector<std::string>& arguments) {

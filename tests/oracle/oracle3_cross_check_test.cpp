@@ -11,6 +11,7 @@
 // regions, a strict Johnson test, EPA without its ties, a hull seeded by a collinear third point) each fail
 // this test; a local run of 66,000 cases from seed 0x1234abcd5678ef01 (the certificates included) agreed too.
 #include "oracle/oracle3.h"
+#include "oracle/oracle3_compare.h"
 #include "tests/oracle/case_generator.h"
 
 #include <gtest/gtest.h>
@@ -300,32 +301,6 @@ std::string describe3(const InputShape3& shape) {
       << " " << shape.rotationZ << " vertices";
   for (const InputPoint3& v : shape.vertices) out << " (" << v.x << " " << v.y << " " << v.z << ")";
   return out.str();
-}
-
-std::string pointText(const ExactPoint3& p) {
-  return "(" + rationalString(p.x) + ", " + rationalString(p.y) + ", " + rationalString(p.z) + ")";
-}
-
-std::string answerText3(const ExactAnswer3& answer) {
-  return std::string(relationName(answer.relation)) + " d0^2 " + rationalString(answer.coreDistanceSquared) +
-         " closest " + pointText(answer.closestPoint) + " interior " + (answer.originInInterior ? "yes" : "no") +
-         " depth^2 " + rationalString(answer.penetrationDepthSquared) + " normal " +
-         pointText(answer.penetrationNormal);
-}
-
-bool samePoint3(const ExactPoint3& p, const ExactPoint3& q) { return p.x == q.x && p.y == q.y && p.z == q.z; }
-
-// The first field in which the answers differ, or "".
-std::string firstDifference3(const ExactAnswer3& left, const ExactAnswer3& right) {
-  if (left.relation != right.relation) return "relation";
-  if (left.coreDistanceSquared != right.coreDistanceSquared) return "coreDistanceSquared";
-  if (!samePoint3(left.closestPoint, right.closestPoint)) return "closestPoint";
-  if (left.radius != right.radius) return "radius";
-  if (left.scale != right.scale) return "scale";
-  if (left.originInInterior != right.originInInterior) return "originInInterior";
-  if (left.penetrationDepthSquared != right.penetrationDepthSquared) return "penetrationDepthSquared";
-  if (!samePoint3(left.penetrationNormal, right.penetrationNormal)) return "penetrationNormal";
-  return "";
 }
 
 Rational dot3(const ExactPoint3& p, const ExactPoint3& q) { return p.x * q.x + p.y * q.y + p.z * q.z; }

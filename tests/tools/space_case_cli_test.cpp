@@ -1,6 +1,6 @@
 // gjkcheck on a 3D case (`dimension 3`, docs/case-format.md): the file reads, but no command of the 2D harness
-// takes it yet, so each command that would judge, draw or replay it refuses it as a bad input: exit 2, a message
-// naming the file, and nothing judged with its z dropped.
+// but `oracle` (tests/tools/oracle3_cli_test.cpp) takes it yet, so each command that would judge, draw or replay it
+// refuses it as a bad input: exit 2, a message naming the file, and nothing judged with its z dropped.
 #include <gtest/gtest.h>
 
 #include <string>
@@ -32,8 +32,7 @@ TEST(SpaceCaseCli, everyCaseCommandRefusesA3dCaseWithExitCode2NamingTheFile) {
   TempDir folder;
   const std::string file = folder.write("space.case", SPACE_CASE);
   const std::string expected = file + ": a 3D case (dimension 3): this command takes 2D cases only";
-  for (const std::string command : {"oracle", "run --strategy perp", "run --strategy all --json", "repro",
-                                    "corpus check"}) {
+  for (const std::string command : {"run --strategy perp", "run --strategy all --json", "repro", "corpus check"}) {
     SCOPED_TRACE(command);
     const CliRun run = gjkcheck(command + " '" + file + "'");
     EXPECT_EQ(run.exitCode, 2) << run.out;
@@ -45,12 +44,12 @@ TEST(SpaceCaseCli, a3dCaseAmongPlanarOnesIsNamedAndTheRestStillRun) {
   TempDir folder;
   const std::string space = folder.write("cases/space.case", SPACE_CASE);
   folder.write("cases/planar.case", PLANAR_CASE);
-  const CliRun run = gjkcheck("oracle '" + (folder.path() / "cases").string() + "'");
+  const CliRun run = gjkcheck("run --strategy perp '" + (folder.path() / "cases").string() + "'");
   EXPECT_EQ(run.exitCode, 2) << run.out;
   EXPECT_NE(run.out.find(space + ": a 3D case (dimension 3)"), std::string::npos) << run.out;
   EXPECT_NE(run.out.find("planar.case"), std::string::npos) << run.out;  // the 2D case still answered
   // And the same 2D case alone is fine: the refusal is the 3D file's.
-  const CliRun planar = gjkcheck("oracle '" + (folder.path() / "cases" / "planar.case").string() + "'");
+  const CliRun planar = gjkcheck("run --strategy perp '" + (folder.path() / "cases" / "planar.case").string() + "'");
   EXPECT_EQ(planar.exitCode, 0) << planar.out;
 }
 
