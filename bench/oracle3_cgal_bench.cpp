@@ -47,6 +47,7 @@
 
 #include "bench/bench_cases.h"
 #include "oracle/oracle3.h"
+#include "verdict/exact_case3.h"
 
 namespace gjk::bench {
 namespace {
@@ -69,22 +70,6 @@ struct Family {
   std::string label;  // the seed and the oracle's relations over the family
   std::vector<oracle::InputShape3> a, b;
 };
-
-oracle::InputShape3 toInputShape3(const check::ShapeSpec& spec) {
-  oracle::InputShape3 shape;
-  for (const check::Vertex& v : spec.vertices) {
-    shape.vertices.push_back({v.x, v.y, v.z});
-  }
-  shape.radius = spec.radius;
-  shape.positionX = spec.positionX;
-  shape.positionY = spec.positionY;
-  shape.positionZ = spec.positionZ;
-  shape.rotationW = spec.quaternionW;
-  shape.rotationX = spec.quaternionX;
-  shape.rotationY = spec.quaternionY;
-  shape.rotationZ = spec.quaternionZ;
-  return shape;
-}
 
 // The world vertices v + p in double: exact for the bench's shapes (identity quaternion, grid coordinates;
 // checked by checkExactInputs).
@@ -252,8 +237,8 @@ std::vector<std::unique_ptr<Family>> prepareFamilies() {
     auto family = std::make_unique<Family>();
     family->name = "polytope" + std::to_string(spec.vertices);
     for (const check::Case& value : polytopeCases(spec.vertices, spec.count)) {
-      family->a.push_back(toInputShape3(value.a));
-      family->b.push_back(toInputShape3(value.b));
+      family->a.push_back(check::toOracleShape3(value.a));
+      family->b.push_back(check::toOracleShape3(value.b));
     }
     family->label = checkFamily(*family);
     families.push_back(std::move(family));
