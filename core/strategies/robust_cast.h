@@ -142,18 +142,18 @@ struct RobustCast {
       robust::Window window = windowA;
       window.add(shapes.b);
       const bool inside = window.inside(shapes);
-      DistanceInput<float> query;
-      query.proxyA = input.proxyA;
-      query.proxyB = input.proxyB;
-      query.transformA = input.transformA;
-      query.transformB = {p, input.transformB.q};
-      query.useRadii = false;
       auto solve = [&] {
         if (inside) {
           robust::coreDistance<robust::All>(shapes, false, &cache, distance, static_cast<Trace<float>*>(nullptr));
-        } else {
-          RobustStrategy::distance<float>(query, &cache, distance, static_cast<Trace<float>*>(nullptr));
+          return;
         }
+        DistanceInput<float> query;
+        query.proxyA = input.proxyA;
+        query.proxyB = input.proxyB;
+        query.transformA = input.transformA;
+        query.transformB = {p, input.transformB.q};
+        query.useRadii = false;
+        RobustStrategy::distance<float>(query, &cache, distance, static_cast<Trace<float>*>(nullptr));
       };
       solve();
       // A stop at a single vertex whose support query tied with a nearer vertex: solved again from the edge to
