@@ -3,8 +3,10 @@
 
 #include <cstdint>
 
+#include "core/polytope.h"
 #include "core/proxy.h"
 #include "core/transform.h"
+#include "core/transform3.h"
 
 namespace gjk {
 
@@ -119,6 +121,35 @@ struct DistanceOutput {
 // termination. Failure signatures and finding file names use this name (verdict/classify.h).
 template <class T>
 inline const char* causeName(const DistanceOutput<T>& output) {
+  return output.decidedBy != PostRule::None ? postRuleName(output.decidedBy) : terminationName(output.termination);
+}
+
+// The distance query in 3D (issue 23): the same question and answer for convex polytopes, placed by the matrix
+// of a quaternion (core/transform3.h). Its stop rules and rules after the loop are the names above; a 3D
+// strategy has `template <class T> static void distance(const DistanceInput3<T>&, DistanceOutput3<T>*)`. No
+// warm start: every 3D query starts cold.
+template <class T>
+struct DistanceInput3 {
+  Polytope<T> proxyA;
+  Polytope<T> proxyB;
+  Transform3<T> transformA;
+  Transform3<T> transformB;
+  bool useRadii = true;  // false: report the distance between the cores (radii ignored)
+};
+
+template <class T>
+struct DistanceOutput3 {
+  Vec3<T> pointA;  // closest point on shape A, world frame (on the rounded surface when useRadii)
+  Vec3<T> pointB;  // closest point on shape B, world frame
+  T distance = 0;  // world units; 0 when the shapes overlap
+  int iterations = 0;    // support point calls
+  int simplexCount = 0;  // vertices in the final simplex (1..4)
+  Termination termination = Termination::IterationCap;
+  PostRule decidedBy = PostRule::None;  // as DistanceOutput::decidedBy
+};
+
+template <class T>
+inline const char* causeName(const DistanceOutput3<T>& output) {
   return output.decidedBy != PostRule::None ? postRuleName(output.decidedBy) : terminationName(output.termination);
 }
 

@@ -9,4 +9,8 @@ namespace gjk {
 // The case reader rejects a shape with more vertices, naming the file and line.
 inline constexpr int MAX_POLYGON_VERTICES = 16;
 
+// The most vertices a shape of a 3D query may have (core/polytope.h): 64, as the case format allows, so a
+// Minkowski difference has at most 4,096 points. A sphere is one vertex with a radius, a capsule two.
+inline constexpr int MAX_POLYTOPE_VERTICES = 64;
+
 }  // namespace gjk
