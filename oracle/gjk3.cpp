@@ -24,16 +24,6 @@ IntPoint3 SupportMap3::operator()(const IntPoint3& direction) const {
   return extreme(scaled_.worldB, true) - extreme(scaled_.worldA, false);
 }
 
-namespace {
-
-// The closest point of hull(Y) to the origin as numerator / denominator, and the smallest subset X of Y
-// whose hull holds it.
-struct SubsetClosest {
-  std::vector<IntPoint3> subset;
-  IntPoint3 numerator;
-  Integer denominator;
-};
-
 // Exact: Johnson's sub-algorithm (Gilbert, Johnson and Keerthi 1988, appendix; van den Bergen 2003, 4.3.3).
 // The cofactors Delta_i(X) are integer polynomials in the dot products y_i . y_j:
 //   Delta_i({y_i}) = 1,  Delta_j(X + {y_j}) = sum over i in X of Delta_i(X) (y_i . y_k - y_i . y_j),
@@ -92,6 +82,8 @@ SubsetClosest johnson(const std::vector<IntPoint3>& y) {
   throw std::logic_error("oracle: Johnson's sub-algorithm found no subset (an affinely dependent simplex)");
 }
 
+namespace {
+
 // Exact GJK can only end or shrink |v|; this many steps would mean a bug, not a hard case.
 constexpr int STEP_LIMIT = 100000;
 
@@ -101,29 +93,37 @@ constexpr int STEP_LIMIT = 100000;
 // v = V / D (D > 0) multiplied by D^2: V.V - D (V.w) <= 0. Each step that does not stop adds w with
 // v.w < v.v = v.x for every x of the subset (v is orthogonal to its affine hull), so the simplex stays
 // affinely independent and |v| strictly decreases: the loop ends on a polytope. It ends with v = 0 exactly
-// when the origin is in M (if 0 is in M, v.w <= v.0 = 0 < v.v never stops it).
-ExactAnswer3 solveWithoutHull3(const InputShape3& a, const InputShape3& b) {
-  const ScaledCase3 scaled = scaleCase3(a, b);
-  const SupportMap3 support(scaled);
-  CoreResult3 core;
-  std::vector<IntPoint3> simplex = {scaled.worldB[0] - scaled.worldA[0]};
+// when the origin is in the hull (if 0 is in it, v.w <= v.0 = 0 < v.v never stops it).
+SubsetClosest closestToOrigin3(const std::function<IntPoint3(const IntPoint3&)>& support, IntPoint3 start) {
+  std::vector<IntPoint3> simplex = {std::move(start)};
   for (int step = 0;; ++step) {
     if (step == STEP_LIMIT) {
       throw std::logic_error("oracle: exact GJK did not end");
     }
     SubsetClosest closest = johnson(simplex);
-    simplex = std::move(closest.subset);
     if (isZero(closest.numerator)) {
-      expandPolytope3(support, std::move(simplex), core);
-      break;
+      return closest;
     }
     const IntPoint3 w = support(IntPoint3{} - closest.numerator);
     if (dot(closest.numerator, closest.numerator) - closest.denominator * dot(closest.numerator, w) <= 0) {
-      core.closestNumerator = std::move(closest.numerator);
-      core.closestDenominator = std::move(closest.denominator);
-      break;
+      return closest;
     }
+    simplex = std::move(closest.subset);
     simplex.push_back(w);
+  }
+}
+
+// GJK on M's support points (closestToOrigin3), then the exact expanding polytope when the origin is in M.
+ExactAnswer3 solveWithoutHull3(const InputShape3& a, const InputShape3& b) {
+  const ScaledCase3 scaled = scaleCase3(a, b);
+  const SupportMap3 support(scaled);
+  CoreResult3 core;
+  SubsetClosest closest = closestToOrigin3(support, scaled.worldB[0] - scaled.worldA[0]);
+  if (isZero(closest.numerator)) {
+    expandPolytope3(support, std::move(closest.subset), core);
+  } else {
+    core.closestNumerator = std::move(closest.numerator);
+    core.closestDenominator = std::move(closest.denominator);
   }
   return answerFrom3(scaled, core);
 }

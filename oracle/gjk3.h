@@ -5,6 +5,7 @@
 
 #include "oracle/exact3.h"
 
+#include <functional>
 #include <vector>
 
 namespace gjk::oracle {
@@ -20,6 +21,23 @@ class SupportMap3 {
  private:
   const ScaledCase3& scaled_;
 };
+
+// The closest point of hull(Y) to the origin as numerator / denominator (denominator > 0), and the smallest
+// subset X of Y whose hull holds it.
+struct SubsetClosest {
+  std::vector<IntPoint3> subset;
+  IntPoint3 numerator;
+  Integer denominator;
+};
+
+// Exact: Johnson's sub-algorithm on 1 to 4 affinely independent points (std::logic_error otherwise).
+SubsetClosest johnson(const std::vector<IntPoint3>& y);
+
+// Exact GJK from `start` (a point of the set) with `support` (a support mapping of a finite point set, first
+// maximizer on ties): the closest point of the set's hull to the origin, and the subset of support points
+// whose hull holds it (1 to 4 affinely independent points; it holds the origin when numerator is zero).
+// Shared by solveWithoutHull3 (on M) and squaredDistanceToCore3 (on a shape less a point).
+SubsetClosest closestToOrigin3(const std::function<IntPoint3(const IntPoint3&)>& support, IntPoint3 start);
 
 // The origin is in hull(simplex) (1 to 4 affinely independent points of M, as GJK ends): decides whether
 // it is in the interior of M or on its boundary, and in the interior the nearest face plane of M and its

@@ -122,4 +122,31 @@ ExactAnswer3 solveByHull3(const InputShape3& a, const InputShape3& b);
 // as solveByHull3, every field. Throws as solveByHull3.
 ExactAnswer3 solveWithoutHull3(const InputShape3& a, const InputShape3& b);
 
+// ---- The 3D verdict's exact parts (errors of a reported answer in units u, docs/verdict.md) ----------------
+
+// Exact: the squared distance from the point (x, y, z) (finite doubles, taken exactly) to the core of the shape
+// (the hull of its exact world vertices, radius not included): exact GJK with Johnson's sub-algorithm on the
+// points of the core less the point (gjk3.cpp). std::invalid_argument for a non-finite coordinate.
+Rational squaredDistanceToCore3(const InputShape3& shape, double x, double y, double z);
+
+// What a 3D strategy reported, widened to double (exact for float results).
+struct ReportedAnswer3 {
+  double distance = 0;
+  double pointA[3] = {0, 0, 0};  // witness point on A, world frame
+  double pointB[3] = {0, 0, 0};  // witness point on B
+  bool merged = false;           // one point for both witnesses (the `merged` contact convention)
+};
+
+// The three errors of docs/verdict.md in units u, as the 2D reference computes them (ErrorsInUnits, oracle.h):
+// |d - D| / u, max(dist(pA, A), dist(pB, B)) / u (shapes with their radius; for a merged point the nearer
+// shape's), (|pA - pB| - D) / u, with D = max(0, d0 - r). Every value is formed from exact rationals in
+// HighPrecision (the squared distances exact; d - r as (d^2 - r^2) / (d + r)), divided by HighPrecision(unit)
+// and truncated to double. Finite inputs only.
+ErrorsInUnits errorsInUnits3(const InputShape3& a, const InputShape3& b, const ExactAnswer3& exact,
+                             const Rational& unit, const ReportedAnswer3& reported);
+
+// Exact: D > factor * unit, with D = max(0, d0 - r): d0 > r + factor * unit, decided on squares of
+// non-negative rationals (factor >= 0, unit > 0).
+bool distanceExceeds3(const ExactAnswer3& exact, const Rational& unit, double factor);
+
 }  // namespace gjk::oracle
