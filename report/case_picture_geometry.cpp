@@ -25,7 +25,7 @@ RealPoint toReal(const ExactPoint& p) {
   return {Real(p.x), Real(p.y)};
 }
 
-RealPoint toReal(const Point2& p) {
+RealPoint toReal(const Point& p) {
   return {Real(p.x), Real(p.y)};
 }
 
@@ -58,7 +58,7 @@ RealPoint nearestOnSegment(const RealPoint& p, const RealPoint& a, const RealPoi
   return a + t * e;
 }
 
-bool isFinite(const Point2& p) {
+bool isFinite(const Point& p) {
   return std::isfinite(p.x) && std::isfinite(p.y);
 }
 

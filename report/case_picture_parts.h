@@ -87,14 +87,14 @@ struct RealPoint {
 };
 
 RealPoint toReal(const ExactPoint& p);
-RealPoint toReal(const Point2& p);
+RealPoint toReal(const Point& p);
 RealPoint operator+(const RealPoint& a, const RealPoint& b);
 RealPoint operator-(const RealPoint& a, const RealPoint& b);
 RealPoint operator*(const Real& s, const RealPoint& p);
 Real dot(const RealPoint& a, const RealPoint& b);
 Real length(const RealPoint& p);
 RealPoint nearestOnSegment(const RealPoint& p, const RealPoint& a, const RealPoint& b);
-bool isFinite(const Point2& p);
+bool isFinite(const Point& p);
 double toDouble(const Real& value);
 
 // ---------------------------------------------------------------------------------------------------
@@ -226,7 +226,7 @@ class LabelPlacer {
 struct TraceStepGeometry {
   std::vector<RealPoint> simplex;    // empty when a vertex was not finite
   std::optional<RealPoint> closest;  // sum of a_i w_i, where the search direction starts; when finite
-  std::optional<Point2> direction;   // when the step asked for one and it is finite and not zero
+  std::optional<Point> direction;   // when the step asked for one and it is finite and not zero
   std::optional<RealPoint> support;
 };
 

@@ -16,7 +16,7 @@
 namespace gjk::tools {
 namespace {
 
-std::string pointText(check::Point2 p, const std::string& scalar) {
+std::string pointText(check::Point p, const std::string& scalar) {
   return "(" + check::scalarDecimal(p.x, scalar) + ", " + check::scalarDecimal(p.y, scalar) + ")";
 }
 

@@ -39,7 +39,7 @@ std::string compareCast(const std::string& variant, const Case& base, const Cast
     return variant + ": fraction " + number(x.fraction) + " became " + number(y.fraction) + " (" +
            number(travel / unit) + " u of travel)";
   }
-  const Point2 ny = flip ? Point2{-y.normal.x, -y.normal.y} : y.normal;
+  const Point ny = flip ? Point{-y.normal.x, -y.normal.y} : y.normal;
   const double cross = x.normal.x * ny.y - x.normal.y * ny.x, dot = x.normal.x * ny.x + x.normal.y * ny.y;
   const bool bothNormals = (x.normal.x != 0 || x.normal.y != 0) && (ny.x != 0 || ny.y != 0);
   if (bothNormals && !(std::atan2(std::fabs(cross), dot) <= 2 * CAST_NORMAL_ANGLE_BOUND)) {

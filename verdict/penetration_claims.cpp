@@ -22,7 +22,7 @@ bool finite(const PenetrationAnswer& p) {
 }
 
 // The exact overlap along n in the case (high precision, as a double); NaN for a zero normal.
-double overlapAlong(const Case& value, Point2 n) {
+double overlapAlong(const Case& value, Point n) {
   if (n.x == 0 && n.y == 0)
     return std::nan("");
   return static_cast<double>(oracle::overlapAlong(toOracleShape(requirePlanarCase(value, "the 2D penetration verdict").a), toOracleShape(value.b), n.x, n.y));
@@ -46,7 +46,7 @@ std::string comparePenetration(const std::string& variant, const Case& base, con
     return variant + ": depth " + number(x.depth) + " became " + number(y.depth) + " (" +
            number(std::fabs(x.depth - y.depth) / unit) + " u)";
   }
-  const Point2 ny = flip ? Point2{-y.normal.x, -y.normal.y} : y.normal;
+  const Point ny = flip ? Point{-y.normal.x, -y.normal.y} : y.normal;
   const double along = overlapAlong(base, x.normal), alongOther = overlapAlong(base, ny);
   if (!(std::fabs(along - alongOther) <= T * unit)) {
     return variant + ": normal (" + number(x.normal.x) + ", " + number(x.normal.y) + ") became (" +

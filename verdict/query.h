@@ -48,7 +48,7 @@ DistanceInput<T> toDistanceInput(const Case& value) {
 }
 
 template <class T>
-Point2 toPoint(Vec2<T> v) {
+Point toPoint(Vec2<T> v) {
   return {double(v.x), double(v.y)};
 }
 

@@ -17,17 +17,19 @@
 
 namespace gjk::check {
 
-struct Point2 {
+// A point of the plane, or of space in a 3D case (z is 0 in the plane).
+struct Point {
   double x = 0;
   double y = 0;
+  double z = 0;
 };
 
 // One simplex vertex in a trace: the Minkowski point w = wB - wA, its support points and indices,
 // and its barycentric coordinate.
 struct TraceVertex {
-  Point2 w;
-  Point2 wA;
-  Point2 wB;
+  Point w;
+  Point wA;
+  Point wB;
   double a = 0;
   int indexA = 0;
   int indexB = 0;
@@ -37,7 +39,7 @@ struct TraceVertex {
 // and the support vertex found along it.
 struct TraceRecord {
   std::vector<TraceVertex> simplex;
-  Point2 direction;
+  Point direction;
   bool hasSupport = false;
   TraceVertex support;
 };
@@ -83,9 +85,9 @@ struct PenetrationAnswer {
   bool answered = false;     // the strategy gave a penetration answer for this case
   bool overlapping = false;  // the strategy says the shapes touch or overlap
   double depth = 0;          // >= 0 when overlapping
-  Point2 normal;             // unit, from A towards B
-  Point2 pointA;             // contact point on A, world frame
-  Point2 pointB;             // contact point on B, world frame
+  Point normal;             // unit, from A towards B
+  Point pointA;             // contact point on A, world frame
+  Point pointB;             // contact point on B, world frame
 };
 
 // A cast answer (issue 22): moving B by t * translation, t in [0, 1], the first t at which the strategy says the
@@ -96,8 +98,8 @@ struct CastAnswer {
   bool answered = false;  // the strategy gave a cast answer for this case
   bool hit = false;       // a hit within [0, 1]; an initial overlap is a hit at fraction 0
   double fraction = 0;    // t of the hit
-  Point2 normal;          // unit, from A towards B (0 where the strategy gives none, e.g. initial overlap)
-  Point2 point;           // contact point, world frame
+  Point normal;          // unit, from A towards B (0 where the strategy gives none, e.g. initial overlap)
+  Point point;           // contact point, world frame
 };
 
 // The band of core gaps (distance between the cores, radii not included) a cast strategy aims at, as its source
@@ -135,8 +137,8 @@ const char* engineFailureName(EngineFailure failure);
 
 struct StrategyResult {
   double distance = 0;
-  Point2 pointA;  // witness point on A, world frame
-  Point2 pointB;  // witness point on B, world frame
+  Point pointA;  // witness point on A, world frame
+  Point pointB;  // witness point on B, world frame
   int iterations = 0;
   int simplexCount = 0;
   // The answer's cause, the one word of signatures and finding names: the rule after the loop that changed
@@ -155,7 +157,8 @@ struct StrategyResult {
 // Every number of the answer (distance and both witness points) is finite.
 inline bool isFinite(const StrategyResult& r) {
   return std::isfinite(r.distance) && std::isfinite(r.pointA.x) && std::isfinite(r.pointA.y) &&
-         std::isfinite(r.pointB.x) && std::isfinite(r.pointB.y);
+         std::isfinite(r.pointA.z) && std::isfinite(r.pointB.x) && std::isfinite(r.pointB.y) &&
+         std::isfinite(r.pointB.z);
 }
 
 struct RunOptions {
@@ -206,6 +209,8 @@ struct StrategyInfo {
   // A cast strategy that sweeps a turning B (a time of impact on sweeps with angles): it answers rotating cast
   // cases (b.angular). Every other cast strategy refuses them (EngineFailure::Refused, counted, no violation).
   bool castTurns = false;
+  // 2: the strategy answers 2D cases (every strategy but the 3D ones); 3: 3D cases only (verdict/strategies3.h).
+  int dimension = 2;
 };
 
 // A cast strategy's declared band for a case with radii radiusA and radiusB; {0, 0} for a strategy that declares
@@ -236,7 +241,12 @@ const std::vector<StrategyInfo>& penetrationStrategies();
 // loaded on first use: std::invalid_argument when it cannot be (with the plugin host's message).
 const StrategyInfo* findStrategy(std::string_view name);
 
-// The strategies a --strategy argument names: one name, "all" (the built-in distance strategies),
+// The built-in 3D distance strategies (issue 23; StrategyInfo::dimension 3), in a fixed order: what `--strategy
+// 3d` runs (verdict/strategies3.cpp).
+const std::vector<StrategyInfo>& strategies3();
+
+// The strategies a --strategy argument names: one name, "all" (the built-in distance strategies), "3d" (the
+// built-in 3D strategies),
 // "penetration" (the built-in penetration strategies) or "cast" (the built-in cast strategies: the ports,
 // robust-cast and the engines linked in; verdict/cast_strategies.h, cast_engine_strategies.h).
 // Throws std::invalid_argument naming the unknown strategy, or the install command of an external engine

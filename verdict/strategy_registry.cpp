@@ -199,6 +199,9 @@ const StrategyInfo* findStrategy(std::string_view name) {
   for (const StrategyInfo& info : castEngineStrategies()) {
     if (info.name == name) return &info;
   }
+  for (const StrategyInfo& info : strategies3()) {
+    if (info.name == name) return &info;
+  }
   if (name.starts_with("plugin:")) return plugin(name);
   for (const StrategyInfo& info : externalStrategies()) {
     if (info.name == name) return &info;
@@ -223,6 +226,10 @@ std::vector<const StrategyInfo*> selectStrategies(std::string_view argument) {
   if (argument == "cast") {
     for (const StrategyInfo& info : castStrategies()) selected.push_back(&info);
     for (const StrategyInfo& info : castEngineStrategies()) selected.push_back(&info);
+    return selected;
+  }
+  if (argument == "3d") {
+    for (const StrategyInfo& info : strategies3()) selected.push_back(&info);
     return selected;
   }
   const StrategyInfo* info = findStrategy(argument);

@@ -11,6 +11,15 @@ namespace {
 // One point given for both witnesses (the same doubles; -0 and +0 are one point).
 bool onePoint(const StrategyResult& r) { return r.pointA.x == r.pointB.x && r.pointA.y == r.pointB.y; }
 
+// The same reported answer, bit for bit.
+bool sameAnswer(const oracle::ReportedAnswer& x, const oracle::ReportedAnswer& y) {
+  const double u[5] = {x.distance, x.pointAX, x.pointAY, x.pointBX, x.pointBY};
+  const double v[5] = {y.distance, y.pointAX, y.pointAY, y.pointBX, y.pointBY};
+  return x.merged == y.merged && std::memcmp(u, v, sizeof u) == 0;
+}
+
+}  // namespace
+
 // An engine that does not say why it stopped hit its cap when it used all its iterations; a cap of 0 is an
 // engine whose cap is not known.
 bool iterationCapOf(const StrategyResult& result, const StrategyInfo& strategy) {
@@ -44,15 +53,6 @@ Verdict nonFiniteVerdict(const StrategyResult& result, const StrategyInfo& strat
   verdict.violation = true;
   return verdict;
 }
-
-// The same reported answer, bit for bit.
-bool sameAnswer(const oracle::ReportedAnswer& x, const oracle::ReportedAnswer& y) {
-  const double u[5] = {x.distance, x.pointAX, x.pointAY, x.pointBX, x.pointBY};
-  const double v[5] = {y.distance, y.pointAX, y.pointAY, y.pointBX, y.pointBY};
-  return x.merged == y.merged && std::memcmp(u, v, sizeof u) == 0;
-}
-
-}  // namespace
 
 int violationKindIndex(const std::string& kind) {
   for (int k = 0; k < VIOLATION_KIND_COUNT; ++k) {

@@ -51,6 +51,14 @@ std::string reasonList(const Verdict& verdict);
 // The primary kind ("ok" when there is no violation, "refused" for a refused query).
 std::string primaryKind(const Verdict& verdict);
 
+// The parts of a verdict that need no exact answer, shared by both dimensions (verdict3.h):
+// whether the answer stopped at the strategy's cap (a cost, not a violation);
+bool iterationCapOf(const StrategyResult& result, const StrategyInfo& strategy);
+// the verdict of an external engine's failure (refused: no violation; crash, hang, protocol: that violation);
+Verdict engineFailureVerdict(const StrategyResult& result);
+// the verdict of an answer with a non-finite number (non-finite, and nothing else measured).
+Verdict nonFiniteVerdict(const StrategyResult& result, const StrategyInfo& strategy);
+
 // The answer of `strategy` judged against the exact one.
 Verdict judge(const Case& value, const oracle::ExactAnswer& exact, const StrategyResult& result,
               const StrategyInfo& strategy);

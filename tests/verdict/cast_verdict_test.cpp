@@ -43,7 +43,7 @@ StrategyInfo castStrategy(CastInitialOverlap initial = CastInitialOverlap::Hit) 
   return info;
 }
 
-StrategyResult hit(double fraction, Point2 normal = {1, 0}, Point2 point = {1, 0}) {
+StrategyResult hit(double fraction, Point normal = {1, 0}, Point point = {1, 0}) {
   StrategyResult result;
   result.cast.answered = true;
   result.cast.hit = true;

@@ -44,7 +44,7 @@ StrategyInfo declared(ContactConvention contact, int maxIterations = 20) {
   return info;
 }
 
-StrategyResult answer(double distance, Point2 a, Point2 b, std::string termination = "duplicate-support") {
+StrategyResult answer(double distance, Point a, Point b, std::string termination = "duplicate-support") {
   StrategyResult result;
   result.distance = distance;
   result.pointA = a;

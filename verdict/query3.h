@@ -1,0 +1,77 @@
+// Turning a 3D case into a 3D core query and its answer into a StrategyResult: the second dimension of
+// verdict/query.h.
+#pragma once
+
+#include <stdexcept>
+
+#include "case/case.h"
+#include "core/distance_types.h"
+#include "verdict/strategy.h"
+
+namespace gjk::check {
+
+// A shape of a 3D case as the 3D core sees it, in scalar T (float to double is exact).
+template <class T>
+Polytope<T> toPolytope(const ShapeSpec& shape) {
+  if (shape.vertices.empty() || shape.vertices.size() > static_cast<size_t>(MAX_POLYTOPE_VERTICES)) {
+    throw std::invalid_argument("shape vertex count outside 1..MAX_POLYTOPE_VERTICES");
+  }
+  Polytope<T> polytope;
+  polytope.count = static_cast<int>(shape.vertices.size());
+  for (int i = 0; i < polytope.count; ++i) {
+    polytope.vertices[i] = {T(shape.vertices[i].x), T(shape.vertices[i].y), T(shape.vertices[i].z)};
+  }
+  polytope.radius = T(shape.radius);
+  return polytope;
+}
+
+// The placement: the matrix of the case's quaternion formed in T (core/transform3.h quaternionMatrix, which
+// says where it rounds) and the position.
+template <class T>
+Transform3<T> toTransform3(const ShapeSpec& shape) {
+  Transform3<T> transform;
+  transform.p = {T(shape.positionX), T(shape.positionY), T(shape.positionZ)};
+  transform.r = quaternionMatrix(T(shape.quaternionW), T(shape.quaternionX), T(shape.quaternionY),
+                                 T(shape.quaternionZ));
+  return transform;
+}
+
+template <class T>
+DistanceInput3<T> toDistanceInput3(const Case& value) {
+  if (value.dimension != 3) {
+    throw std::invalid_argument((value.source.empty() ? "<input>" : value.source) +
+                                ": a 2D case: the 3D core strategies take 3D cases only");
+  }
+  DistanceInput3<T> input;
+  input.proxyA = toPolytope<T>(value.a);
+  input.proxyB = toPolytope<T>(value.b);
+  input.transformA = toTransform3<T>(value.a);
+  input.transformB = toTransform3<T>(value.b);
+  input.useRadii = true;
+  return input;
+}
+
+template <class T>
+Point toPoint(Vec3<T> v) {
+  return {double(v.x), double(v.y), double(v.z)};
+}
+
+// Runs a 3D core strategy type (anything with `template <class T> static void distance(const
+// DistanceInput3<T>&, DistanceOutput3<T>*)`) in scalar T on a 3D case. Cold start, no trace.
+template <class Strategy, class T>
+StrategyResult runCoreStrategy3(const Case& value, const RunOptions&) {
+  const DistanceInput3<T> input = toDistanceInput3<T>(value);
+  DistanceOutput3<T> output;
+  Strategy::distance(input, &output);
+  StrategyResult result;
+  result.distance = double(output.distance);
+  result.pointA = toPoint(output.pointA);
+  result.pointB = toPoint(output.pointB);
+  result.iterations = output.iterations;
+  result.simplexCount = output.simplexCount;
+  result.termination = causeName(output);
+  result.loopTermination = terminationName(output.termination);
+  return result;
+}
+
+}  // namespace gjk::check

@@ -1,0 +1,36 @@
+// The rows of the built-in 3D strategies (issue 23): the 3D ports of core/strategies/, run on 3D cases only.
+// docs/strategies.md, "Three dimensions", gives each one's source, constants, deviations and stop rules.
+#include "verdict/query3.h"
+#include "verdict/strategy.h"
+
+namespace gjk::check {
+
+namespace {
+
+template <class Strategy, class T>
+StrategyInfo row3(const char* name, const char* description, int maxIterations, ContactConvention contact) {
+  StrategyInfo info;
+  info.name = name;
+  info.description = description;
+  info.scalar = sizeof(T) == sizeof(float) ? "float" : "double";
+  info.maxIterations = maxIterations;
+  info.contact = contact;
+  info.run = &runCoreStrategy3<Strategy, T>;
+  info.query = QueryKind::Distance;
+  info.dimension = 3;
+  return info;
+}
+
+std::vector<StrategyInfo> makeStrategies3() {
+  std::vector<StrategyInfo> rows;
+  return rows;
+}
+
+}  // namespace
+
+const std::vector<StrategyInfo>& strategies3() {
+  static const std::vector<StrategyInfo> rows = makeStrategies3();
+  return rows;
+}
+
+}  // namespace gjk::check
