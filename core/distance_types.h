@@ -51,6 +51,11 @@ enum class Termination : std::uint8_t {
   DualityGap,                   // nesterov: the duality gap fell below its tolerance
   RayBelowTolerance,            // nesterov: |ray| < tol before a pass (coal's check A); overlap
   RayZero,                      // nesterov: |ray| == 0 after the projection; overlap
+  WithinTolerance,              // jolt-gjk: |v|^2 <= tolerance^2 (cDefaultCollisionTolerance 1e-4); distance 0
+  MachinePrecision,             // jolt-gjk: |v|^2 <= FLT_EPSILON max|y|^2 over the kept simplex; distance 0
+  Converged,                    // jolt-gjk: prev|v|^2 - |v|^2 <= FLT_EPSILON prev|v|^2; v's simplex reported
+  NoCloserPoint,                // jolt-gjk: the new simplex's |v|^2 is not below the previous one (or NaN)
+  BeyondMaxDistance,            // jolt-gjk: v.w < 0 and (v.w)^2 > |v|^2 inMaxDistSq; no distance (infinite)
 };
 
 // "containment", "duplicate-support", ...
@@ -75,6 +80,11 @@ inline const char* terminationName(Termination t) {
     case Termination::DualityGap: return "duality-gap";
     case Termination::RayBelowTolerance: return "ray-below-tolerance";
     case Termination::RayZero: return "ray-zero";
+    case Termination::WithinTolerance: return "within-tolerance";
+    case Termination::MachinePrecision: return "machine-precision";
+    case Termination::Converged: return "converged";
+    case Termination::NoCloserPoint: return "no-closer-point";
+    case Termination::BeyondMaxDistance: return "beyond-max-distance";
   }
   return "unknown";
 }
