@@ -120,4 +120,53 @@ Case sampleFamily(const std::string& family, std::uint64_t seed, std::uint64_t i
 //                  accepted when it is of that construction)
 std::string missingFamilyFeature(const Case& value);
 
+// ---------------------------------------------------------------------------------------------------
+// The 3D families (Case::dimension 3; families_3d*.cpp, README.md's 3D section): the same rules as the 2D ones
+// above (an integer lattice times an exact power of two, no libm function, choice 0 the simplest member, every
+// list of choices a member, meta.family, meta.construction and meta.expected-relation where the construction
+// makes the relation exact), with 1..MAX_POLYTOPE_VERTICES vertices a shape and float unit quaternions
+// (isUnitQuaternion) as rotations; rotationC and rotationS keep their defaults. The relations they claim are
+// the exact 3D oracle's (verdict/exact_case3.h, solveExactly3); unmetCaseExpectations, a 2D check, does not
+// read them.
+
+// random-convex, random-points, coplanar, edge-edge, stacked, flat, needle, duplicates, near-parallel,
+// short-edge, sliver, large-offset, scale, rotated, rounded: in this order.
+std::vector<std::string> familyNames3();
+
+// Throws std::invalid_argument naming an unknown 3D family (and the 3D families); returns otherwise.
+void checkFamilyName3(const std::string& family);
+
+// One 3D case of a family, every random choice read from `source` (as sampleFamilyFrom). Throws
+// std::invalid_argument for an unknown family. The case's `source` field is left empty.
+Case sampleFamily3From(const std::string& family, ChoiceSource& source);
+
+// Case `index` of the stream `seed` of a 3D family, sampled from PrngChoices(familyCaseSeed(seed, index)) as
+// sampleFamily does; its `source` is "family3:<family>/seed:<seed>/index:<index>".
+Case sampleFamily3(const std::string& family, std::uint64_t seed, std::uint64_t index);
+
+// The defining feature of a 3D case's family (meta.family), as missingFamilyFeature: "" when the case has it,
+// else a sentence saying what is missing. Decided exactly (rationals, the exact 3D oracle) unless said:
+//   random-convex  every shape has four affinely independent input points (it is a polytope, not flat)
+//   random-points  some shape has an input point in the hull of its other input points
+//   coplanar       a plane through three non-collinear world vertices of A with all of A on one side, and a
+//                  parallel plane through three non-collinear world vertices of B with all of B on the other
+//                  side (or the same plane): parallel faces facing each other
+//   edge-edge      two world vertices of A and two of B on parallel lines, or on lines whose closest points
+//                  lie within both segments (the edges cross, seen along their common normal)
+//   stacked        two boxes (8 vertices each) turned about z only, B's lowest world z within 1/8 of A's height
+//                  of A's highest
+//   flat           some shape has three non-collinear input points and every input point in their plane
+//   needle         some shape has two or more input points, all on one line
+//   duplicates     some shape lists one vertex twice
+//   near-parallel  two world vertices of A and two of B on lines at an angle with sine in (0, 2^-8]
+//   short-edge     some shape has two input points at 1e-6 to 1e-2 of its diameter apart (in double)
+//   sliver         some shape is a polytope (four affinely independent points) whose width (the least, over
+//                  planes through three of its points, of the farthest point from the plane) is at most
+//                  1/16 of its diameter (in double)
+//   large-offset   every world vertex is 1e3 to 1e7 from the origin (in double, from the exact vertices)
+//   scale          the size S (oracle::problemScale3) is within 1e-30..1e30
+//   rotated        some shape has a quaternion other than (1, 0, 0, 0)
+//   rounded        some shape is a sphere or a capsule: one or two vertices and a radius > 0
+std::string missingFamilyFeature3(const Case& value);
+
 }  // namespace gjk::check
