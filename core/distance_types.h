@@ -51,6 +51,11 @@ enum class Termination : std::uint8_t {
   DualityGap,                   // nesterov: the duality gap fell below its tolerance
   RayBelowTolerance,            // nesterov: |ray| < tol before a pass (coal's check A); overlap
   RayZero,                      // nesterov: |ray| == 0 after the projection; overlap
+  OpenGjkRelative,              // opengjk: |v|^2 - v.w <= eps_rel |v|^2 (eps_rel = 1e4 epsilon, not squared)
+  OpenGjkAbsolute,              // opengjk: |v|^2 - v.w < eps_abs (1e2 epsilon, squared world units)
+  OpenGjkNullV,                 // opengjk: |v|^2 < eps_rel^2 before w is added ("a null V")
+  OpenGjkSmallV,                // opengjk: |v|^2 <= eps_tot^2 max|w|^2 after the sub-algorithm
+  OpenGjkFourVertices,          // opengjk: the loop's `nvrtx != 4` test, S3D having kept 4 points and v
 };
 
 // "containment", "duplicate-support", ...
@@ -75,6 +80,11 @@ inline const char* terminationName(Termination t) {
     case Termination::DualityGap: return "duality-gap";
     case Termination::RayBelowTolerance: return "ray-below-tolerance";
     case Termination::RayZero: return "ray-zero";
+    case Termination::OpenGjkRelative: return "opengjk-relative";
+    case Termination::OpenGjkAbsolute: return "opengjk-absolute";
+    case Termination::OpenGjkNullV: return "opengjk-null-v";
+    case Termination::OpenGjkSmallV: return "opengjk-small-v";
+    case Termination::OpenGjkFourVertices: return "opengjk-four-vertices";
   }
   return "unknown";
 }
