@@ -56,6 +56,11 @@ enum class Termination : std::uint8_t {
   Converged,                    // jolt-gjk: prev|v|^2 - |v|^2 <= FLT_EPSILON prev|v|^2; v's simplex reported
   NoCloserPoint,                // jolt-gjk: the new simplex's |v|^2 is not below the previous one (or NaN)
   BeyondMaxDistance,            // jolt-gjk: v.w < 0 and (v.w)^2 > |v|^2 inMaxDistSq; no distance (infinite)
+  OpenGjkRelative,              // opengjk: |v|^2 - v.w <= eps_rel |v|^2 (eps_rel = 1e4 epsilon, not squared)
+  OpenGjkAbsolute,              // opengjk: |v|^2 - v.w < eps_abs (1e2 epsilon, squared world units)
+  OpenGjkNullV,                 // opengjk: |v|^2 < eps_rel^2 before w is added ("a null V")
+  OpenGjkSmallV,                // opengjk: |v|^2 <= eps_tot^2 max|w|^2 after the sub-algorithm
+  OpenGjkFourVertices,          // opengjk: the loop's `nvrtx != 4` test, S3D having kept 4 points and v
 };
 
 // "containment", "duplicate-support", ...
@@ -85,6 +90,11 @@ inline const char* terminationName(Termination t) {
     case Termination::Converged: return "converged";
     case Termination::NoCloserPoint: return "no-closer-point";
     case Termination::BeyondMaxDistance: return "beyond-max-distance";
+    case Termination::OpenGjkRelative: return "opengjk-relative";
+    case Termination::OpenGjkAbsolute: return "opengjk-absolute";
+    case Termination::OpenGjkNullV: return "opengjk-null-v";
+    case Termination::OpenGjkSmallV: return "opengjk-small-v";
+    case Termination::OpenGjkFourVertices: return "opengjk-four-vertices";
   }
   return "unknown";
 }
