@@ -244,10 +244,11 @@ struct JohnsonSimplex {
     }
   }
 
-  // compute_det (JOHNSON_ROBUST), for the subsets that contain the new point. For X = {i} plus the new
-  // point l: Delta_i = (y_l - y_i).y_l, Delta_l = (y_i - y_l).y_i. For X = {j, i, l} (j < i): each
-  // Delta is the sum over the other two of their pair cofactor times (y_k - y_m).y_n, with k the one of
-  // the pair whose edge to the new member is shorter.
+  // compute_det without JOHNSON_ROBUST (DT_GJK.h:407-548, as UNROLL_LOOPS writes it), for the subsets that
+  // contain the new point. For X = {i} plus the new point l: Delta_i = (y_l - y_i).y_l, Delta_l =
+  // (y_i - y_l).y_i. For X = {j, i, l} (j < i): each Delta is the sum over the other two of their pair
+  // cofactor times (y_k - y_m).y_n, with the fixed k below (JOHNSON_ROBUST would pick the k whose edge is
+  // shorter).
   void computeDet() {
     det[lastBit][last] = 1;
     for (int i = 0; i < SLOTS; ++i) {
