@@ -16,6 +16,16 @@ std::string pointJson(const std::string& x, const std::string& y) {
   return "[" + jsonQuote(x) + ", " + jsonQuote(y) + "]";
 }
 
+// [x, y] for a 2D strategy's point, [x, y, z] for a 3D one's, each a decimal of the strategy's scalar.
+std::string answerPointJson(const Point& p, const StrategyInfo& strategy) {
+  const std::string& s = strategy.scalar;
+  if (strategy.dimension == 3) {
+    return "[" + jsonQuote(scalarDecimal(p.x, s)) + ", " + jsonQuote(scalarDecimal(p.y, s)) + ", " +
+           jsonQuote(scalarDecimal(p.z, s)) + "]";
+  }
+  return pointJson(scalarDecimal(p.x, s), scalarDecimal(p.y, s));
+}
+
 }  // namespace
 
 std::string scalarDecimal(double value, const std::string& scalar) {
@@ -72,8 +82,8 @@ std::string resultJson(const std::string& caseName, const StrategyInfo& strategy
   object.add("case", caseName)
       .add("strategy", strategy.name)
       .add("distance", scalarDecimal(result.distance, s))
-      .addRaw("point_a", pointJson(scalarDecimal(result.pointA.x, s), scalarDecimal(result.pointA.y, s)))
-      .addRaw("point_b", pointJson(scalarDecimal(result.pointB.x, s), scalarDecimal(result.pointB.y, s)))
+      .addRaw("point_a", answerPointJson(result.pointA, strategy))
+      .addRaw("point_b", answerPointJson(result.pointB, strategy))
       .add("iterations", result.iterations)
       .add("termination", result.termination)
       .addNumber("distance_error_u", verdict.distanceErrorU)

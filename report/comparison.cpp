@@ -14,6 +14,7 @@
 #include "families/families.h"
 #include "verdict/exact_case.h"
 #include "verdict/verdict.h"
+#include "verdict/verdict3.h"
 
 namespace gjk::check {
 namespace {
@@ -66,8 +67,13 @@ struct WorkerTotals {
 
 }  // namespace
 
+Case sampleComparisonCase(const ComparisonOptions& options, int family, std::uint64_t index) {
+  return options.dimension == 3 ? sampleFamily3(options.families[family], options.seed, index)
+                                : sampleFamily(options.families[family], options.seed, index);
+}
+
 Case comparisonCase(const ComparisonOptions& options, const ComparisonRow& row) {
-  return sampleFamily(options.families[row.family], options.seed, row.index);
+  return sampleComparisonCase(options, row.family, row.index);
 }
 
 std::uint64_t shardCaseCount(const ComparisonOptions& options) {
@@ -75,15 +81,15 @@ std::uint64_t shardCaseCount(const ComparisonOptions& options) {
   return options.shard >= options.count ? 0 : (options.count - options.shard + shards - 1) / shards;
 }
 
-void compareCase(const ComparisonOptions& options, int f, std::uint64_t i, const Case& value, ComparisonRow* rows,
-                 std::vector<std::vector<double>>& nanoseconds, std::vector<std::vector<std::uint64_t>>& queries,
-                 StrategyResult* const* answered) {
+namespace {
+
+// Every strategy of the comparison on one case, judged by the case's judge (CaseJudge or CaseJudge3).
+template <class Judge>
+void judgeEveryStrategy(const ComparisonOptions& options, int f, std::uint64_t i, const Case& value, Judge& judgeCase,
+                        oracle::Relation relation, double scaleLog10, ComparisonRow* rows,
+                        std::vector<std::vector<double>>& nanoseconds, std::vector<std::vector<std::uint64_t>>& queries,
+                        StrategyResult* const* answered) {
   const int strategyCount = static_cast<int>(options.strategies.size());
-  // The exact answer without Minkowski hull and closest point (rows use neither), its shape hulls kept for
-  // the witness points.
-  CaseJudge judgeCase(value);
-  const oracle::ExactAnswer& exact = judgeCase.exact();
-  double scaleLog10 = log10Of(exact.scale);
   for (int s = 0; s < strategyCount; ++s) {
     StrategyResult answer;
     if (answered != nullptr && answered[s] != nullptr) {
@@ -100,7 +106,7 @@ void compareCase(const ComparisonOptions& options, int f, std::uint64_t i, const
     row.family = f;
     row.index = i;
     row.strategy = s;
-    row.relation = oracle::relationName(exact.relation);
+    row.relation = oracle::relationName(relation);
     row.scaleLog10 = scaleLog10;
     row.distanceErrorU = verdict.distanceErrorU;
     row.witnessErrorU = verdict.witnessErrorU;
@@ -115,6 +121,25 @@ void compareCase(const ComparisonOptions& options, int f, std::uint64_t i, const
   }
 }
 
+}  // namespace
+
+void compareCase(const ComparisonOptions& options, int f, std::uint64_t i, const Case& value, ComparisonRow* rows,
+                 std::vector<std::vector<double>>& nanoseconds, std::vector<std::vector<std::uint64_t>>& queries,
+                 StrategyResult* const* answered) {
+  if (value.dimension == 3) {
+    CaseJudge3 judgeCase(value);
+    judgeEveryStrategy(options, f, i, value, judgeCase, judgeCase.exact().relation, log10Of(judgeCase.exact().scale),
+                       rows, nanoseconds, queries, answered);
+    return;
+  }
+  // The exact answer without Minkowski hull and closest point (rows use neither), its shape hulls kept for
+  // the witness points.
+  CaseJudge judgeCase(value);
+  judgeEveryStrategy(options, f, i, value, judgeCase, judgeCase.exact().relation, log10Of(judgeCase.exact().scale),
+                     rows, nanoseconds, queries, answered);
+}
+
+
 namespace {
 
 // The groups [strategy][family], empty.
@@ -128,7 +153,7 @@ void timeFamily(const ComparisonOptions& options, int f, std::uint64_t sample, C
   std::vector<Case> cases;
   cases.reserve(sample);
   for (std::uint64_t i = 0; i < sample; ++i) {
-    cases.push_back(sampleFamily(options.families[f], options.seed, shardCaseIndex(options, i)));
+    cases.push_back(sampleComparisonCase(options, f, shardCaseIndex(options, i)));
   }
   std::vector<StrategyResult> results(sample);
   for (int r = 0; r < options.timingRounds; ++r) {
@@ -206,7 +231,7 @@ ComparisonResult runComparison(const ComparisonOptions& options) {
       // Sampling stays on this thread: the generators are deterministic, cheap, and not shared.
       cases.clear();
       for (std::uint64_t i = chunkBegin; i < chunkBegin + chunkSize; ++i) {
-        cases.push_back(sampleFamily(options.families[f], options.seed, shardCaseIndex(options, i)));
+        cases.push_back(sampleComparisonCase(options, f, shardCaseIndex(options, i)));
       }
       rows.assign(chunkSize * strategyCount, ComparisonRow{});
       // External engines first: the chunk's cases stream through one worker per engine, its requests

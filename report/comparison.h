@@ -60,6 +60,9 @@ struct ComparisonOptions {
   int timingRounds = 5;
   // Set (by a signal handler) to stop: no new block of cases is taken, the result holds the finished ones.
   const std::atomic<bool>* stop = nullptr;
+  // 2: the families are 2D families (families/families.h familyNames) and the strategies 2D ones; 3: 3D
+  // families (familyNames3) and 3D strategies (strategies3), judged by the 3D verdict (verdict/verdict3.h).
+  int dimension = 2;
 };
 
 // Cases judged between two calls of ComparisonOptions::rows (the bound of the rows in memory).
@@ -178,5 +181,9 @@ std::string portableName(const std::string& name);
 
 // The case a row was judged on.
 Case comparisonCase(const ComparisonOptions& options, const ComparisonRow& row);
+
+// Case `index` of family `family` (an index into options.families) in the comparison's dimension: sampleFamily,
+// or sampleFamily3 for a 3D comparison.
+Case sampleComparisonCase(const ComparisonOptions& options, int family, std::uint64_t index);
 
 }  // namespace gjk::check

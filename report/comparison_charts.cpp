@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <limits>
 #include <map>
+#include <optional>
 
 #include "families/families.h"
 #include "report/case_picture.h"
@@ -13,6 +14,7 @@
 #include "verdict/classify.h"
 #include "verdict/exact_case.h"
 #include "verdict/thresholds.h"
+#include "verdict/verdict3.h"
 
 namespace gjk::check {
 namespace {
@@ -542,23 +544,24 @@ bool isGalleryFileName(const std::string& name) {
   if (stem.empty()) return false;
   // A plugin's gallery files: plugin-<name>-<family>.
   if (stem.rfind("plugin-", 0) == 0) {
-    for (const std::string& known : familyNames()) {
+    std::vector<std::string> families = familyNames();
+    for (const std::string& name : familyNames3()) families.push_back(name);
+    for (const std::string& known : families) {
       if (stem.size() > 7 + known.size() + 1 && stem.compare(stem.size() - known.size(), known.size(), known) == 0 &&
           stem[stem.size() - known.size() - 1] == '-') {
         return true;
       }
     }
   }
-  for (const std::vector<StrategyInfo>* list : {&strategies(), &modifiedStrategies()}) {
+  for (const std::vector<StrategyInfo>* list : {&strategies(), &modifiedStrategies(), &strategies3()}) {
     for (const StrategyInfo& strategy : *list) {
       if (stem.size() <= strategy.name.size() + 1 || stem.compare(0, strategy.name.size(), strategy.name) != 0 ||
           stem[strategy.name.size()] != '-') {
         continue;
       }
       std::string family = stem.substr(strategy.name.size() + 1);
-      for (const std::string& known : familyNames()) {
-        if (family == known) return true;
-      }
+      const std::vector<std::string> known = strategy.dimension == 3 ? familyNames3() : familyNames();
+      if (std::find(known.begin(), known.end(), family) != known.end()) return true;
     }
   }
   return false;
@@ -598,20 +601,34 @@ std::vector<GalleryEntry> writeGallery(const fs::path& folder, const ComparisonO
     if (static_cast<int>(rows.size()) > perStrategy) rows.resize(perStrategy);
     for (const GalleryCandidate* row : rows) {
       const StrategyInfo& strategy = *options.strategies[s];
-      Case value = sampleFamily(options.families[row->family], options.seed, row->index);
-      oracle::ExactAnswer exact = solveExactly(value);
+      Case value = sampleComparisonCase(options, row->family, row->index);
       StrategyResult answer = strategy.run(value, {.trace = true});
-      Verdict verdict = judge(value, exact, answer, strategy);
+      // A 3D case has no picture yet: its gallery entry is the case file.
+      std::optional<oracle::ExactAnswer> exact;
+      Verdict verdict;
+      if (value.dimension == 3) {
+        verdict = CaseJudge3(value).judge(answer, strategy);
+      } else {
+        exact = solveExactly(value);
+        verdict = judge(value, *exact, answer, strategy);
+      }
       value.setMeta("strategy", strategy.name);
       value.setMeta("expected-verdict", verdict.violation ? "violation" : "ok");
       if (verdict.violation) value.setMeta("expected-reasons", reasonList(verdict));
       value.setMeta("found-by", "compare seed " + std::to_string(options.seed) + " family " +
                                     options.families[row->family] + " index " + std::to_string(row->index));
       const std::string stem = names[s] + "-" + options.families[row->family];
-      GalleryEntry entry{reportedName(strategy.name),        options.families[row->family], "gallery/" + stem + ".case",
-                         "gallery/" + stem + ".svg", kindList(row->kinds), row->distanceErrorU, row->witnessErrorU};
+      GalleryEntry entry{reportedName(strategy.name),
+                         options.families[row->family],
+                         "gallery/" + stem + ".case",
+                         exact ? "gallery/" + stem + ".svg" : "",
+                         kindList(row->kinds),
+                         row->distanceErrorU,
+                         row->witnessErrorU};
       writeFileAtomically(folder / entry.caseFile, formatCase(value));
-      writeFileAtomically(folder / entry.pictureFile, renderCasePicture(value, exact, strategy, answer, verdict));
+      if (exact) {
+        writeFileAtomically(folder / entry.pictureFile, renderCasePicture(value, *exact, strategy, answer, verdict));
+      }
       entries.push_back(entry);
     }
   }

@@ -89,7 +89,9 @@ CommandSpec spec() {
       "relative bin width 2^-7, max exact; docs/scale.md).\n"
       "A lead.md already in DIR is kept and opens the README (after the command); a findings.md is kept\n"
       "and closes it.",
-      {{"strategies", "A,B,...", "comma-separated names, modifiers allowed", "all"},
+      {{"dimension", "2|3", "2: the 2D strategies on the 2D families; 3: the 3D strategies (`gjkcheck strategies`,\n"
+        "dimension 3) on the 3D families (`gjkcheck gen --dimension 3`), judged against the exact 3D answer", "2"},
+       {"strategies", "A,B,...", "comma-separated names, modifiers allowed", "", "all (3d with --dimension 3)"},
        {"families", "F,G,...", "comma-separated family names", "", "all"},
        {"penetration-families", "F,G,...", "overlap families of the penetration section", "",
         "all of `gjkcheck gen --family overlap`"},
@@ -187,10 +189,13 @@ int compareCommand(int argc, char** argv, int first) {
   if (line.has("help")) return EXIT_ALL_OK;
 
   check::ComparisonOptions options;
-  std::string strategyList = line.value("strategies");
+  const std::string dimension = line.value("dimension");
+  if (dimension != "2" && dimension != "3") throw UsageError("--dimension takes 2 or 3");
+  options.dimension = dimension == "3" ? 3 : 2;
+  std::string strategyList = line.given("strategies") ? line.value("strategies") : options.dimension == 3 ? "3d" : "all";
   try {
-    if (strategyList == "all") {
-      options.strategies = check::selectStrategies("all");
+    if (strategyList == "all" || strategyList == "3d") {
+      options.strategies = check::selectStrategies(strategyList);
     } else {
       for (const std::string& name : splitList(strategyList)) {
         for (const check::StrategyInfo* s : check::selectStrategies(name)) {
@@ -204,7 +209,20 @@ int compareCommand(int argc, char** argv, int first) {
   } catch (const std::invalid_argument& error) {
     throw UsageError(error.what());
   }
-  options.families = chosenItems(line, "families", check::familyNames(), "family");
+  for (const check::StrategyInfo* strategy : options.strategies) {
+    if (strategy->dimension != options.dimension) {
+      throw UsageError("strategy '" + strategy->name + "' answers " + std::to_string(strategy->dimension) +
+                       "D cases: " + (strategy->dimension == 3 ? "add --dimension 3" : "leave out --dimension 3"));
+    }
+  }
+  if (options.dimension == 3) {
+    if (line.given("shard")) throw UsageError("--shard is for 2D comparisons (a 3D comparison runs in one process)");
+    for (const char* option : {"penetration-families", "cast-families"}) {
+      if (line.given(option)) throw UsageError(std::string("--") + option + " has no 3D strategies to run");
+    }
+  }
+  options.families = chosenItems(line, "families", options.dimension == 3 ? check::familyNames3() : check::familyNames(),
+                                 "family");
   // Strategies answering another query (penetration, ...) go to that query's section on its families
   // (report/query_comparison.h); the distance comparison keeps those that answer distance.
   std::vector<QuerySection> sections;
@@ -302,6 +320,7 @@ int compareCommand(int argc, char** argv, int first) {
 
   check::ReportContext context;
   std::string command = "gjkcheck compare";
+  if (options.dimension == 3) command += " --dimension 3";
   if (line.given("strategies")) command += " --strategies " + portableStrategies(strategyList);
   if (line.given("families")) command += " --families " + line.value("families");
   for (const check::Query* query : check::queries()) {

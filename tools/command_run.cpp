@@ -4,6 +4,7 @@
 #include <cstdarg>
 #include <cstdio>
 #include <cstring>
+#include <set>
 
 #include <signal.h>
 #include <unistd.h>
@@ -11,13 +12,16 @@
 #include <string>
 
 #include "report/answer_format.h"
+#include "report/exact3_format.h"
 #include "report/query_report.h"
 #include "tools/command_line.h"
 #include "tools/commands.h"
+#include "tools/load_cases_3d.h"
 #include "verdict/exact_case.h"
 #include "verdict/query_seam.h"
 #include "verdict/strategy.h"
 #include "verdict/verdict.h"
+#include "verdict/verdict3.h"
 
 namespace gjk::tools {
 namespace {
@@ -86,8 +90,10 @@ const CommandSpec SPEC = {
     "threshold T of verdict/thresholds.h, the answer is not finite, or the witness points or the\n"
     "relation are wrong. Hitting the iteration cap is a cost (the iterations column), not a violation.",
     {{"strategy", "NAME|all",
-      "a name from `gjkcheck strategies`, all (the built-in distance strategies)\n"
-      "or penetration (the built-in penetration strategies)",
+      "a name from `gjkcheck strategies`, all (the built-in distance strategies;\n"
+      "for a 3D case the built-in 3D ones), penetration (the built-in penetration\n"
+      "strategies) or 3d (the built-in 3D strategies). A case is run by the chosen\n"
+      "strategies of its dimension; a case none of them takes is a usage error",
       "all"},
      {"json", "",
       "one object per case and strategy: case, strategy, distance, point_a,\n"
@@ -104,6 +110,31 @@ const CommandSpec SPEC = {
     "130 when stopped by a signal.",
 };
 
+// A 3D case (Case::dimension 3) run by the chosen 3D strategies, judged by the 3D verdict: the distance line (or
+// JSON object, with the exact 3D answer as `exact`) of each, into out. Returns the violations.
+int runSpaceCase(const check::Case& value, const std::vector<const check::StrategyInfo*>& strategies, bool json,
+                 int& refused, std::string& out) {
+  const check::CaseJudge3 judge(value);
+  const std::string exactObject = json ? check::exactJson3(value.source, judge.exact()) : "";
+  int violations = 0;
+  for (const check::StrategyInfo* strategy : strategies) {
+    const check::StrategyResult result = strategy->run(value, {});
+    const check::Verdict verdict = judge.judge(result, *strategy);
+    refused += verdict.refused;
+    violations += verdict.violation;
+    if (json) {
+      out += check::resultJson(value.source, *strategy, result, verdict, exactObject) + "\n";
+      continue;
+    }
+    out += formatted("%-44s %-12s %-14s %9.3g %9.3g %5d %-18s %s\n", value.source.c_str(), strategy->name.c_str(),
+                     check::scalarDecimal(result.distance, strategy->scalar).c_str(), verdict.distanceErrorU,
+                     verdict.witnessErrorU, result.iterations, result.termination.c_str(),
+                     verdict.violation ? ("violation: " + check::reasonList(verdict)).c_str()
+                                       : check::reasonList(verdict).c_str());
+  }
+  return violations;
+}
+
 }  // namespace
 
 int runCommand(int argc, char** argv, int first) {
@@ -116,7 +147,7 @@ int runCommand(int argc, char** argv, int first) {
     throw UsageError(error.what());
   }
   int bad = 0;
-  std::vector<check::Case> cases = loadCases(line.positional, bad);
+  std::vector<check::Case> cases = loadCasesOfEitherDimension(line.positional, bad);
   installStopHandler();
   int violations = 0;
   int refused = 0;
@@ -131,12 +162,37 @@ int runCommand(int argc, char** argv, int first) {
                            : formatted("%-44s %-12s %s\n", "case", "strategy", "answer, its errors and verdict"));
   }
   std::size_t ran = 0;
+  const bool everyBuiltIn = line.value("strategy") == "all";
+  std::set<const check::StrategyInfo*> ranStrategies;  // every strategy that ran a case, for the summary
   for (const check::Case& value : cases) {
     if (stopRequests) break;
+    // The chosen strategies that take a case of this dimension (`all`: the built-in 3D ones for a 3D case).
+    std::vector<const check::StrategyInfo*> taking;
+    if (value.dimension == 3 && everyBuiltIn) {
+      for (const check::StrategyInfo& strategy : check::strategies3()) taking.push_back(&strategy);
+    } else {
+      for (const check::StrategyInfo* strategy : selected) {
+        if (strategy->dimension == value.dimension) taking.push_back(strategy);
+      }
+    }
+    if (taking.empty()) {  // reported as a case that does not read: the others are run, the exit code is 2
+      std::fprintf(stderr, "%s: a %dD case, and no strategy chosen takes it (`gjkcheck strategies` gives each "
+                   "one's dimension; --strategy 3d runs the 3D ones)\n", value.source.c_str(), value.dimension);
+      ++bad;
+      continue;
+    }
+    ranStrategies.insert(taking.begin(), taking.end());
+    if (value.dimension == 3) {
+      std::string out;
+      violations += runSpaceCase(value, taking, line.has("json"), refused, out);
+      writeWhole(out);
+      ++ran;
+      continue;
+    }
     std::string out;  // the case's lines, written in one piece
     oracle::ExactAnswer exact = check::solveExactly(value);
     std::string exactObject = line.has("json") ? check::exactJson(value.source, value, exact) : "";
-    for (const check::StrategyInfo* strategy : selected) {
+    for (const check::StrategyInfo* strategy : taking) {
       check::StrategyResult result = strategy->run(value, {});
       const bool distance = check::answersDistance(strategy->query);
       check::Verdict verdict = distance ? check::judge(value, exact, result, *strategy) : check::Verdict{};
@@ -179,7 +235,7 @@ int runCommand(int argc, char** argv, int first) {
     ++ran;
   }
   if (!line.has("json")) {
-    writeWhole(formatted("%zu cases x %zu strategies: %d violations%s%s%s\n", ran, selected.size(), violations,
+    writeWhole(formatted("%zu cases x %zu strategies: %d violations%s%s%s\n", ran, ranStrategies.size(), violations,
                          refused ? (", " + std::to_string(refused) + " refused").c_str() : "",
                          bad ? (", " + std::to_string(bad) + " case files did not read").c_str() : "",
                          stopRequests ? ", stopped by a signal" : ""));

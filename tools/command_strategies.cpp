@@ -18,7 +18,8 @@ const CommandSpec SPEC = {
     "Lists every strategy the harness can run: name, scalar, iteration cap, contact convention\n"
     "(on-shapes: each witness point on its own shape; merged: one point for both on contact), description.\n"
     "Sources, constants and stop rules of each: docs/strategies.md.\n"
-    "Any name can be given to run --strategy and repro --strategy.\n\n"
+    "Any name can be given to run --strategy and repro --strategy. The penetration, 3D (dimension 3: they\n"
+    "take 3D cases only) and cast strategies follow in their own lists.\n\n"
     "External engines follow, one per manifest (adapters/<name>/manifest, or under GJKCHECK_ADAPTERS):\n"
     "name, scalar, contact, query kind, state (ready, or not installed: the command that installs it),\n"
     "version. A C plugin is named plugin:PATH or plugin:PATH#ENTRY (docs/workers.md).",
@@ -37,10 +38,10 @@ int strategiesCommand(int argc, char** argv, int first) {
       check::JsonObject object;
       object.add("name", info.name).add("scalar", info.scalar).add("max_iterations", info.maxIterations)
           .add("contact", check::contactConventionName(info.contact)).add("description", info.description)
-          .add("query", check::queryKindName(info.query));
+          .add("query", check::queryKindName(info.query)).add("dimension", info.dimension);
       std::puts(object.str().c_str());
     } else {
-      std::printf("%-15s %-6s cap %-3d %-9s %s\n", info.name.c_str(), info.scalar.c_str(), info.maxIterations,
+      std::printf("%-15s %-6s cap %-4d %-9s %s\n", info.name.c_str(), info.scalar.c_str(), info.maxIterations,
                   check::contactConventionName(info.contact), info.description.c_str());
     }
   };
@@ -51,6 +52,12 @@ int strategiesCommand(int argc, char** argv, int first) {
                 "them):\n");
   }
   for (const check::StrategyInfo& info : check::penetrationStrategies()) builtIn(info);
+  // 3D strategies (issue 23): the distance query on 3D cases (dimension 3), judged on the 3D families.
+  if (!line.has("json")) {
+    std::printf("\n3D strategies (the distance query on 3D cases; --strategy 3d runs them, compare --dimension 3 "
+                "compares them):\n");
+  }
+  for (const check::StrategyInfo& info : check::strategies3()) builtIn(info);
   // Cast strategies (issue 22): the first contact of B moving by t r, judged on the cast families against the
   // band each declares.
   auto cast = [&line](const check::StrategyInfo& info) {

@@ -1,5 +1,8 @@
 // The rows of the built-in 3D strategies (issue 23): the 3D ports of core/strategies/, run on 3D cases only.
 // docs/strategies.md, "Three dimensions", gives each one's source, constants, deviations and stop rules.
+#include "core/strategies/jolt_gjk.h"
+#include "core/strategies/opengjk.h"
+#include "core/strategies/vdb3.h"
 #include "verdict/query3.h"
 #include "verdict/strategy.h"
 
@@ -23,6 +26,19 @@ StrategyInfo row3(const char* name, const char* description, int maxIterations, 
 
 std::vector<StrategyInfo> makeStrategies3() {
   std::vector<StrategyInfo> rows;
+  rows.push_back(row3<Vdb3, float>(
+      "vdb3", "van den Bergen's GJK as SOLID 3.5.8 builds it: direction -v, Johnson's sub-algorithm on the "
+      "tetrahedron, relative and absolute stops, float",
+      Vdb3::MAX_ITERATIONS, ContactConvention::Merged));
+  rows.push_back(row3<OpenGjk, double>(
+      "opengjk", "signed-volumes GJK (Montanari et al. 2017) as openGJK v4.0.4 builds it, double",
+      OpenGjkTolerances<double>::MAX_ITERATIONS, ContactConvention::OnShapes));
+  rows.push_back(row3<OpenGjk, float>(
+      "opengjk-f32", "openGJK v4.0.4 in its float build (SINGLE_PRECISION: USE_32BITS)",
+      OpenGjkTolerances<float>::MAX_ITERATIONS, ContactConvention::OnShapes));
+  rows.push_back(row3<JoltGjk, float>(
+      "jolt-gjk", "Jolt Physics v5.5.0 GJKClosestPoint::GetClosestPoints as sCollideConvexVsConvex calls it, float",
+      JoltGjkConstants<float>::MAX_SUPPORT_CALLS, ContactConvention::OnShapes));
   return rows;
 }
 
