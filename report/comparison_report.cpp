@@ -307,8 +307,11 @@ void writeComparisonReport(const fs::path& folder, const ComparisonOptions& opti
   // A hand-written lead.md opens the report, before the tables: what a reader should see first.
   if (const fs::path lead = folder / "lead.md"; fs::exists(lead)) md += readFile(lead) + "\n";
   md +=
-      "Errors are in units u = S·2⁻²⁴, S the case's scale: the largest sum of the magnitudes of the terms "
-      "that place a vertex in the world (|c·x| + |s·y| + |p.x|, and likewise for y), plus the radii. Each "
+      std::string("Errors are in units u = S·2⁻²⁴, S the case's scale: the largest sum of the magnitudes of the "
+                  "terms that place a vertex in the world ") +
+      (options.dimension == 3 ? "(Σ_j |R_ij v_j| + |p_i| over the rows i of the quaternion's matrix R)"
+                              : "(|c·x| + |s·y| + |p.x|, and likewise for y)") +
+      ", plus the radii. Each "
       "violation is counted once, under its primary kind (the first of crash, hang, protocol, non-finite, "
       "false-overlap, false-separation, distance-error, witness-error, witness-gap that applies), so the kind "
       "columns add up to the violations; summary.csv also has every kind that applies (`any_` columns). Witness "

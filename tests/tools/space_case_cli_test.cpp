@@ -1,6 +1,6 @@
-// gjkcheck on a 3D case (`dimension 3`, docs/case-format.md): the file reads, but no command of the 2D harness
-// but `oracle` (tests/tools/oracle3_cli_test.cpp) takes it yet, so each command that would judge, draw or replay it
-// refuses it as a bad input: exit 2, a message naming the file, and nothing judged with its z dropped.
+// gjkcheck on a 3D case (`dimension 3`, docs/case-format.md): `oracle` (tests/tools/oracle3_cli_test.cpp), `run`
+// and `compare --dimension 3` take it; a 2D strategy never runs it (its z would be dropped), and the commands of the
+// 2D harness that do not take 3D cases yet refuse it as a bad input: exit 2 and a message naming the file.
 #include <gtest/gtest.h>
 
 #include <string>
@@ -28,11 +28,11 @@ const std::string PLANAR_CASE =
     "a.vertex 0 0\n"
     "b.vertex 4 0\n";
 
-TEST(SpaceCaseCli, everyCaseCommandRefusesA3dCaseWithExitCode2NamingTheFile) {
+TEST(SpaceCaseCli, theCommandsOfThe2dHarnessOnlyRefuseA3dCaseWithExitCode2NamingTheFile) {
   TempDir folder;
   const std::string file = folder.write("space.case", SPACE_CASE);
   const std::string expected = file + ": a 3D case (dimension 3): this command takes 2D cases only";
-  for (const std::string command : {"run --strategy perp", "run --strategy all --json", "repro", "corpus check"}) {
+  for (const std::string command : {"corpus check"}) {
     SCOPED_TRACE(command);
     const CliRun run = gjkcheck(command + " '" + file + "'");
     EXPECT_EQ(run.exitCode, 2) << run.out;
@@ -40,17 +40,93 @@ TEST(SpaceCaseCli, everyCaseCommandRefusesA3dCaseWithExitCode2NamingTheFile) {
   }
 }
 
-TEST(SpaceCaseCli, a3dCaseAmongPlanarOnesIsNamedAndTheRestStillRun) {
+TEST(SpaceCaseCli, a2dStrategyNeverRunsA3dCaseAndTheRestStillRun) {
   TempDir folder;
   const std::string space = folder.write("cases/space.case", SPACE_CASE);
   folder.write("cases/planar.case", PLANAR_CASE);
   const CliRun run = gjkcheck("run --strategy perp '" + (folder.path() / "cases").string() + "'");
   EXPECT_EQ(run.exitCode, 2) << run.out;
-  EXPECT_NE(run.out.find(space + ": a 3D case (dimension 3)"), std::string::npos) << run.out;
+  EXPECT_NE(run.out.find(space + ": a 3D case, and no strategy chosen takes it"), std::string::npos) << run.out;
   EXPECT_NE(run.out.find("planar.case"), std::string::npos) << run.out;  // the 2D case still answered
-  // And the same 2D case alone is fine: the refusal is the 3D file's.
-  const CliRun planar = gjkcheck("run --strategy perp '" + (folder.path() / "cases" / "planar.case").string() + "'");
-  EXPECT_EQ(planar.exitCode, 0) << planar.out;
+  EXPECT_NE(run.out.find("1 cases x 1 strategies: 0 violations"), std::string::npos) << run.out;
+  // And a 3D strategy never runs a 2D case.
+  const CliRun flat = gjkcheck("run --strategy vdb3 '" + (folder.path() / "cases" / "planar.case").string() + "'");
+  EXPECT_EQ(flat.exitCode, 2) << flat.out;
+  EXPECT_NE(flat.out.find("a 2D case, and no strategy chosen takes it"), std::string::npos) << flat.out;
+}
+
+// Points 4 apart along z: every 3D strategy answers 4 with the points at the two vertices.
+TEST(SpaceCaseCli, runAnswersA3dCaseWithEvery3dStrategyAndThe3dVerdict) {
+  TempDir folder;
+  const std::string file = folder.write("space.case", SPACE_CASE);
+  const CliRun run = gjkcheck("run '" + file + "'");
+  EXPECT_EQ(run.exitCode, 0) << run.out;
+  for (const char* strategy : {"vdb3", "opengjk", "opengjk-f32", "jolt-gjk"}) {
+    EXPECT_NE(run.out.find(std::string(strategy) + " "), std::string::npos) << strategy << "\n" << run.out;
+  }
+  EXPECT_NE(run.out.find("1 cases x "), std::string::npos) << run.out;
+  const CliRun json = gjkcheck("run --json --strategy vdb3 '" + file + "'");
+  EXPECT_EQ(json.exitCode, 0) << json.out;
+  EXPECT_NE(json.out.find("\"distance\": \"4\""), std::string::npos) << json.out;
+  EXPECT_NE(json.out.find("\"point_a\": [\"0\", \"0\", \"0\"], \"point_b\": [\"0\", \"0\", \"4\"]"),
+            std::string::npos) << json.out;
+  EXPECT_NE(json.out.find("\"verdict\": \"ok\""), std::string::npos) << json.out;
+  EXPECT_NE(json.out.find("\"closest_point\": [\"0\", \"0\", \"4\"]"), std::string::npos) << json.out;
+}
+
+// A point 0.25 above a unit cube's top face: the exact distance 0.25, judged in 3D (with its z dropped the point
+// would be inside the cube's square).
+TEST(SpaceCaseCli, runJudgesA3dAnswerAgainstTheExact3dDistance) {
+  TempDir folder;
+  const std::string file = folder.write("cube.case",
+                                        "gjk-case 1\ndimension 3\n"
+                                        "a.vertex 0 0 0\na.vertex 1 0 0\na.vertex 0 1 0\na.vertex 1 1 0\n"
+                                        "a.vertex 0 0 1\na.vertex 1 0 1\na.vertex 0 1 1\na.vertex 1 1 1\n"
+                                        "b.position 0.5 0.5 1.25\nb.vertex 0 0 0\n");
+  const CliRun run = gjkcheck("run --strategy vdb3 '" + file + "'");
+  EXPECT_EQ(run.exitCode, 0) << run.out;
+  EXPECT_NE(run.out.find("0.25"), std::string::npos) << run.out;
+}
+
+TEST(SpaceCaseCli, compareInThreeDimensionsRunsThe3dStrategiesOnThe3dFamilies) {
+  TempDir folder;
+  const std::string out = (folder.path() / "report").string();
+  const CliRun run = gjkcheck("compare --dimension 3 --count 3 --seed 1 --jobs 1 --timing-rounds 0 --out '" + out + "'");
+  ASSERT_TRUE(run.exitCode == 0 || run.exitCode == 1) << run.out;
+  const std::string readme = gjk::test_support::readText(folder.path() / "report" / "README.md");
+  EXPECT_NE(readme.find("gjkcheck compare --dimension 3 --count 3"), std::string::npos) << readme;
+  EXPECT_NE(readme.find("Σ_j |R_ij v_j|"), std::string::npos);
+  for (const char* strategy : {"| vdb3 |", "| opengjk |", "| opengjk-f32 |", "| jolt-gjk |"}) {
+    EXPECT_NE(readme.find(strategy), std::string::npos) << strategy;
+  }
+  const std::string rows = gjk::test_support::readText(folder.path() / "report" / "rows.csv");
+  for (const char* family : {"\nrandom-convex,0,vdb3,", "\nstacked,2,jolt-gjk,", "\nrounded,1,opengjk,"}) {
+    EXPECT_NE(rows.find(family), std::string::npos) << family;
+  }
+  EXPECT_EQ(rows.find(",perp,"), std::string::npos);  // no 2D strategy
+}
+
+TEST(SpaceCaseCli, compareRefusesAStrategyOfTheOtherDimension) {
+  TempDir folder;
+  const std::string out = (folder.path() / "report").string();
+  const CliRun threeD = gjkcheck("compare --strategies vdb3 --count 1 --out '" + out + "'");
+  EXPECT_EQ(threeD.exitCode, 2) << threeD.out;
+  EXPECT_NE(threeD.out.find("strategy 'vdb3' answers 3D cases: add --dimension 3"), std::string::npos) << threeD.out;
+  const CliRun twoD = gjkcheck("compare --dimension 3 --strategies perp --count 1 --out '" + out + "'");
+  EXPECT_EQ(twoD.exitCode, 2) << twoD.out;
+  EXPECT_NE(twoD.out.find("strategy 'perp' answers 2D cases"), std::string::npos) << twoD.out;
+  const CliRun family = gjkcheck("compare --dimension 3 --families stacked,collinear --count 1 --out '" + out + "'");
+  EXPECT_EQ(family.exitCode, 2) << family.out;
+  const CliRun shard = gjkcheck("compare --dimension 3 --shard 1/2 --count 1 --out '" + out + "'");
+  EXPECT_EQ(shard.exitCode, 2) << shard.out;
+}
+
+TEST(SpaceCaseCli, strategiesListsThe3dStrategiesWithTheirDimension) {
+  const CliRun json = gjkcheck("strategies --json");
+  EXPECT_EQ(json.exitCode, 0);
+  EXPECT_NE(json.out.find("{\"name\": \"vdb3\", \"scalar\": \"float\""), std::string::npos) << json.out;
+  EXPECT_NE(json.out.find("\"dimension\": 3"), std::string::npos);
+  EXPECT_NE(json.out.find("\"dimension\": 2"), std::string::npos);
 }
 
 TEST(SpaceCaseCli, aMalformed3dLineIsABadInputNamingFileAndLine) {
