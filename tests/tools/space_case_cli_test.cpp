@@ -1,6 +1,7 @@
 // gjkcheck on a 3D case (`dimension 3`, docs/case-format.md): the file reads, but no command of the 2D harness
-// but `oracle` (tests/tools/oracle3_cli_test.cpp) takes it yet, so each command that would judge, draw or replay it
-// refuses it as a bad input: exit 2, a message naming the file, and nothing judged with its z dropped.
+// but `oracle` (tests/tools/oracle3_cli_test.cpp) and `repro` (its 3D path; the pictures are checked by
+// tests/report/repro3_svg_test.py and repro3_html_test.py) takes it yet, so each other command that would judge or
+// replay it refuses it as a bad input: exit 2, a message naming the file, and nothing judged with its z dropped.
 #include <gtest/gtest.h>
 
 #include <string>
@@ -32,12 +33,27 @@ TEST(SpaceCaseCli, everyCaseCommandRefusesA3dCaseWithExitCode2NamingTheFile) {
   TempDir folder;
   const std::string file = folder.write("space.case", SPACE_CASE);
   const std::string expected = file + ": a 3D case (dimension 3): this command takes 2D cases only";
-  for (const std::string command : {"run --strategy perp", "run --strategy all --json", "repro", "corpus check"}) {
+  for (const std::string command : {"run --strategy perp", "run --strategy all --json", "corpus check"}) {
     SCOPED_TRACE(command);
     const CliRun run = gjkcheck(command + " '" + file + "'");
     EXPECT_EQ(run.exitCode, 2) << run.out;
     EXPECT_NE(run.out.find(expected), std::string::npos) << run.out;
   }
+}
+
+TEST(SpaceCaseCli, reproTakesA3dCaseWithThe3dStrategiesAndRefusesA2dOne) {
+  TempDir folder;
+  const std::string file = folder.write("space.case", SPACE_CASE);
+  const CliRun run = gjkcheck("repro '" + file + "'");
+  EXPECT_EQ(run.exitCode, 0) << run.out;
+  EXPECT_NE(run.out.find("(dimension 3)"), std::string::npos) << run.out;
+  EXPECT_NE(run.out.find("distance          4\n"), std::string::npos) << run.out;
+  for (const char* strategy : {"\nopengjk ", "\nopengjk-f32 ", "\njolt-gjk "}) {
+    EXPECT_NE(run.out.find(strategy), std::string::npos) << strategy << run.out;
+  }
+  const CliRun planar = gjkcheck("repro --strategy perp '" + file + "'");
+  EXPECT_EQ(planar.exitCode, 2) << planar.out;
+  EXPECT_NE(planar.out.find("'perp' is not a 3D strategy"), std::string::npos) << planar.out;
 }
 
 TEST(SpaceCaseCli, a3dCaseAmongPlanarOnesIsNamedAndTheRestStillRun) {
