@@ -2,6 +2,8 @@
 // the legend. The geometry is exact (case_picture3_scene.h); only Window::normalized rounds.
 #include "report/case_picture3.h"
 
+#include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <string>
 #include <vector>
@@ -74,6 +76,71 @@ struct Drawer {
                                  .set("fill-opacity", "0.45")
                                  .set("stroke", "none"));
     }
+  }
+
+  // The outline of the rounded shape (the core grown by `radius`) in an orthographic view, where it is exactly the
+  // core's projected hull grown by a disk of the radius: offset edges joined by arcs. Its geometry is formed from
+  // the coordinates relative to the window (already of order 1; the offsets and arcs need square roots), so it is
+  // finite at every scale. The oblique view's axes are not orthonormal (the grown disk would be an ellipse): no
+  // outline there, the legend says so.
+  void roundedOutline(const Mesh3& mesh, const Rational& radius, const char* colour, const char* fill) {
+    if (radius == 0 || view.id == "oblique") return;
+    std::vector<SvgPoint> points;
+    for (const ExactPoint3& p : usedPoints(mesh)) points.push_back(at(p));
+    std::sort(points.begin(), points.end(),
+              [](const SvgPoint& l, const SvgPoint& r) { return l.x < r.x || (l.x == r.x && l.y < r.y); });
+    points.erase(std::unique(points.begin(), points.end(),
+                             [](const SvgPoint& l, const SvgPoint& r) { return l.x == r.x && l.y == r.y; }),
+                 points.end());
+    // Andrew's monotone chain, positive turns (cross > 0) kept: the hull in the order of positive orientation.
+    auto cross = [](const SvgPoint& o, const SvgPoint& a, const SvgPoint& b) {
+      return (a.x - o.x) * (b.y - o.y) - (a.y - o.y) * (b.x - o.x);
+    };
+    std::vector<SvgPoint> hull;
+    for (int pass = 0; pass < 2 && points.size() >= 2; ++pass) {
+      const size_t start = hull.size();
+      for (size_t k = 0; k < points.size(); ++k) {
+        const SvgPoint& p = pass == 0 ? points[k] : points[points.size() - 1 - k];
+        while (hull.size() >= start + 2 && cross(hull[hull.size() - 2], hull.back(), p) <= 0) hull.pop_back();
+        hull.push_back(p);
+      }
+      hull.pop_back();
+    }
+    const Rational scaled = radius / window.half;
+    const double r = std::min(4.0, scaled.convert_to<double>()) * PANEL / 2;  // user units
+    SvgPath path;
+    if (points.size() < 2) {
+      const SvgPoint c = points.front();
+      path.moveTo({c.x + r, c.y}).arcTo(r, false, true, {c.x - r, c.y}).arcTo(r, false, true, {c.x + r, c.y});
+    } else {
+      // Edge i from hull[i] to hull[i + 1], offset along its outward normal (dy, -dx) / |d|.
+      auto normal = [&](size_t i) {
+        const SvgPoint& a = hull[i];
+        const SvgPoint& b = hull[(i + 1) % hull.size()];
+        const double dx = b.x - a.x;
+        const double dy = b.y - a.y;
+        const double length = std::hypot(dx, dy);
+        return SvgPoint{dy / length, -dx / length};
+      };
+      for (size_t i = 0; i < hull.size(); ++i) {
+        const SvgPoint n = normal(i);
+        const SvgPoint& a = hull[i];
+        const SvgPoint& b = hull[(i + 1) % hull.size()];
+        const SvgPoint from{a.x + r * n.x, a.y + r * n.y};
+        if (i == 0) path.moveTo(from);
+        path.lineTo({b.x + r * n.x, b.y + r * n.y});
+        const SvgPoint next = normal((i + 1) % hull.size());
+        path.arcTo(r, false, true, {b.x + r * next.x, b.y + r * next.y});
+      }
+    }
+    path.close();
+    doc.element("path", SvgAttributes()
+                            .set("class", "rounded")
+                            .set("d", path.str())
+                            .set("fill", fill)
+                            .set("fill-opacity", "0.25")
+                            .set("stroke", colour)
+                            .set("stroke-width", "1.2"));
   }
 
   bool hidden(const Mesh3& mesh, const Mesh3::Edge& edge) const {
@@ -190,18 +257,16 @@ std::string renderCasePicture3(const Case& value, const oracle::ExactAnswer3& ex
   const Scene3 scene = buildScene3(value, exact, result);
   std::vector<std::string> lines = textLines3(value, exact, strategy, result, verdict);
 
-  // The world views' windows: both cores and the exact closest pair.
-  std::vector<ExactPoint3> world = usedPoints(scene.a);
-  for (const ExactPoint3& p : usedPoints(scene.b)) world.push_back(p);
-  if (scene.closestPair) {
-    world.push_back((*scene.closestPair)[0]);
-    world.push_back((*scene.closestPair)[1]);
-  }
+  // The world views' windows: both shapes and the exact closest pair.
+  std::vector<ExactPoint3> pairPoints;
+  if (scene.closestPair) pairPoints = {(*scene.closestPair)[0], (*scene.closestPair)[1]};
   // M's window: its hull, the origin and q.
   std::vector<ExactPoint3> minkowski = usedPoints(scene.m);
   minkowski.push_back({0, 0, 0});
   minkowski.push_back(scene.closestM);
   const Rational fallback = exact.scale;  // > 0: a window when everything is one point
+  const Rational radiusA(static_cast<double>(value.a.radius));
+  const Rational radiusB(static_cast<double>(value.b.radius));
 
   bool clamped = false;
   std::vector<std::string> wrapped;
@@ -226,9 +291,17 @@ std::string renderCasePicture3(const Case& value, const oracle::ExactAnswer3& ex
   for (size_t i = 0; i < views.size(); ++i) {
     const View3& view = views[i];
     const PanelPlace place{MARGIN + static_cast<double>(i % 3) * (PANEL + GAP), i < 3 ? ROW1_TOP : ROW2_TOP};
-    const Window window = Window::around(world, view.u, view.v, WINDOW_MARGIN, fallback);
+    // The rounded shapes where their outline is drawn (not in the oblique view), else the cores.
+    const bool rounded = view.id != "oblique";
+    const Window window = Window::around(
+        std::vector<Window::Group>{{usedPoints(scene.a), rounded ? radiusA : Rational(0)},
+                                   {usedPoints(scene.b), rounded ? radiusB : Rational(0)},
+                                   {pairPoints, Rational(0)}},
+        view.u, view.v, WINDOW_MARGIN, fallback);
     openPanel(doc, view.id, view.title, place);
     Drawer draw{doc, view, window, place, &clamped};
+    draw.roundedOutline(scene.a, radiusA, COLOUR_A, FILL_A);
+    draw.roundedOutline(scene.b, radiusB, COLOUR_B, FILL_B);
     draw.faces(scene.a, FILL_A);
     draw.faces(scene.b, FILL_B);
     draw.edges(scene.a, COLOUR_A);
@@ -264,9 +337,9 @@ std::string renderCasePicture3(const Case& value, const oracle::ExactAnswer3& ex
                                                                                                        COLOUR_TEXT).set(
                                    "font-family", FONT));
   ly += 22;
-  legendEntry(doc, lx, ly, "A", COLOUR_A, "shape A: hull of its world vertices");
+  legendEntry(doc, lx, ly, "A", COLOUR_A, "shape A: hull of its world vertices (core)");
   ly += 20;
-  legendEntry(doc, lx, ly, "B", COLOUR_B, "shape B: hull of its world vertices");
+  legendEntry(doc, lx, ly, "B", COLOUR_B, "shape B: hull of its world vertices (core)");
   ly += 20;
   legendEntry(doc, lx, ly, "M", COLOUR_M, "M = B - A: its exact hull");
   ly += 20;
@@ -282,7 +355,8 @@ std::string renderCasePicture3(const Case& value, const oracle::ExactAnswer3& ex
   ly += 26;
   const std::vector<std::string> notes = {
       "Faces turned to the viewer are filled.",
-      "Radius not drawn (see the text).",
+      "A radius: the rounded outline in the",
+      "top, front and side views only.",
       "No simplex path: the 3D strategies",
       "record no iteration trace yet.",
       "Coordinates exact; rounded only",

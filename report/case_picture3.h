@@ -10,11 +10,13 @@
 //   oracle's closest point q of M = B - A written as q = b - a with a on A and b on B) and the strategy's
 //   reported witness points pA, pB; a fifth, oblique, panel of the Minkowski difference B - A: its exact hull,
 //   the origin, the exact closest point q and the reported pB - pA; a text block (case, relation, exact and
-//   reported distance, radius, errors in u, verdict and reasons, strategy, iterations, termination) and a
-//   legend. The radius is said in the text, not drawn: the closest points drawn are those of the cores.
+//   reported distance, radii, errors in u, verdict and reasons, strategy, iterations, termination) and a
+//   legend. A shape with a radius also gets its rounded outline in the three orthographic views (the projected
+//   core's hull grown by a disk, exact there; the oblique view's axes are not orthonormal, so none there); the
+//   closest points drawn are those of the cores, the radii are in the text.
 //   3D strategies record no iteration trace yet, so no simplex path is drawn, and the legend says so.
 // - the HTML page (renderCaseViewer3): the same geometry and text in a page the reader turns with the mouse,
-//   drawn by three.js, which the page carries inline (no network, no other file).
+//   drawn by three.js, which the page carries inline (no network, no other file); cores only, radii in the text.
 //
 // How they stay finite at every scale (cases span 2^-98..2^88): every drawn point is an exact rational (world
 // vertices and hulls from the oracle's exact integers; double witness points widened exactly); each panel's

@@ -205,14 +205,24 @@ View3 obliqueView() {
 
 Window Window::around(const std::vector<ExactPoint3>& points, const ExactPoint3& u, const ExactPoint3& v,
                       const Rational& margin, const Rational& fallbackHalf) {
+  return around(std::vector<Group>{{points, Rational(0)}}, u, v, margin, fallbackHalf);
+}
+
+Window Window::around(const std::vector<Group>& groups, const ExactPoint3& u, const ExactPoint3& v,
+                      const Rational& margin, const Rational& fallbackHalf) {
   Rational minU, maxU, minV, maxV;
-  for (size_t i = 0; i < points.size(); ++i) {
-    const Rational pu = dot3(points[i], u);
-    const Rational pv = dot3(points[i], v);
-    if (i == 0 || pu < minU) minU = pu;
-    if (i == 0 || pu > maxU) maxU = pu;
-    if (i == 0 || pv < minV) minV = pv;
-    if (i == 0 || pv > maxV) maxV = pv;
+  bool first = true;
+  for (const Group& group : groups) {
+    for (const ExactPoint3& point : group.points) {
+      const Rational pu = dot3(point, u);
+      const Rational pv = dot3(point, v);
+      const Rational lowU = pu - group.pad, highU = pu + group.pad, lowV = pv - group.pad, highV = pv + group.pad;
+      if (first || lowU < minU) minU = lowU;
+      if (first || highU > maxU) maxU = highU;
+      if (first || lowV < minV) minV = lowV;
+      if (first || highV > maxV) maxV = highV;
+      first = false;
+    }
   }
   Window window;
   window.centreU = (minU + maxU) / 2;
@@ -283,8 +293,10 @@ std::vector<std::string> textLines3(const Case& value, const oracle::ExactAnswer
   lines.push_back(std::string("relation: ") + oracle::relationName(exact.relation) +
                   (exact.originInInterior ? " (the origin is inside M: the cores overlap)" : ""));
   lines.push_back("exact distance: " + oracle::distanceDecimal3(exact, 30));
-  lines.push_back("radius rA + rB: " + oracle::decimalString(exact.radius, 17) + " (radius not drawn; the closest " +
-                  "points drawn are those of the cores)");
+  lines.push_back("radius rA + rB: " + oracle::decimalString(exact.radius, 17) + " (rA " +
+                  oracle::decimalString(Rational(static_cast<double>(value.a.radius)), 17) + ", rB " +
+                  oracle::decimalString(Rational(static_cast<double>(value.b.radius)), 17) +
+                  "; the closest points drawn are those of the cores)");
   lines.push_back("scale S: " + oracle::decimalString(exact.scale, 17) + " (u = S * 2^-24, threshold " +
                   numberU(VIOLATION_THRESHOLD_U) + " u)");
   lines.push_back("strategy: " + strategy.name + " (" + strategy.scalar + ", " +

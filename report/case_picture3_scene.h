@@ -76,9 +76,17 @@ struct Window {
   Rational half;  // > 0
   // The panel's edge: what lies beyond (a wild reported point) is drawn on it.
   static constexpr int LIMIT = 1;
-  // The window around the projections of `points` by (U, V), grown by `margin`; `fallbackHalf` (> 0) when they
-  // are all one point.
+  // The window around the projections of `points` by (U, V), grown by the fraction `margin`; `fallbackHalf` (> 0)
+  // when they are all one point.
   static Window around(const std::vector<ExactPoint3>& points, const ExactPoint3& u, const ExactPoint3& v,
+                       const Rational& margin, const Rational& fallbackHalf);
+  // The same around groups of points, each group's projected box grown by its pad on every side (a rounded shape:
+  // its core's points and radius; exact for the views whose U and V are unit axes).
+  struct Group {
+    std::vector<ExactPoint3> points;
+    Rational pad;
+  };
+  static Window around(const std::vector<Group>& groups, const ExactPoint3& u, const ExactPoint3& v,
                        const Rational& margin, const Rational& fallbackHalf);
   // (u, v) of p relative to the window, in [-LIMIT, LIMIT]; `clamped` set when p was outside that.
   std::array<double, 2> normalized(const ExactPoint3& p, const ExactPoint3& u, const ExactPoint3& v,

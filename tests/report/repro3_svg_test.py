@@ -71,9 +71,36 @@ def shape_extent(group):
         if dot.get("fill") in SHAPE_COLOURS:
             xs.append(float(dot.get("cx")))
             ys.append(float(dot.get("cy")))
+    for outline in rounded_outlines(group).values():
+        for x0, y0, x1, y1 in [outline]:
+            xs += [x0, x1]
+            ys += [y0, y1]
     if not xs:
         return 0, 0
     return max(xs) - min(xs), max(ys) - min(ys)
+
+
+def path_box(d):
+    """(min x, min y, max x, max y) of a path of M, L and A commands: its end points, and each arc's end points grown
+    by the arc's radius (an arc stays within its radius of its end points; the box may be larger than the path by
+    at most that)."""
+    xs, ys = [], []
+    for command, arguments in re.findall(r"([MLAZ])([^MLAZ]*)", d):
+        numbers = [float(v) for v in arguments.split()]
+        if command in "ML":
+            xs.append(numbers[0])
+            ys.append(numbers[1])
+        elif command == "A":
+            r, x, y = numbers[0], numbers[5], numbers[6]
+            xs += [x - r, x + r]
+            ys += [y - r, y + r]
+    return min(xs), min(ys), max(xs), max(ys)
+
+
+def rounded_outlines(group):
+    """{stroke colour: box} of the rounded outlines of a panel (path_box)."""
+    return {path.get("stroke"): path_box(path.get("d")) for path in group.iter(SVG + "path")
+            if path.get("class") == "rounded"}
 
 
 def markers(group, colour, tag):
@@ -174,6 +201,25 @@ for name, compare_witness in CASES.items():
                 for (ex, ey), (rx, ry) in zip(exact, reported):
                     check(abs(ex - rx) < 0.05 and abs(ey - ry) < 0.05,
                           f"{name}: in {panel_id} the exact point ({ex}, {ey}) and the reported ({rx}, {ry}) differ")
+
+# Rounded shapes: an outline per rounded shape in each orthographic view, none in the oblique one (its axes are not
+# orthonormal), none without a radius; capsules-skew's witness points sit on the outlines in the front view
+# (A along x at z = 0, B along y at z = 1, radii 1/4: pA = (0, 0, 1/4) is on the top side of A's stadium, the
+# offset edge whose line-to end points have the smallest y; B's outline there is a circle, not compared).
+result, text = picture(os.path.join(CORPUS, "capsules-skew.case"))
+root = ET.fromstring(text)
+for panel_id in ("top", "front", "side"):
+    check(sorted(rounded_outlines(panel(root, panel_id))) == ["#6a51a3", "#e6550d"],
+          f"capsules-skew: panel {panel_id} lacks a rounded outline")
+check(rounded_outlines(panel(root, "oblique")) == {}, "capsules-skew: a rounded outline in the oblique view")
+front = panel(root, "front")
+reported = markers(front, "#d62728", "path")
+outline_a = [p for p in front.iter(SVG + "path") if p.get("class") == "rounded" and p.get("stroke") == "#6a51a3"]
+top_of_a = min(float(v) for v in re.findall(r"L\S+ (\S+)", outline_a[0].get("d"))) if outline_a else None
+check(len(reported) == 2 and top_of_a is not None and abs(reported[0][1] - top_of_a) < 0.05,
+      f"capsules-skew: pA {reported[:1]} is not on the top of A's outline (y {top_of_a})")
+result, text = picture(os.path.join(CORPUS, "cubes-apart-along-x.case"))
+check(text is not None and 'class="rounded"' not in text, "cubes-apart-along-x: a rounded outline without a radius")
 
 # The overlapping cores have no closest pair, and the picture says so.
 result, text = picture(os.path.join(CORPUS, "sphere-in-cube.case"))
