@@ -1,10 +1,13 @@
 #include <cstdio>
+#include <cstdlib>
 #include <stdexcept>
 #include <string>
 
 #include "report/answer_format.h"
 #include "report/query_report.h"
 #include "report/case_picture.h"
+#include "report/case_picture3.h"
+#include "report/exact3_format.h"
 #include "tools/command_line.h"
 #include "tools/commands.h"
 #include "verdict/exact_case.h"
@@ -12,12 +15,19 @@
 #include "verdict/strategy.h"
 #include "verdict/thresholds.h"
 #include "verdict/verdict.h"
+#include "verdict/exact_case3.h"
+#include "verdict/verdict3.h"
 
 namespace gjk::tools {
 namespace {
 
 std::string pointText(check::Point p, const std::string& scalar) {
   return "(" + check::scalarDecimal(p.x, scalar) + ", " + check::scalarDecimal(p.y, scalar) + ")";
+}
+
+std::string pointText3(check::Point p, const std::string& scalar) {
+  return "(" + check::scalarDecimal(p.x, scalar) + ", " + check::scalarDecimal(p.y, scalar) + ", " +
+         check::scalarDecimal(p.z, scalar) + ")";
 }
 
 // The step after the loop in one line: what the rule compared and what it did.
@@ -90,18 +100,27 @@ const CommandSpec SPEC = {
     "(docs/terminations.md). An external engine (a manifest's name, or plugin:PATH[#ENTRY]) shows its\n"
     "answer beside ours, and its trace when it gives one (docs/workers.md). A penetration strategy (epa, sat, ...; rapier2d answers both) shows its\n"
     "penetration answer judged by the penetration verdict (docs/verdict.md, Penetration), and the picture\n"
-    "of a penetration-only strategy is captioned with that verdict.",
-    {{"strategy", "NAME", "the strategy traced and drawn", "perp"},
+    "of a penetration-only strategy is captioned with that verdict.\n"
+    "A 3D case (dimension 3) shows the exact 3D answer and every 3D strategy side by side; --svg draws\n"
+    "it in four views and M = B - A, --html writes a page where the reader turns it (docs/cli.md).",
+    {{"strategy", "NAME", "the strategy traced and drawn (a 3D case: a 3D strategy, default the first, opengjk)",
+      "perp"},
      {"svg", "FILE",
       "also draw the case for the chosen strategy into FILE (SVG, written atomically):\n"
       "the shapes with their exact closest points and the reported witness points pA, pB;\n"
       "the exact Minkowski difference B - A with the origin, its exact closest point, the\n"
       "simplex, search direction and support point of every step, and pB - pA; a zoomed\n"
       "inset when the distance, the error or a short edge is tiny next to the shapes;\n"
-      "the numbers and the verdict"}},
+      "the numbers and the verdict. A 3D case: top, front, side and oblique views of both\n"
+      "shapes with the exact closest points and pA, pB, an oblique view of M = B - A with\n"
+      "the origin, the exact closest point and pB - pA (no simplex: 3D strategies record no trace)"},
+     {"html", "FILE",
+      "a 3D case only: write one self-contained HTML page (three.js inline, no network) with\n"
+      "the same geometry and text, turned with the mouse; three.js comes from report/viewer\n"
+      "(`npm ci` there, which scripts/bootstrap runs)"}},
     "",
-    "Exit code 1 when any strategy's answer is a violation, 2 when the case does not read or FILE\n"
-    "cannot be written.",
+    "Exit code 1 when any strategy's answer is a violation, 2 when the case does not read, FILE\n"
+    "cannot be written or three.js is not installed (--html).",
 };
 
 // The answer line and verdict of every query other than distance that `strategy` answers (penetration, ...;
@@ -119,6 +138,93 @@ int printOtherAnswers(const check::Case& value, const oracle::ExactAnswer& exact
   return violations;
 }
 
+void writeOutput(const std::string& file, const std::string& text, const char* what, const std::string& name) {
+  check::writeFileAtomically(file, text);  // std::runtime_error "cannot write FILE: ..."
+  std::printf("\n%s of %s written to %s\n", what, name.c_str(), file.c_str());
+}
+
+// repro of a 3D case: the exact 3D answer, every 3D strategy side by side, and the pictures of the chosen one.
+int repro3(const CommandLine& line, const check::Case& value) {
+  const std::vector<check::StrategyInfo>& rows = check::strategies3();
+  const check::StrategyInfo* chosen = nullptr;
+  if (line.given("strategy")) {
+    for (const check::StrategyInfo& info : rows) {
+      if (info.name == line.value("strategy")) chosen = &info;
+    }
+    if (chosen == nullptr) {
+      std::string names;
+      for (const check::StrategyInfo& info : rows) names += (names.empty() ? "" : ", ") + info.name;
+      throw UsageError("'" + line.value("strategy") + "' is not a 3D strategy; " + value.source +
+                       " is a 3D case (dimension 3): the 3D strategies are " + names);
+    }
+  } else if (!rows.empty()) {
+    chosen = &rows.front();
+  }
+  check::ThreeModule three;
+  if (line.given("html")) {
+    try {
+      const char* viewer = std::getenv("GJKCHECK_VIEWER_DIR");
+      three = check::readThreeModule(viewer != nullptr ? viewer : GJK_SOURCE_DIR "/report/viewer");
+    } catch (const std::runtime_error& error) {
+      std::fprintf(stderr, "gjkcheck repro: %s\n", error.what());
+      return EXIT_BAD_INPUT;
+    }
+  }
+  const oracle::ExactAnswer3 exact = check::solveExactly3(value);
+  const check::CaseJudge3 judge(value, exact);
+
+  std::printf("case %s (dimension 3)\n", value.source.c_str());
+  for (const check::MetaEntry& entry : value.meta) {
+    std::printf("  meta.%s %s\n", entry.key.c_str(), entry.value.c_str());
+  }
+  std::printf("\nexact answer (oracle)\n");
+  std::fputs(check::exactText3("", exact).c_str() + 1, stdout);  // without the name line's empty name
+  std::printf("  radius r          %s\n", oracle::decimalString(exact.radius).c_str());
+
+  std::printf("\n%-12s %-14s %10s %10s %10s %5s %-18s %s\n", "strategy", "distance", "err u", "wit u", "gap u",
+              "iters", "termination", "verdict");
+  int violations = 0;
+  check::StrategyResult chosenResult;
+  check::Verdict chosenVerdict;
+  for (const check::StrategyInfo& strategy : rows) {
+    const check::StrategyResult result = strategy.run(value, {});
+    const check::Verdict verdict = judge.judge(result, strategy);
+    violations += verdict.violation;
+    std::printf("%-12s %-14s %10.3g %10.3g %10.3g %5d %-18s %s\n", strategy.name.c_str(),
+                check::scalarDecimal(result.distance, strategy.scalar).c_str(), verdict.distanceErrorU,
+                verdict.witnessErrorU, verdict.witnessGapU, result.iterations, result.termination.c_str(),
+                check::reasonList(verdict).c_str());
+    std::printf("  %-10s pA %s  pB %s\n", "", pointText3(result.pointA, strategy.scalar).c_str(),
+                pointText3(result.pointB, strategy.scalar).c_str());
+    if (&strategy == chosen) {
+      chosenResult = result;
+      chosenVerdict = verdict;
+    }
+  }
+  if (chosen == nullptr) {
+    std::printf("\nno 3D strategy is registered: nothing to draw\n");
+    return violations ? EXIT_VIOLATIONS : EXIT_ALL_OK;
+  }
+  std::printf("\nno trace: the 3D strategies record no iteration trace yet (%s stopped by %s after %d iterations)\n",
+              chosen->name.c_str(), chosenResult.termination.c_str(), chosenResult.iterations);
+  try {
+    if (line.given("svg")) {
+      writeOutput(line.value("svg"), check::renderCasePicture3(value, exact, *chosen, chosenResult, chosenVerdict),
+                  "picture", chosen->name);
+    }
+    if (line.given("html")) {
+      writeOutput(line.value("html"),
+                  check::renderCaseViewer3(value, exact, *chosen, chosenResult, chosenVerdict, three.text,
+                                           three.version),
+                  "page", chosen->name);
+    }
+  } catch (const std::runtime_error& error) {
+    std::fprintf(stderr, "gjkcheck repro: %s\n", error.what());
+    return EXIT_BAD_INPUT;
+  }
+  return violations ? EXIT_VIOLATIONS : EXIT_ALL_OK;
+}
+
 }  // namespace
 
 int reproCommand(int argc, char** argv, int first) {
@@ -126,6 +232,11 @@ int reproCommand(int argc, char** argv, int first) {
   if (line.has("help")) return EXIT_ALL_OK;
   if (line.positional.size() != 1) {
     throw UsageError("repro takes exactly one case file");
+  }
+  check::Case read = check::readCaseFile(line.positional[0]);
+  if (read.dimension == 3) return repro3(line, read);
+  if (line.given("html")) {
+    throw UsageError("--html draws 3D cases only; " + read.source + " is a 2D case (--svg draws it)");
   }
   const check::StrategyInfo* traced = nullptr;
   try {
@@ -139,7 +250,7 @@ int reproCommand(int argc, char** argv, int first) {
   if (!traced->install.empty()) {
     throw UsageError("strategy '" + traced->name + "' is not installed: " + traced->install);
   }
-  check::Case value = check::requirePlanarCase(check::readCaseFile(line.positional[0]), "this command");
+  check::Case value = check::requirePlanarCase(read, "this command");
   oracle::ExactAnswer exact = check::solveExactly(value);
 
   std::printf("case %s\n", value.source.c_str());

@@ -1,6 +1,7 @@
-// gjkcheck on a 3D case (`dimension 3`, docs/case-format.md): `oracle` (tests/tools/oracle3_cli_test.cpp), `run`
-// and `compare --dimension 3` take it; a 2D strategy never runs it (its z would be dropped), and the commands of the
-// 2D harness that do not take 3D cases yet refuse it as a bad input: exit 2 and a message naming the file.
+// gjkcheck on a 3D case (`dimension 3`, docs/case-format.md): `oracle` (tests/tools/oracle3_cli_test.cpp), `run`,
+// `repro` (its pictures are checked by tests/report/repro3_svg_test.py and repro3_html_test.py) and `compare
+// --dimension 3` take it; a 2D strategy never runs it (its z would be dropped), and the commands of the 2D harness
+// that do not take 3D cases yet refuse it as a bad input: exit 2 and a message naming the file.
 #include <gtest/gtest.h>
 
 #include <string>
@@ -38,6 +39,21 @@ TEST(SpaceCaseCli, theCommandsOfThe2dHarnessOnlyRefuseA3dCaseWithExitCode2Naming
     EXPECT_EQ(run.exitCode, 2) << run.out;
     EXPECT_NE(run.out.find(expected), std::string::npos) << run.out;
   }
+}
+
+TEST(SpaceCaseCli, reproTakesA3dCaseWithThe3dStrategiesAndRefusesA2dOne) {
+  TempDir folder;
+  const std::string file = folder.write("space.case", SPACE_CASE);
+  const CliRun run = gjkcheck("repro '" + file + "'");
+  EXPECT_EQ(run.exitCode, 0) << run.out;
+  EXPECT_NE(run.out.find("(dimension 3)"), std::string::npos) << run.out;
+  EXPECT_NE(run.out.find("distance          4\n"), std::string::npos) << run.out;
+  for (const char* strategy : {"\nopengjk ", "\nopengjk-f32 ", "\njolt-gjk "}) {
+    EXPECT_NE(run.out.find(strategy), std::string::npos) << strategy << run.out;
+  }
+  const CliRun planar = gjkcheck("repro --strategy perp '" + file + "'");
+  EXPECT_EQ(planar.exitCode, 2) << planar.out;
+  EXPECT_NE(planar.out.find("'perp' is not a 3D strategy"), std::string::npos) << planar.out;
 }
 
 TEST(SpaceCaseCli, a2dStrategyNeverRunsA3dCaseAndTheRestStillRun) {

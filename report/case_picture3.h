@@ -1,0 +1,66 @@
+// The pictures of one 3D case (Case::dimension 3; docs/cli.md `gjkcheck repro CASE3D --svg FILE` and
+// `--html FILE`), the 3D counterparts of case_picture.h.
+//
+// What they show:
+// - the SVG (renderCasePicture3): three orthographic views of the world (top: x right, y up, seen from +z;
+//   front: x right, z up, seen from -y; side: y right, z up, seen from +x) and one oblique view (seen from
+//   (1, -1, 1)), each with both shapes (the exact hull of each shape's world vertices: the faces turned to the
+//   viewer filled, the edges of the hull solid, an edge between two faces turned away dashed; edges between
+//   coplanar faces are not drawn), the exact closest points of the cores (when the cores have one: the
+//   oracle's closest point q of M = B - A written as q = b - a with a on A and b on B) and the strategy's
+//   reported witness points pA, pB; a fifth, oblique, panel of the Minkowski difference B - A: its exact hull,
+//   the origin, the exact closest point q and the reported pB - pA; a text block (case, relation, exact and
+//   reported distance, radii, errors in u, verdict and reasons, strategy, iterations, termination) and a
+//   legend. A shape with a radius also gets its rounded outline in the three orthographic views (the projected
+//   core's hull grown by a disk, exact there; the oblique view's axes are not orthonormal, so none there); the
+//   closest points drawn are those of the cores, the radii are in the text.
+//   3D strategies record no iteration trace yet, so no simplex path is drawn, and the legend says so.
+// - the HTML page (renderCaseViewer3): the same geometry and text in a page the reader turns with the mouse,
+//   drawn by three.js, which the page carries inline (no network, no other file); cores only, radii in the text.
+//
+// How they stay finite at every scale (cases span 2^-98..2^88): every drawn point is an exact rational (world
+// vertices and hulls from the oracle's exact integers; double witness points widened exactly); each panel's
+// projection has rational coefficients, its window's centre and half-size are exact rationals, and a point is
+// moved relative to the centre and divided by the half-size exactly, then clamped (still exactly) to a
+// little more than the window, and only then rounded to a double. The page does the same with one window for
+// the world and one for M, and gives three.js coordinates of order 1.
+//
+// Deterministic: the same case, strategy result and verdict (and, for the page, the same three.js text) give
+// the same bytes.
+#pragma once
+
+#include <string>
+
+#include "case/case.h"
+#include "oracle/oracle3.h"
+#include "verdict/strategy.h"
+#include "verdict/verdict.h"
+
+namespace gjk::check {
+
+// The SVG text of the picture of a 3D case as answered by one strategy: `exact` is the oracle's answer
+// (solveExactly3), `result` the strategy's answer and `verdict` judge3(value, exact, result, strategy).
+// Throws CaseError for a 2D case.
+std::string renderCasePicture3(const Case& value, const oracle::ExactAnswer3& exact, const StrategyInfo& strategy,
+                               const StrategyResult& result, const Verdict& verdict);
+
+// The HTML page of the same picture, turned with the mouse. `threeModule` is the text of three.js's
+// build/three.module.min.js (threeModuleText), put into the page as it is; `threeVersion` is written in the
+// legend. Throws CaseError for a 2D case, std::invalid_argument when the module text would end the page's
+// script element early ("</script").
+std::string renderCaseViewer3(const Case& value, const oracle::ExactAnswer3& exact, const StrategyInfo& strategy,
+                              const StrategyResult& result, const Verdict& verdict, const std::string& threeModule,
+                              const std::string& threeVersion);
+
+// Where the page's three.js is read from, at run time: node_modules/three/ under `viewerDir` (gjkcheck passes
+// the source tree's report/viewer, or $GJKCHECK_VIEWER_DIR when set), installed by `npm ci` in report/viewer,
+// which scripts/bootstrap runs; report/viewer/package-lock.json pins the version. Nothing of it is needed to
+// build.
+struct ThreeModule {
+  std::string text;     // build/three.module.min.js
+  std::string version;  // package.json's "version"
+};
+// Throws std::runtime_error naming the missing file and the command that installs it.
+ThreeModule readThreeModule(const std::string& viewerDir);
+
+}  // namespace gjk::check

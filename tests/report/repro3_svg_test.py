@@ -1,0 +1,269 @@
+#!/usr/bin/env python3
+"""`gjkcheck repro CASE3D --svg FILE` (report/case_picture3.cpp) on 3D cases of fuzz/corpus/oracle3d from 2^-140
+to 2^100: the picture is well-formed XML with every number finite and inside the document, the five panels are
+there and each world panel's shapes span a good part of it at every scale, the exact closest points and the
+reported witness points land where they should, the text says the oracle's distance and the strategy, the bytes
+are the same twice, and the side-by-side text lists every 3D strategy.
+
+Usage: repro3_svg_test.py GJKCHECK SOURCE_DIR
+"""
+import atexit
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import xml.etree.ElementTree as ET
+
+GJKCHECK, SOURCE = sys.argv[1], sys.argv[2]
+CORPUS = os.path.join(SOURCE, "fuzz/corpus/oracle3d")
+SVG = "{http://www.w3.org/2000/svg}"
+STRATEGIES3 = ["opengjk", "opengjk-f32", "jolt-gjk"]
+failures = []
+
+
+def check(condition, message):
+    if not condition:
+        failures.append(message)
+    return condition
+
+
+def run(*arguments):
+    return subprocess.run([GJKCHECK, *arguments], capture_output=True, text=True, timeout=120)
+
+
+def oracle_distance(case):
+    out = run("oracle", case).stdout
+    match = re.search(r"^\s*distance\s+(\S+)", out, re.M)
+    return match.group(1) if match else None
+
+
+def numbers_of(element):
+    values = []
+    for name, value in element.attrib.items():
+        if name in ("x", "y", "x1", "y1", "x2", "y2", "cx", "cy", "width", "height", "r"):
+            values.append(float(value))
+        elif name == "points":
+            values += [float(v) for v in re.split(r"[ ,]+", value.strip()) if v]
+        elif name == "d":
+            values += [float(v) for v in re.findall(r"-?\d+(?:\.\d+)?", value)]
+    return values
+
+
+def panel(root, panel_id):
+    for group in root.iter(SVG + "g"):
+        if group.get("id") == panel_id:
+            return group
+    return None
+
+
+SHAPE_COLOURS = ("#6a51a3", "#e6550d", "#636363")
+
+
+def shape_extent(group):
+    """The width and height, in user units, of what a panel draws of the shapes: hull edges, and the dot of a
+    shape that is one point."""
+    xs, ys = [], []
+    for line in group.iter(SVG + "line"):
+        if line.get("stroke") in SHAPE_COLOURS:
+            xs += [float(line.get("x1")), float(line.get("x2"))]
+            ys += [float(line.get("y1")), float(line.get("y2"))]
+    for dot in group.iter(SVG + "circle"):
+        if dot.get("fill") in SHAPE_COLOURS:
+            xs.append(float(dot.get("cx")))
+            ys.append(float(dot.get("cy")))
+    for outline in rounded_outlines(group).values():
+        for x0, y0, x1, y1 in [outline]:
+            xs += [x0, x1]
+            ys += [y0, y1]
+    if not xs:
+        return 0, 0
+    return max(xs) - min(xs), max(ys) - min(ys)
+
+
+def path_box(d):
+    """(min x, min y, max x, max y) of a path of M, L and A commands: its end points, and each arc's end points grown
+    by the arc's radius (an arc stays within its radius of its end points; the box may be larger than the path by
+    at most that)."""
+    xs, ys = [], []
+    for command, arguments in re.findall(r"([MLAZ])([^MLAZ]*)", d):
+        numbers = [float(v) for v in arguments.split()]
+        if command in "ML":
+            xs.append(numbers[0])
+            ys.append(numbers[1])
+        elif command == "A":
+            r, x, y = numbers[0], numbers[5], numbers[6]
+            xs += [x - r, x + r]
+            ys += [y - r, y + r]
+    return min(xs), min(ys), max(xs), max(ys)
+
+
+def rounded_outlines(group):
+    """{stroke colour: box} of the rounded outlines of a panel (path_box)."""
+    return {path.get("stroke"): path_box(path.get("d")) for path in group.iter(SVG + "path")
+            if path.get("class") == "rounded"}
+
+
+def markers(group, colour, tag):
+    """Centres of a panel's markers: exact closest points (circles) or reported points (the crosses' paths)."""
+    centres = []
+    for element in group.iter(SVG + tag):
+        if element.get("stroke") != colour:
+            continue
+        if tag == "circle":
+            centres.append((float(element.get("cx")), float(element.get("cy"))))
+        else:
+            v = [float(x) for x in re.findall(r"-?\d+(?:\.\d+)?", element.get("d"))]
+            centres.append(((v[0] + v[2]) / 2, (v[1] + v[3]) / 2))
+    return centres
+
+
+def picture(case, *options):
+    with tempfile.TemporaryDirectory() as folder:
+        out = os.path.join(folder, "case.svg")
+        result = run("repro", case, "--svg", out, *options)
+        text = open(out, encoding="utf-8").read() if os.path.exists(out) else None
+        return result, text
+
+
+# name: the exact closest pair of the cores is unique and opengjk's witness points must sit on it in every world view
+# (otherwise a closest pair is one of many, or the witness points are on the rounded surfaces: only counted).
+CASES = {
+    "cube-third-turn-diagonal": False,  # parallel edges: a segment of closest pairs
+    "cubes-apart-along-x": False,
+    "cubes-huge": False,
+    "cubes-tiny-subnormal": False,
+    "wide-exponents": False,
+    "capsules-skew": False,
+    "segment-above-triangle": False,
+    "point-point-apart": True,
+    "sphere-in-cube": False,
+    "cubes-overlapping": False,
+    "grid-64-separated": False,
+}
+# And one made here: cubes of side 2^-30 a gap of 2^-30 apart, both placed at 2^60 in every coordinate. Their world
+# coordinates need 90 bits: a picture that rounded them to doubles before subtracting the panel's centre would draw
+# one point; exact subtraction draws them like unit cubes.
+FAR_TINY = "gjk-case 1\ndimension 3\nmeta.story cubes of side 2^-30, 2^-30 apart along x, at 2^60\n"
+for shape, xs in (("a", ("0", "0x1p-30")), ("b", ("0x1p-29", "0x1.8p-29"))):
+    FAR_TINY += f"{shape}.position 0x1p+60 0x1p+60 0x1p+60\n"
+    FAR_TINY += "".join(f"{shape}.vertex {x} {y} {z}\n" for x in xs for y in ("0", "0x1p-30") for z in ("0", "0x1p-30"))
+far_folder = tempfile.mkdtemp()
+atexit.register(shutil.rmtree, far_folder)
+with open(os.path.join(far_folder, "far-tiny.case"), "w") as out:
+    out.write(FAR_TINY)
+CASES["far-tiny"] = False
+
+for name, compare_witness in CASES.items():
+    case = os.path.join(CORPUS if name != "far-tiny" else far_folder, name + ".case")
+    result, text = picture(case, "--strategy", "opengjk")
+    if not check(result.returncode in (0, 1) and text is not None,
+                 f"{name}: repro --svg exited {result.returncode}: {result.stderr}"):
+        continue
+    again = picture(case, "--strategy", "opengjk")[1]
+    check(text == again, f"{name}: two runs gave different bytes")
+    for strategy in STRATEGIES3:
+        check(re.search(r"^" + re.escape(strategy) + r"\s", result.stdout, re.M),
+              f"{name}: the side-by-side text has no row for {strategy}")
+    check("exact answer (oracle)" in result.stdout, f"{name}: no exact answer in the text")
+    check("no trace: the 3D strategies record no iteration trace yet" in result.stdout, f"{name}: no trace note")
+    try:
+        root = ET.fromstring(text)
+    except ET.ParseError as error:
+        check(False, f"{name}: not well-formed XML: {error}")
+        continue
+    width, height = float(root.get("width", 0) or 0), float(root.get("height", 0) or 0)
+    view = [float(v) for v in root.get("viewBox").split()]
+    for element in root.iter():
+        for value in numbers_of(element):
+            if not check(-2000 <= value <= 2 * max(view[2], view[3]), f"{name}: number {value} far outside the "
+                         f"document in <{element.tag}>"):
+                break
+    all_text = " ".join(t.text or "" for t in root.iter(SVG + "text"))
+    distance = oracle_distance(case)
+    check(distance is not None and ("exact distance: " + distance[:25]) in all_text,
+          f"{name}: the text does not say the oracle's distance {distance}")
+    check("strategy: opengjk (double" in all_text, f"{name}: the text does not name the strategy")
+    check("simplex path: not drawn" in all_text and "No simplex path" in all_text,
+          f"{name}: no word that the simplex path is not drawn")
+    for panel_id in ("top", "front", "side", "oblique", "minkowski"):
+        group = panel(root, panel_id)
+        if not check(group is not None, f"{name}: no panel {panel_id}"):
+            continue
+        if panel_id == "minkowski":
+            # q is unique: an answer with no violation has pB - pA within sqrt(2 * 64 u * |q|) of it (M is convex,
+            # so |p - q|^2 <= |p|^2 - |q|^2 for p in M), under a unit of the panel at opengjk's accuracy.
+            exact = markers(group, "#238b45", "circle")
+            reported = markers(group, "#d62728", "path")
+            check(len(exact) == 1 and len(reported) == 1, f"{name}: q and pB - pA are not both in M's panel")
+            cores = "radius rA + rB: 0 " in all_text  # with radii, pB - pA is q shortened by them
+            # far-tiny's u = S 2^-24 is 2^36 for S = 2^60, and its panel 2^-28 wide: an answer within the verdict's
+            # threshold may be anywhere in it. Compared where the shapes are of the size of their scale S.
+            sized = name != "far-tiny"
+            if "relation: separated" in all_text and "verdict: ok" in all_text and cores and sized and exact and reported:
+                (ex, ey), (rx, ry) = exact[0], reported[0]
+                check(abs(ex - rx) < 0.5 and abs(ey - ry) < 0.5,
+                      f"{name}: in M's panel q ({ex}, {ey}) and pB - pA ({rx}, {ry}) differ")
+            continue
+        w, h = shape_extent(group)
+        # The window is the shapes' box grown by 8%: their larger side spans about 370 / 1.08 units, whatever
+        # the scale; a view along a flat shape's plane may be thin in one direction only.
+        check(max(w, h) > 300, f"{name}: the shapes span only {w:.1f} x {h:.1f} units in panel {panel_id}")
+        exact = markers(group, "#238b45", "circle")
+        reported = markers(group, "#d62728", "path")
+        check(len(reported) == 2, f"{name}: {len(reported)} reported markers in panel {panel_id}")
+        if "relation: separated" in all_text:
+            check(len(exact) == 2, f"{name}: {len(exact)} exact closest points in panel {panel_id}")
+            if compare_witness and len(exact) == 2 and len(reported) == 2:
+                for (ex, ey), (rx, ry) in zip(exact, reported):
+                    check(abs(ex - rx) < 0.05 and abs(ey - ry) < 0.05,
+                          f"{name}: in {panel_id} the exact point ({ex}, {ey}) and the reported ({rx}, {ry}) differ")
+
+# Rounded shapes: an outline per rounded shape in each orthographic view, none in the oblique one (its axes are not
+# orthonormal), none without a radius; capsules-skew's witness points sit on the outlines in the front view
+# (A along x at z = 0, B along y at z = 1, radii 1/4: pA = (0, 0, 1/4) is on the top side of A's stadium, the
+# offset edge whose line-to end points have the smallest y; B's outline there is a circle, not compared).
+result, text = picture(os.path.join(CORPUS, "capsules-skew.case"))
+root = ET.fromstring(text)
+for panel_id in ("top", "front", "side"):
+    check(sorted(rounded_outlines(panel(root, panel_id))) == ["#6a51a3", "#e6550d"],
+          f"capsules-skew: panel {panel_id} lacks a rounded outline")
+check(rounded_outlines(panel(root, "oblique")) == {}, "capsules-skew: a rounded outline in the oblique view")
+front = panel(root, "front")
+reported = markers(front, "#d62728", "path")
+outline_a = [p for p in front.iter(SVG + "path") if p.get("class") == "rounded" and p.get("stroke") == "#6a51a3"]
+top_of_a = min(float(v) for v in re.findall(r"L\S+ (\S+)", outline_a[0].get("d"))) if outline_a else None
+check(len(reported) == 2 and top_of_a is not None and abs(reported[0][1] - top_of_a) < 0.05,
+      f"capsules-skew: pA {reported[:1]} is not on the top of A's outline (y {top_of_a})")
+result, text = picture(os.path.join(CORPUS, "cubes-apart-along-x.case"))
+check(text is not None and 'class="rounded"' not in text, "cubes-apart-along-x: a rounded outline without a radius")
+
+# The overlapping cores have no closest pair, and the picture says so.
+result, text = picture(os.path.join(CORPUS, "sphere-in-cube.case"))
+check(text is not None and "No exact closest pair: the cores overlap." in text, "sphere-in-cube: no word on the pair")
+check(text is not None and "strategy: opengjk (double" in text, "the default strategy is not opengjk")
+# Another strategy is drawn when asked.
+result, text = picture(os.path.join(CORPUS, "cube-third-turn-diagonal.case"), "--strategy", "jolt-gjk")
+check(text is not None and "strategy: jolt-gjk (float" in text, "--strategy jolt-gjk is not drawn")
+# A 2D strategy for a 3D case, and --html for a 2D case, are refused with exit 2.
+result, text = picture(os.path.join(CORPUS, "cube-third-turn-diagonal.case"), "--strategy", "perp")
+check(result.returncode == 2 and "not a 3D strategy" in result.stderr and text is None,
+      f"--strategy perp on a 3D case: exit {result.returncode}, {result.stderr}")
+with tempfile.TemporaryDirectory() as folder:
+    result = run("repro", os.path.join(SOURCE, "corpus/seeds/collinear/all-collinear-diagonal.case"),
+                 "--html", os.path.join(folder, "x.html"))
+    check(result.returncode == 2 and "--html draws 3D cases only" in result.stderr,
+          f"--html on a 2D case: exit {result.returncode}, {result.stderr}")
+    # Without three.js the page is refused by name, exit 2, nothing written.
+    page = os.path.join(folder, "y.html")
+    result = subprocess.run([GJKCHECK, "repro", os.path.join(CORPUS, "cubes-apart-along-x.case"), "--html", page],
+                            capture_output=True, text=True, timeout=60,
+                            env={**os.environ, "GJKCHECK_VIEWER_DIR": os.path.join(folder, "no-viewer")})
+    check(result.returncode == 2 and "npm ci" in result.stderr and "report/viewer" in result.stderr and
+          not os.path.exists(page), f"--html without three.js: exit {result.returncode}, {result.stderr}")
+
+if failures:
+    print("\n".join(failures))
+    sys.exit(1)
+print(f"ok: {len(CASES)} cases")
