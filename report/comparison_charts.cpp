@@ -6,10 +6,10 @@
 #include <cstdio>
 #include <limits>
 #include <map>
-#include <optional>
 
 #include "families/families.h"
 #include "report/case_picture.h"
+#include "report/case_picture3.h"
 #include "report/svg.h"
 #include "verdict/classify.h"
 #include "verdict/exact_case.h"
@@ -603,14 +603,17 @@ std::vector<GalleryEntry> writeGallery(const fs::path& folder, const ComparisonO
       const StrategyInfo& strategy = *options.strategies[s];
       Case value = sampleComparisonCase(options, row->family, row->index);
       StrategyResult answer = strategy.run(value, {.trace = true});
-      // A 3D case has no picture yet: its gallery entry is the case file.
-      std::optional<oracle::ExactAnswer> exact;
+      // The picture of a 3D case is the 3D one (three views of the world, an oblique one, the Minkowski hull).
+      std::string picture;
       Verdict verdict;
       if (value.dimension == 3) {
-        verdict = CaseJudge3(value).judge(answer, strategy);
+        const CaseJudge3 judge3(value);
+        verdict = judge3.judge(answer, strategy);
+        picture = renderCasePicture3(value, judge3.exact(), strategy, answer, verdict);
       } else {
-        exact = solveExactly(value);
-        verdict = judge(value, *exact, answer, strategy);
+        const oracle::ExactAnswer exact = solveExactly(value);
+        verdict = judge(value, exact, answer, strategy);
+        picture = renderCasePicture(value, exact, strategy, answer, verdict);
       }
       value.setMeta("strategy", strategy.name);
       value.setMeta("expected-verdict", verdict.violation ? "violation" : "ok");
@@ -618,17 +621,10 @@ std::vector<GalleryEntry> writeGallery(const fs::path& folder, const ComparisonO
       value.setMeta("found-by", "compare seed " + std::to_string(options.seed) + " family " +
                                     options.families[row->family] + " index " + std::to_string(row->index));
       const std::string stem = names[s] + "-" + options.families[row->family];
-      GalleryEntry entry{reportedName(strategy.name),
-                         options.families[row->family],
-                         "gallery/" + stem + ".case",
-                         exact ? "gallery/" + stem + ".svg" : "",
-                         kindList(row->kinds),
-                         row->distanceErrorU,
-                         row->witnessErrorU};
+      GalleryEntry entry{reportedName(strategy.name),        options.families[row->family], "gallery/" + stem + ".case",
+                         "gallery/" + stem + ".svg", kindList(row->kinds), row->distanceErrorU, row->witnessErrorU};
       writeFileAtomically(folder / entry.caseFile, formatCase(value));
-      if (exact) {
-        writeFileAtomically(folder / entry.pictureFile, renderCasePicture(value, *exact, strategy, answer, verdict));
-      }
+      writeFileAtomically(folder / entry.pictureFile, picture);
       entries.push_back(entry);
     }
   }
