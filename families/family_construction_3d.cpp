@@ -121,6 +121,7 @@ LatticeCloud drawPolytope(Draw& in, int minCount, int maxCount, int maxBits, std
   }
   int index[4];
   if (cloud.size() < 4 || !independentFour(cloud, index)) {
+    if (cloud.size() < 4) cloud.resize(4);
     const LatticePoint3 corners[4] = {{-range, -range, -range}, {range, -range, -range}, {-range, range, -range},
                                       {-range, -range, range}};
     for (int i = 0; i < 4; ++i) cloud[static_cast<std::size_t>(i)] = corners[i];

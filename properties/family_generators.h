@@ -22,6 +22,10 @@ namespace gjk::check {
 // The generator of one family. Throws std::invalid_argument naming an unknown family.
 rc::Gen<Case> genFamily(const std::string& family);
 
+// The generator of one 3D family (familyNames3), shrinking as genFamily does. Throws std::invalid_argument
+// naming an unknown 3D family.
+rc::Gen<Case> genFamily3(const std::string& family);
+
 // Every family in one generator: plain random cases (random-convex 4, every other family 2) mixed with
 // each degenerate family. Shrinking stays within the family first drawn.
 rc::Gen<Case> genAnyFamily();

@@ -101,6 +101,69 @@ TEST(FamilyGenerators, mixedGeneratorDrawsEveryFamily) {
   EXPECT_GT(drawn["random-convex"], drawn["sliver"]) << "plain random cases are weighted up";
 }
 
+// The 3D families (genFamily3) under the same walk: every shrink is still a case of the family, and shrinking
+// to the bottom reaches its simplest member.
+class EachFamilyGenerator3 : public ::testing::TestWithParam<std::string> {};
+
+TEST_P(EachFamilyGenerator3, shrinksOnlyToCasesOfTheSameFamily) {
+  const rc::Gen<Case> generator = genFamily3(GetParam());
+  int visited = 0;
+  for (std::uint64_t seed = 1; seed <= 4; ++seed) {
+    rc::Shrinkable<Case> current = generator(rc::Random(seed), SIZE);
+    ASSERT_EQ(test_support::familyCaseProblems3(GetParam(), current.value()), "") << "seed " << seed;
+    for (int depth = 0; depth < 30; ++depth) {
+      auto shrinks = current.shrinks();
+      std::vector<rc::Shrinkable<Case>> candidates;
+      for (int k = 0; k < 4; ++k) {
+        auto next = shrinks.next();
+        if (!next)
+          break;
+        candidates.push_back(*next);
+      }
+      if (candidates.empty())
+        break;
+      for (const auto& candidate : candidates) {
+        ASSERT_EQ(test_support::familyCaseProblems3(GetParam(), candidate.value()), "")
+            << "seed " << seed << " depth " << depth;
+        ++visited;
+      }
+      // Not the first shrink (the whole list removed: the simplest member, the bottom of the tree), so that the
+      // walk goes down through partly shrunk lists.
+      current = candidates[depth % 2 == 0 ? candidates.size() - 1 : candidates.size() / 2];
+    }
+  }
+  EXPECT_GT(visited, 100) << "the walk went down the tree";
+}
+
+TEST_P(EachFamilyGenerator3, shrinksAllTheWayToTheSimplestMemberOfTheFamily) {
+  rc::Shrinkable<Case> current = genFamily3(GetParam())(rc::Random(SEED), SIZE);
+  int steps = 0;
+  for (; steps < 3000; ++steps) {
+    auto next = current.shrinks().next();
+    if (!next)
+      break;
+    current = *next;
+  }
+  EXPECT_LT(steps, 3000);
+  ASSERT_EQ(test_support::familyCaseProblems3(GetParam(), current.value()), "");
+  const std::vector<std::uint64_t> none;
+  ReplayedChoices zeros(none);
+  EXPECT_TRUE(test_support::identicalCases3(current.value(), sampleFamily3From(GetParam(), zeros)))
+      << "after " << steps << " shrinks:\n" << formatCase(current.value());
+}
+
+INSTANTIATE_TEST_SUITE_P(Families3, EachFamilyGenerator3, ::testing::ValuesIn(familyNames3()),
+                         [](const ::testing::TestParamInfo<std::string>& info) {
+                           std::string name = info.param;
+                           std::replace(name.begin(), name.end(), '-', '_');
+                           return name;
+                         });
+
+TEST(FamilyGenerators, anUnknown3dFamilyIsAnInvalidArgument) {
+  EXPECT_THROW(genFamily3("no-such-family"), std::invalid_argument);
+  EXPECT_THROW(genFamily3("touching"), std::invalid_argument);  // a 2D family only
+}
+
 TEST(FamilyGenerators, showValuePrintsTheCaseFile) {
   Case value = sampleFamily("short-edge", 3, 4);
   std::ostringstream out;

@@ -23,6 +23,7 @@
 #include "families/families.h"
 #include "oracle/oracle3.h"
 #include "oracle/oracle3_compare.h"
+#include "properties/family_case_checks.h"
 #include "verdict/exact_case3.h"
 
 namespace gjk::check {
@@ -37,59 +38,12 @@ int oracleCasesPerFamily() {
   return text != nullptr && std::atoi(text) > 0 ? std::atoi(text) : 200;
 }
 
-bool sameBits(float a, float b) { return std::memcmp(&a, &b, sizeof a) == 0; }
+using test_support::sameBits;
 
-bool sameShape3(const ShapeSpec& a, const ShapeSpec& b) {
-  if (a.vertices.size() != b.vertices.size()) return false;
-  for (std::size_t i = 0; i < a.vertices.size(); ++i) {
-    if (!sameBits(a.vertices[i].x, b.vertices[i].x) || !sameBits(a.vertices[i].y, b.vertices[i].y) ||
-        !sameBits(a.vertices[i].z, b.vertices[i].z))
-      return false;
-  }
-  return sameBits(a.radius, b.radius) && sameBits(a.positionX, b.positionX) && sameBits(a.positionY, b.positionY) &&
-         sameBits(a.positionZ, b.positionZ) && sameBits(a.rotationC, b.rotationC) &&
-         sameBits(a.rotationS, b.rotationS) && sameBits(a.quaternionW, b.quaternionW) &&
-         sameBits(a.quaternionX, b.quaternionX) && sameBits(a.quaternionY, b.quaternionY) &&
-         sameBits(a.quaternionZ, b.quaternionZ);
-}
+bool identical3(const Case& x, const Case& y) { return test_support::identicalCases3(x, y); }
 
-bool identical3(const Case& x, const Case& y) {
-  if (x.meta.size() != y.meta.size() || x.dimension != y.dimension || x.hasTranslation != y.hasTranslation)
-    return false;
-  for (std::size_t i = 0; i < x.meta.size(); ++i) {
-    if (x.meta[i].key != y.meta[i].key || x.meta[i].value != y.meta[i].value) return false;
-  }
-  return sameShape3(x.a, y.a) && sameShape3(x.b, y.b);
-}
-
-// What is wrong with a case of a 3D family ("" when nothing), the case file after the problems.
 std::string problemsOf(const std::string& family, const Case& value) {
-  std::ostringstream out;
-  if (value.metaValue("family") != family) out << "meta.family is '" << value.metaValue("family") << "'; ";
-  if (value.metaValue("construction").empty()) out << "no meta.construction; ";
-  if (value.dimension != 3) out << "dimension " << value.dimension << "; ";
-  if (value.hasTranslation || value.hasAngular) out << "a cast case; ";
-  for (const ShapeSpec* shape : {&value.a, &value.b}) {
-    if (shape->vertices.empty() || shape->vertices.size() > static_cast<std::size_t>(MAX_POLYTOPE_VERTICES))
-      out << "a shape has " << shape->vertices.size() << " vertices; ";
-    if (!isUnitQuaternion(shape->quaternionW, shape->quaternionX, shape->quaternionY, shape->quaternionZ))
-      out << "a quaternion is not a unit one; ";
-    if (!sameBits(shape->rotationC, 1.0f) || !sameBits(shape->rotationS, 0.0f)) out << "a 2D rotation is set; ";
-  }
-  const std::string relation = value.metaValue("expected-relation");
-  if (!relation.empty() && relation != "separated" && relation != "touching" && relation != "overlapping")
-    out << "meta.expected-relation '" << relation << "'; ";
-  std::string text;
-  try {
-    text = formatCase(value);
-    if (!identical3(parseCase(text, "generated"), value)) out << "the reader does not give the case back; ";
-  } catch (const std::exception& error) {
-    out << "the case does not round-trip: " << error.what() << "; ";
-  }
-  const std::string feature = missingFamilyFeature3(value);
-  if (!feature.empty()) out << "missing feature: " << feature << "; ";
-  const std::string problems = out.str();
-  return problems.empty() ? "" : problems + "\n" + text;
+  return test_support::familyCaseProblems3(family, value);
 }
 
 TEST(Families3, areTheFifteenOfTheTaskInOrder) {
