@@ -64,7 +64,8 @@
 // adjacency the polytope does not carry); when GJK finds the shapes in collision (coal would run EPA, or
 // return NaN points) the port reports distance 0 and the midpoint of the final simplex's witness points; a
 // negative distance (the rounded shapes overlap) is reported as 0 with coal's points; the matrices are the
-// harness's (core/transform3.h), not Eigen's quaternion formula; the termination is recorded.
+// harness's (core/transform3.h), not Eigen's quaternion formula; the weights of a degenerate final simplex,
+// which coal leaves uninitialized, are 0; the termination is recorded.
 #pragma once
 
 #include <cfloat>
@@ -243,7 +244,9 @@ enum class Status { DidNotRun, Failed, NoCollisionEarlyStopped, NoCollision, Col
 // Which of coal's tests ended the loop (coal itself only keeps the Status).
 enum class Stop { None, CheckA, CheckB, CheckC, InsideTetrahedron, InsideTriangle, InsideVertex, RayZero, Failed };
 
-// Project::ProjectResult (intersect.h:55-69).
+// Project::ProjectResult (intersect.h:57-69). coal leaves `parameterization` uninitialized (its constructor
+// sets only sqr_distance and encode), and a degenerate triangle (|n|^2 == 0) or flat tetrahedron (vl == 0 with
+// ng) sets none of it: coal then blends with indeterminate weights. The port starts them at 0 (deviation).
 struct ProjectResult {
   double parameterization[4] = {0, 0, 0, 0};
   double sqr_distance = -1;
@@ -312,7 +315,7 @@ inline ProjectResult projectTriangleOriginP(const V3& a, const V3& b, const V3& 
   return res;
 }
 
-// triple(a, b, c) = a.dot(b.cross(c)) (coal/internal/tools.h).
+// triple(x, y, z) = x.dot(y.cross(z)) (include/coal/internal/tools.h:52-56).
 inline double etriple(const V3& a, const V3& b, const V3& c) { return edot(a, ecross(b, c)); }
 
 // Project::projectTetrahedraOrigin (intersect.cpp:648-705).
