@@ -61,6 +61,10 @@ enum class Termination : std::uint8_t {
   OpenGjkNullV,                 // opengjk: |v|^2 < eps_rel^2 before w is added ("a null V")
   OpenGjkSmallV,                // opengjk: |v|^2 <= eps_tot^2 max|w|^2 after the sub-algorithm
   OpenGjkFourVertices,          // opengjk: the loop's `nvrtx != 4` test, S3D having kept 4 points and v
+  CoalDefaultCriterion,         // coal-gjk, coal-nesterov: |ray| - max omega <= tol + tol |ray| (check C, Default)
+  CoalEarlyStop,                // coal-gjk, coal-nesterov: omega > distance_upper_bound + rA + rB (check B)
+  CoalOriginOnTriangle,         // coal-gjk, coal-nesterov: ABC.AO == 0 in projectTriangleOrigin; distance 0
+  CoalOriginAtVertex,           // coal-gjk, coal-nesterov: AB.AO == 0 and A.isZero() (1e-12); distance 0
 };
 
 // "containment", "duplicate-support", ...
@@ -95,6 +99,10 @@ inline const char* terminationName(Termination t) {
     case Termination::OpenGjkNullV: return "opengjk-null-v";
     case Termination::OpenGjkSmallV: return "opengjk-small-v";
     case Termination::OpenGjkFourVertices: return "opengjk-four-vertices";
+    case Termination::CoalDefaultCriterion: return "coal-default-criterion";
+    case Termination::CoalEarlyStop: return "coal-early-stop";
+    case Termination::CoalOriginOnTriangle: return "coal-origin-on-triangle";
+    case Termination::CoalOriginAtVertex: return "coal-origin-at-vertex";
   }
   return "unknown";
 }

@@ -1,5 +1,6 @@
 // The rows of the built-in 3D strategies (issue 23): the 3D ports of core/strategies/, run on 3D cases only.
 // docs/strategies.md, "Three dimensions", gives each one's source, constants, deviations and stop rules.
+#include "core/strategies/coal_gjk.h"
 #include "core/strategies/jolt_gjk.h"
 #include "core/strategies/opengjk.h"
 #include "core/strategies/vdb3.h"
@@ -39,6 +40,15 @@ std::vector<StrategyInfo> makeStrategies3() {
   rows.push_back(row3<JoltGjk, float>(
       "jolt-gjk", "Jolt Physics v5.5.0 GJKClosestPoint::GetClosestPoints as sCollideConvexVsConvex calls it, float",
       JoltGjkConstants<float>::MAX_SUPPORT_CALLS, ContactConvention::OnShapes));
+  // coal v3.0.0's GJK as its distance query runs it (tol 1e-6, 128 passes, Default criterion); the
+  // Nesterov variant's one fallback to plain GJK takes a support call no pass counts: cap 129.
+  rows.push_back(row3<CoalGjkDefault, double>(
+      "coal-gjk", "coal v3.0.0 GJK (DefaultGJK, Default criterion, tol 1e-6), swept-sphere radii, double", 128,
+      ContactConvention::Merged));
+  rows.push_back(row3<CoalGjkNesterov, double>(
+      "coal-nesterov",
+      "coal v3.0.0 GJK with NesterovAcceleration (Default criterion, tol 1e-6), swept-sphere radii, double", 129,
+      ContactConvention::Merged));
   return rows;
 }
 
