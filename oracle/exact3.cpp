@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <array>
 #include <climits>
+#include <cstdint>
 #include <initializer_list>
 #include <stdexcept>
 #include <utility>
@@ -111,8 +112,11 @@ int commonExponent3(std::initializer_list<const ShapeTerms3*> shapes) {
   return exponent == INT_MAX ? 0 : exponent;
 }
 
-// Exact: an __int128 as a GMP integer.
+// Exact: an __int128 as a GMP integer (one conversion when it fits in 64 bits, the common case).
 Integer toInteger(__int128 value) {
+  if (value >= static_cast<__int128>(INT64_MIN) && value <= static_cast<__int128>(INT64_MAX)) {
+    return Integer(static_cast<long long>(value));
+  }
   const bool negative = value < 0;
   const unsigned __int128 magnitude = negative ? static_cast<unsigned __int128>(0) - static_cast<unsigned __int128>(value)
                                                : static_cast<unsigned __int128>(value);

@@ -3,6 +3,10 @@
 // solve_hull3.cpp).
 #include "oracle/gjk3.h"
 
+#include <gmp.h>
+
+#include <algorithm>
+#include <cmath>
 #include <stdexcept>
 #include <utility>
 
@@ -87,6 +91,126 @@ namespace {
 // Exact GJK can only end or shrink |v|; this many steps would mean a bug, not a hard case.
 constexpr int STEP_LIMIT = 100000;
 
+// ---- The guess: GJK in double, a guide only ---------------------------------------------------------------
+// The exact loop may start from any affinely independent points of M and ends with the same answer whatever
+// the start (the closest point of M is unique, the stop test is exact, and the expanding polytope's answer is
+// the nearest face plane of M itself). So a GJK in double on doubles of the exact integers proposes a final
+// simplex, and the exact loop starts from it: when the guess is right the exact work is one Johnson step and
+// one support query; when it is wrong (rounding, a degenerate simplex, a wrong region) the exact loop takes
+// more steps, and nothing else changes. No decision of the answer is made in double.
+
+struct Guess3 {
+  double x = 0, y = 0, z = 0;
+};
+
+double dot(const Guess3& p, const Guess3& q) { return p.x * q.x + p.y * q.y + p.z * q.z; }
+Guess3 minus(const Guess3& p, const Guess3& q) { return {p.x - q.x, p.y - q.y, p.z - q.z}; }
+
+// Doubles of the points, all scaled by 2^-shift so that none overflows (truncated by GMP; finite always).
+std::vector<Guess3> guessPoints(const std::vector<IntPoint3>& points, long shift) {
+  const auto convert = [shift](const Integer& value) {
+    long exponent = 0;
+    const double mantissa = mpz_get_d_2exp(&exponent, value.backend().data());
+    return std::ldexp(mantissa, static_cast<int>(std::max(-2000L, std::min(2000L, exponent - shift))));
+  };
+  std::vector<Guess3> result;
+  result.reserve(points.size());
+  for (const IntPoint3& p : points) result.push_back({convert(p.x), convert(p.y), convert(p.z)});
+  return result;
+}
+
+// Johnson's sub-algorithm in double (the exact one's recursion): the valid subset's mask and its closest point;
+// mask 0 when rounding leaves no subset valid.
+int guessJohnson(const std::vector<Guess3>& y, Guess3& closest) {
+  const int count = static_cast<int>(y.size());
+  double dots[4][4];
+  for (int i = 0; i < count; ++i) {
+    for (int j = 0; j < count; ++j) dots[i][j] = dot(y[i], y[j]);
+  }
+  double delta[16][4] = {};
+  const int full = (1 << count) - 1;
+  for (int mask = 1; mask <= full; ++mask) {
+    for (int j = 0; j < count; ++j) {
+      if (!(mask & (1 << j))) continue;
+      const int rest = mask & ~(1 << j);
+      if (rest == 0) {
+        delta[mask][j] = 1;
+        continue;
+      }
+      int k = 0;
+      while (!(rest & (1 << k))) ++k;
+      double value = 0;
+      for (int i = 0; i < count; ++i) {
+        if (rest & (1 << i)) value += delta[rest][i] * (dots[i][k] - dots[i][j]);
+      }
+      delta[mask][j] = value;
+    }
+  }
+  for (int mask = 1; mask <= full; ++mask) {
+    bool valid = true;
+    double sum = 0;
+    for (int i = 0; i < count && valid; ++i) {
+      if (mask & (1 << i)) {
+        valid = delta[mask][i] > 0;
+        sum += delta[mask][i];
+      } else {
+        valid = delta[mask | (1 << i)][i] <= 0;
+      }
+    }
+    if (!valid || !(sum > 0) || !std::isfinite(sum)) continue;
+    closest = {};
+    for (int i = 0; i < count; ++i) {
+      if (!(mask & (1 << i))) continue;
+      const double weight = delta[mask][i] / sum;
+      closest.x += weight * y[i].x;
+      closest.y += weight * y[i].y;
+      closest.z += weight * y[i].z;
+    }
+    return mask;
+  }
+  return 0;
+}
+
+// GJK in double on M = {b - a}: the index pairs (into worldA, worldB) of its last simplex.
+std::vector<std::pair<int, int>> guessSimplex(const ScaledCase3& scaled) {
+  long bits = 0;
+  for (const std::vector<IntPoint3>* points : {&scaled.worldA, &scaled.worldB}) {
+    for (const IntPoint3& p : *points) {
+      for (const Integer* c : {&p.x, &p.y, &p.z}) {
+        bits = std::max(bits, static_cast<long>(mpz_sizeinbase(c->backend().data(), 2)));
+      }
+    }
+  }
+  const long shift = std::max(0L, bits - 500);  // |coordinates| below 2^500: products and sums stay finite
+  const std::vector<Guess3> a = guessPoints(scaled.worldA, shift), b = guessPoints(scaled.worldB, shift);
+  std::vector<std::pair<int, int>> simplex = {{0, 0}};
+  for (int step = 0; step < 64; ++step) {
+    std::vector<Guess3> y;
+    for (const auto& [i, j] : simplex) y.push_back(minus(b[j], a[i]));
+    Guess3 v;
+    const int mask = guessJohnson(y, v);
+    if (mask == 0) break;
+    std::vector<std::pair<int, int>> kept;
+    for (std::size_t k = 0; k < simplex.size(); ++k) {
+      if (mask & (1 << k)) kept.push_back(simplex[k]);
+    }
+    simplex = std::move(kept);
+    const double vv = dot(v, v);
+    if (!(vv > 0) || simplex.size() == 4) break;
+    int bestA = 0, bestB = 0;
+    for (int i = 1; i < static_cast<int>(a.size()); ++i) {
+      if (dot(a[i], v) > dot(a[bestA], v)) bestA = i;  // a . (-v) least
+    }
+    for (int j = 1; j < static_cast<int>(b.size()); ++j) {
+      if (dot(b[j], v) < dot(b[bestB], v)) bestB = j;  // b . (-v) greatest
+    }
+    if (std::find(simplex.begin(), simplex.end(), std::make_pair(bestA, bestB)) != simplex.end()) break;
+    if (vv - dot(v, minus(b[bestB], a[bestA])) <= 0x1p-40 * vv) break;
+    simplex.emplace_back(bestA, bestB);
+  }
+  return simplex;
+}
+
 }  // namespace
 
 // Exact: integer support points, integer cofactors, and the stopping test v.v - v.w <= 0 on
@@ -94,8 +218,29 @@ constexpr int STEP_LIMIT = 100000;
 // v.w < v.v = v.x for every x of the subset (v is orthogonal to its affine hull), so the simplex stays
 // affinely independent and |v| strictly decreases: the loop ends on a polytope. It ends with v = 0 exactly
 // when the origin is in the hull (if 0 is in it, v.w <= v.0 = 0 < v.v never stops it).
-SubsetClosest closestToOrigin3(const std::function<IntPoint3(const IntPoint3&)>& support, IntPoint3 start) {
-  std::vector<IntPoint3> simplex = {std::move(start)};
+std::vector<IntPoint3> affinelyIndependentSubset(const std::vector<IntPoint3>& points) {
+  std::vector<IntPoint3> kept;
+  for (const IntPoint3& point : points) {
+    if (kept.size() == 4) break;
+    bool independent = true;
+    if (kept.size() == 1) {
+      independent = !(point == kept[0]);
+    } else if (kept.size() == 2) {
+      independent = !isZero(cross(kept[1] - kept[0], point - kept[0]));
+    } else if (kept.size() == 3) {
+      independent = dot(cross(kept[1] - kept[0], kept[2] - kept[0]), point - kept[0]) != 0;
+    }
+    if (independent) kept.push_back(point);
+  }
+  return kept;
+}
+
+SubsetClosest closestToOrigin3(const std::function<IntPoint3(const IntPoint3&)>& support,
+                               std::vector<IntPoint3> start) {
+  if (start.empty() || start.size() > 4) {
+    throw std::logic_error("oracle: exact GJK starts from 1 to 4 points");
+  }
+  std::vector<IntPoint3> simplex = std::move(start);
   for (int step = 0;; ++step) {
     if (step == STEP_LIMIT) {
       throw std::logic_error("oracle: exact GJK did not end");
@@ -113,12 +258,15 @@ SubsetClosest closestToOrigin3(const std::function<IntPoint3(const IntPoint3&)>&
   }
 }
 
-// GJK on M's support points (closestToOrigin3), then the exact expanding polytope when the origin is in M.
+// GJK on M's support points (closestToOrigin3) from the double GJK's guess, then the exact expanding polytope when
+// the origin is in M.
 ExactAnswer3 solveWithoutHull3(const InputShape3& a, const InputShape3& b) {
   const ScaledCase3 scaled = scaleCase3(a, b);
   const SupportMap3 support(scaled);
   CoreResult3 core;
-  SubsetClosest closest = closestToOrigin3(support, scaled.worldB[0] - scaled.worldA[0]);
+  std::vector<IntPoint3> start;
+  for (const auto& [i, j] : guessSimplex(scaled)) start.push_back(scaled.worldB[j] - scaled.worldA[i]);
+  SubsetClosest closest = closestToOrigin3(support, affinelyIndependentSubset(start));
   if (isZero(closest.numerator)) {
     expandPolytope3(support, std::move(closest.subset), core);
   } else {

@@ -33,11 +33,19 @@ struct SubsetClosest {
 // Exact: Johnson's sub-algorithm on 1 to 4 affinely independent points (std::logic_error otherwise).
 SubsetClosest johnson(const std::vector<IntPoint3>& y);
 
-// Exact GJK from `start` (a point of the set) with `support` (a support mapping of a finite point set, first
-// maximizer on ties): the closest point of the set's hull to the origin, and the subset of support points
-// whose hull holds it (1 to 4 affinely independent points; it holds the origin when numerator is zero).
-// Shared by solveWithoutHull3 (on M) and squaredDistanceToCore3 (on a shape less a point).
-SubsetClosest closestToOrigin3(const std::function<IntPoint3(const IntPoint3&)>& support, IntPoint3 start);
+// Exact GJK from `start` (1 to 4 affinely independent points of the set) with `support` (a support mapping of
+// a finite point set, first maximizer on ties): the closest point of the set's hull to the origin, and the
+// subset of support points whose hull holds it (1 to 4 affinely independent points; it holds the origin when
+// numerator is zero). The answer does not depend on the start (the closest point is unique); a start near
+// the end only saves steps. Shared by solveWithoutHull3 (on M) and squaredDistanceToCore3 (on a shape less a
+// point).
+SubsetClosest closestToOrigin3(const std::function<IntPoint3(const IntPoint3&)>& support,
+                               std::vector<IntPoint3> start);
+
+// Exact: the points of `points`, in order, that are affinely independent of the ones kept before them (the
+// first is always kept): an affinely independent subset of at most 4 points, a valid start for
+// closestToOrigin3.
+std::vector<IntPoint3> affinelyIndependentSubset(const std::vector<IntPoint3>& points);
 
 // The origin is in hull(simplex) (1 to 4 affinely independent points of M, as GJK ends): decides whether
 // it is in the interior of M or on its boundary, and in the interior the nearest face plane of M and its

@@ -69,7 +69,7 @@ Rational squaredDistanceToCore3(const InputShape3& shape, double x, double y, do
     }
     return cloud[best];
   };
-  const SubsetClosest closest = closestToOrigin3(support, cloud[0]);
+  const SubsetClosest closest = closestToOrigin3(support, {cloud[0]});
   // |numerator / denominator|^2 in units of 2^(2 exponent).
   Rational squared(dot(closest.numerator, closest.numerator), closest.denominator * closest.denominator);
   return scaledToRational(Integer(1), 2 * exponent) * squared;
