@@ -22,20 +22,36 @@ rc::Seq<Choices> shrinkChoices(const Choices& choices) {
                          }));
 }
 
+// A family's generator from its sampler (sampleFamilyFrom, sampleFamily3From): choices recorded, shrunk, replayed.
+rc::Gen<Case> genFromSampler(const std::string& family, Case (*sample)(const std::string&, ChoiceSource&)) {
+  return rc::Gen<Case>([family, sample](const rc::Random& random, int) {
+    PrngChoices prng(rc::Random(random).next());
+    RecordingChoices recording(prng);
+    sample(family, recording);
+    return rc::shrinkable::map(rc::shrinkable::shrinkRecur(recording.takeRecorded(), &shrinkChoices),
+                               [family, sample](const Choices& choices) {
+                                 ReplayedChoices replay(choices);
+                                 return sample(family, replay);
+                               });
+  });
+}
+
 }  // namespace
 
 rc::Gen<Case> genFamily(const std::string& family) {
   checkFamilyName(family);
-  return rc::Gen<Case>([family](const rc::Random& random, int) {
-    PrngChoices prng(rc::Random(random).next());
-    RecordingChoices recording(prng);
-    sampleFamilyFrom(family, recording);
-    return rc::shrinkable::map(rc::shrinkable::shrinkRecur(recording.takeRecorded(), &shrinkChoices),
-                               [family](const Choices& choices) {
-                                 ReplayedChoices replay(choices);
-                                 return sampleFamilyFrom(family, replay);
-                               });
-  });
+  return genFromSampler(family, &sampleFamilyFrom);
+}
+
+rc::Gen<Case> genFamily3(const std::string& family) {
+  checkFamilyName3(family);
+  return genFromSampler(family, &sampleFamily3From);
+}
+
+rc::Gen<Case> genAnyFamily3() {
+  const std::vector<std::string> families = familyNames3();
+  return rc::gen::mapcat(rc::gen::noShrink(rc::gen::inRange<std::size_t>(0, families.size())),
+                         [families](std::size_t which) { return genFamily3(families[which]); });
 }
 
 int anyFamilyWeight(const std::string& family) {
