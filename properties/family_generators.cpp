@@ -49,6 +49,12 @@ rc::Gen<Case> genFamily3(const std::string& family) {
   return genFromSampler(family, &sampleFamily3From);
 }
 
+rc::Gen<Case> genAnyFamily3() {
+  const std::vector<std::string> families = familyNames3();
+  return rc::gen::mapcat(rc::gen::noShrink(rc::gen::inRange<std::size_t>(0, families.size())),
+                         [families](std::size_t which) { return genFamily3(families[which]); });
+}
+
 int anyFamilyWeight(const std::string& family) {
   return family == "random-convex" ? 4 : 2;
 }

@@ -30,6 +30,13 @@ rc::Gen<Case> genFamily3(const std::string& family);
 // each degenerate family. Shrinking stays within the family first drawn.
 rc::Gen<Case> genAnyFamily();
 
+// The generator of one 3D family (families.h, familyNames3: Case::dimension 3), shrinking as genFamily does.
+// Throws std::invalid_argument naming an unknown 3D family.
+rc::Gen<Case> genFamily3(const std::string& family);
+
+// Every 3D family in one generator, each drawn equally often; shrinking stays within the family first drawn.
+rc::Gen<Case> genAnyFamily3();
+
 // The weight of each family in genAnyFamily, in familyNames() order.
 int anyFamilyWeight(const std::string& family);
 

@@ -1,7 +1,8 @@
 // gjkcheck properties: every claim on every strategy and family (verdict/property_survey.h), written as a
 // report folder: README.md (the command, seed, commit, machine; the strategy x property table; per
 // family counts), properties.csv (one row per strategy, property and family) and counterexamples/ (one
-// shrunk case per violated pair, replayable with `gjkcheck run --strategy NAME`).
+// shrunk case per violated pair, replayable with `gjkcheck run --strategy NAME`). With --dimension 3: the 3D
+// strategies (strategies3) on the 3D families (familyNames3), the same report.
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -38,9 +39,13 @@ CommandSpec spec() {
       "machine, the table: holds, or violated with the count), DIR/properties.csv (one row per strategy,\n"
       "property and family) and DIR/counterexamples/STRATEGY.PROPERTY.case: one case per violated pair,\n"
       "shrunk to its simplest form that still violates it (docs/properties.md).",
-      {{"strategies", "A,B,...", "comma-separated names", "", "all"},
-       {"properties", "P,Q,...", "comma-separated property names", "", "all"},
-       {"families", "F,G,...", "comma-separated family names", "", "all"},
+      {{"dimension", "2|3",
+        "2: the 2D strategies on the 2D families; 3: the 3D strategies (`gjkcheck strategies`,\n"
+        "dimension 3) on the 3D families (`gjkcheck gen --dimension 3`), judged against the exact 3D answer",
+        "2"},
+       {"strategies", "A,B,...", "comma-separated names", "", "all (the 3D ones with --dimension 3)"},
+       {"properties", "P,Q,...", "comma-separated property names", "", "all (the distance ones with --dimension 3)"},
+       {"families", "F,G,...", "comma-separated family names", "", "all (the fifteen 3D ones with --dimension 3)"},
        {"cases", "N", "cases per family", "100"},
        {"seed", "K", "the seed of the case streams", "1"},
        {"jobs", "N", "worker threads, 1..256", std::to_string(std::max(1u, std::thread::hardware_concurrency())),
@@ -70,10 +75,31 @@ int propertiesCommand(int argc, char** argv, int first) {
   if (line.has("help")) return EXIT_ALL_OK;
 
   check::SurveyOptions options;
+  const std::string dimension = line.value("dimension");
+  if (dimension != "2" && dimension != "3") throw UsageError("--dimension takes 2 or 3");
+  options.dimension = dimension == "3" ? 3 : 2;
+  const bool space = options.dimension == 3;
   std::vector<std::string> strategyNames;
-  for (const check::StrategyInfo& s : check::strategies()) strategyNames.push_back(s.name);
-  // External engines (a manifest's name, plugin:PATH[#ENTRY]) are run when named (docs/workers.md).
+  for (const check::StrategyInfo& s : space ? check::strategies3() : check::strategies()) strategyNames.push_back(s.name);
+  // A built-in strategy of the other dimension is named with what to change.
   if (line.given("strategies")) {
+    for (const std::string& name : splitList(line.value("strategies"))) {
+      if (name.starts_with("plugin:")) continue;  // an external engine, loaded below in 2D only
+      const check::StrategyInfo* found = nullptr;
+      try {
+        found = check::findStrategy(name);
+      } catch (const std::invalid_argument& error) {
+        throw UsageError(error.what());
+      }
+      if (found != nullptr && !found->external && found->dimension != options.dimension) {
+        throw UsageError("strategy '" + name + "' answers " + std::to_string(found->dimension) + "D cases: " +
+                         (found->dimension == 3 ? "add --dimension 3" : "leave out --dimension 3"));
+      }
+    }
+  }
+  // External engines (a manifest's name, plugin:PATH[#ENTRY]) are run when named (docs/workers.md); they answer
+  // 2D cases.
+  if (line.given("strategies") && !space) {
     for (const std::string& name : splitList(line.value("strategies"))) {
       if (std::find(strategyNames.begin(), strategyNames.end(), name) != strategyNames.end()) continue;
       try {
@@ -87,10 +113,14 @@ int propertiesCommand(int argc, char** argv, int first) {
   for (const std::string& name : chosenItems(line, "strategies", strategyNames, "strategy")) {
     options.strategies.push_back(check::findStrategy(name));
   }
+  // In 3D the distance claims only: every 3D strategy answers the distance query.
   std::vector<std::string> propertyNames;
-  for (const check::StrategyProperty& p : check::strategyProperties()) propertyNames.push_back(p.name);
-  options.properties = chosenItems(line, "properties", propertyNames, "property");
-  options.families = chosenItems(line, "families", check::familyNames(), "family");
+  for (const check::StrategyProperty& p : space ? check::distanceProperties() : check::strategyProperties()) {
+    propertyNames.push_back(p.name);
+  }
+  options.properties = chosenItems(line, "properties", propertyNames, space ? "3D property" : "property");
+  options.families =
+      chosenItems(line, "families", space ? check::familyNames3() : check::familyNames(), space ? "3D family" : "family");
   const long long cases = line.integerIn("cases", 1, 10000000);
   const long long seed = line.integerIn("seed", 0, std::numeric_limits<long long>::max());
   const long long jobs = line.integerIn("jobs", 1, 256);
@@ -115,12 +145,13 @@ int propertiesCommand(int argc, char** argv, int first) {
                    static_cast<unsigned long long>(total), elapsed());
     };
   }
-  std::fprintf(stderr, "properties: %zu strategies x %zu properties x %zu families x %lld cases, seed %lld, %lld jobs\n",
-               options.strategies.size(), options.properties.size(), options.families.size(), cases, seed, jobs);
+  std::fprintf(stderr, "properties: %s%zu strategies x %zu properties x %zu families x %lld cases, seed %lld, %lld jobs\n",
+               space ? "3D: " : "", options.strategies.size(), options.properties.size(), options.families.size(), cases, seed, jobs);
   const check::SurveyResult survey = check::runPropertySurvey(options);
   if (options.progress) std::fputc('\n', stderr);
 
   std::string command = "gjkcheck properties";
+  if (space) command += " --dimension 3";
   if (line.given("strategies")) command += " --strategies " + line.value("strategies");
   if (line.given("properties")) command += " --properties " + line.value("properties");
   if (line.given("families")) command += " --families " + line.value("families");
@@ -142,8 +173,11 @@ int propertiesCommand(int argc, char** argv, int first) {
     }
   }
 
+  // The same title in 3D: tools/output_folders.cpp knows a properties report by it.
   std::string md = "# Properties of the strategies\n\nRegenerate with:\n\n```sh\n" + command + "\n```\n\n";
-  md += "| | |\n|---|---|\n| seed | " + std::to_string(seed) + " |\n| cases per family | " + std::to_string(cases) +
+  md += "| | |\n|---|---|\n";
+  if (space) md += "| dimension | 3: the 3D strategies on the 3D families, judged against the exact 3D answer |\n";
+  md += "| seed | " + std::to_string(seed) + " |\n| cases per family | " + std::to_string(cases) +
         " |\n| commit | " + commitDescription() + " |\n| machine | " + machineDescription() + " |\n| date | " +
         today() + " |\n\n";
   md += "Each cell: `holds` when no case of any family violated the property, otherwise violations / cases "
@@ -169,6 +203,20 @@ int propertiesCommand(int argc, char** argv, int first) {
       md += " " + cellText(all) + " |";
     }
     md += "\n";
+  }
+  if (space) {
+    // Why a property does not apply, where it does not (the 2D report leaves this to docs/properties.md).
+    std::string reasons;
+    for (std::size_t p = 0; p < options.properties.size(); ++p) {
+      const check::StrategyProperty& property = check::strategyProperty(options.properties[p]);
+      for (const check::StrategyInfo* strategy : options.strategies) {
+        const std::string why = property.notApplicable(*strategy);
+        if (!why.empty()) reasons += "| " + strategy->name + " | " + property.name + " | " + why + " |\n";
+      }
+    }
+    if (!reasons.empty()) {
+      md += "\n## Not applicable\n\n| strategy | property | why |\n|---|---|---|\n" + reasons;
+    }
   }
   md += "\n## Violations by family\n\nFor each violated (strategy, property): the families where it was violated, "
         "with counts.\n\n| strategy | property | families (violations / cases) | counterexample |\n|---|---|---|---|\n";

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <atomic>
 #include <chrono>
+#include <stdexcept>
 #include <thread>
 
 #include "case/case_shrinker.h"
@@ -31,6 +32,15 @@ SurveyResult runPropertySurvey(const SurveyOptions& options) {
                     familyCount = options.families.size();
   std::vector<const StrategyProperty*> properties;
   for (const std::string& name : options.properties) properties.push_back(&strategyProperty(name));
+  if (options.dimension != 2 && options.dimension != 3) {
+    throw std::invalid_argument("the survey's dimension is 2 or 3, not " + std::to_string(options.dimension));
+  }
+  for (const StrategyInfo* strategy : options.strategies) {
+    if (strategy->dimension != options.dimension) {
+      throw std::invalid_argument("strategy '" + strategy->name + "' answers " + std::to_string(strategy->dimension) +
+                                  "D cases, not the survey's " + std::to_string(options.dimension) + "D ones");
+    }
+  }
 
   SurveyResult result;
   result.cells.assign(strategyCount,
@@ -53,7 +63,8 @@ SurveyResult runPropertySurvey(const SurveyOptions& options) {
   cases.reserve(total);
   for (std::size_t f = 0; f < familyCount; ++f) {
     for (std::uint64_t index = 0; index < options.count; ++index) {
-      cases.push_back(sampleFamily(options.families[f], options.seed, index));
+      cases.push_back(options.dimension == 3 ? sampleFamily3(options.families[f], options.seed, index)
+                                             : sampleFamily(options.families[f], options.seed, index));
     }
   }
   std::atomic<std::uint64_t> next{0}, done{0};
@@ -137,7 +148,8 @@ SurveyResult runPropertySurvey(const SurveyOptions& options) {
         kept.setMeta("strategy", strategy.name);
         kept.setMeta("property", property.name);
         kept.setMeta("expected-property", "violated");
-        kept.setMeta("found-by", "gjkcheck properties --seed " + std::to_string(options.seed) + ": family " +
+        kept.setMeta("found-by", std::string("gjkcheck properties") + (options.dimension == 3 ? " --dimension 3" : "") +
+                                     " --seed " + std::to_string(options.seed) + ": family " +
                                      options.families[f] + " case " + std::to_string(cell.firstViolation) +
                                      ", shrunk");
         kept.setMeta("story", strategy.name + " does not satisfy " + property.name + ": " + example.failure);

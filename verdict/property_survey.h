@@ -15,10 +15,14 @@
 namespace gjk::check {
 
 struct SurveyOptions {
+  // 2: 2D strategies on the 2D families (sampleFamily); 3: 3D strategies (StrategyInfo::dimension 3) on the 3D
+  // families (sampleFamily3), the claims checked on 3D cases (verdict/claims.h CaseContext) and the
+  // counterexamples shrunk as 3D cases. Every strategy must be of this dimension (std::invalid_argument).
+  int dimension = 2;
   std::vector<const StrategyInfo*> strategies;
   std::vector<std::string> properties;  // names of strategyProperties()
-  std::vector<std::string> families;
-  std::uint64_t count = 100;  // cases per family: sampleFamily(family, seed, 0 .. count - 1)
+  std::vector<std::string> families;    // of the dimension: familyNames() or familyNames3()
+  std::uint64_t count = 100;  // cases per family: sampleFamily(family, seed, 0 .. count - 1), or sampleFamily3
   std::uint64_t seed = 1;
   int jobs = 1;
   int shrinkAttempts = 4000;
