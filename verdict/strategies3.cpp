@@ -2,6 +2,7 @@
 // docs/strategies.md, "Three dimensions", gives each one's source, constants, deviations and stop rules.
 #include "core/strategies/jolt_gjk.h"
 #include "core/strategies/opengjk.h"
+#include "core/strategies/robust3.h"
 #include "core/strategies/vdb3.h"
 #include "verdict/query3.h"
 #include "verdict/strategy.h"
@@ -39,6 +40,10 @@ std::vector<StrategyInfo> makeStrategies3() {
   rows.push_back(row3<JoltGjk, float>(
       "jolt-gjk", "Jolt Physics v5.5.0 GJKClosestPoint::GetClosestPoints as sCollideConvexVsConvex calls it, float",
       JoltGjkConstants<float>::MAX_SUPPORT_CALLS, ContactConvention::OnShapes));
+  rows.push_back(row3<Robust3, float>(
+      "robust3", "our own float GJK in 3D: power-of-two rescaling, exact region and containment signs, relative "
+      "stops, the answer from the closest pair of features, float",
+      robust3::MAX_ITERATIONS, ContactConvention::OnShapes));
   return rows;
 }
 

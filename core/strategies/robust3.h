@@ -1,0 +1,724 @@
+// Strategy `robust3`: our own float GJK in 3D, built not to fail on any case of the 3D families (issue 23).
+// The ingredients of `robust` (core/strategies/robust.h), brought to 3D:
+//
+//   rescale         the problem is solved in units of 2^k with every placed coordinate below 1 and the size
+//                   S / 2^k in [2^-8, 1): no overflow of squares or degree-4 cofactors, no underflow of lengths
+//                   at the `scale` family's 2^-98..2^88 (exact: powers of two; k from exponent bits only)
+//   exact-signs     every region decision of the simplex solve (segment, triangle, tetrahedron Voronoi
+//                   regions), the containment of the origin in the tetrahedron and the origin lying exactly on a
+//                   vertex, edge or triangle are exact signs of polynomials of degree 2, 3 and 4 in the stored
+//                   float coordinates (core/exact3.h: a double filter with a proven bound, an exact expansion
+//                   when it cannot decide)
+//   relative-tol    the progress stop compares v.v - v.w with 2^-23 |v|_inf max(|v|_inf, |w|_inf): relative to
+//                   the coordinates, never to a world-unit constant
+//   final-step      the answer is recomputed from the closest pair of features the final simplex came from
+//                   (the distinct vertices of A and of B in it: a vertex, an edge or a triangle of each), as the
+//                   nearest of the vertex-feature and edge-edge candidate pairs (and the barycentric pair), so the
+//                   witness points lie on the shapes and the distance is theirs
+//   safe-triangle   the triangle's closest point is the projection on its plane along the normal divided by a
+//                   power of two near its size (no underflow for a tiny or sliver triangle); a containment's
+//                   witness points come from the tetrahedron's face nearest to the origin, not from its volumes
+//
+// Loop (van den Bergen's, direction -v): containment (exact: the origin in the tetrahedron, closed), the origin
+// exactly on the simplex (`closest-point-at-origin`), a support pair already in the simplex or equal to one of
+// its points (`duplicate-support`), v.v - v.w <= the relative tolerance (`projection-progress`), the new
+// simplex's |v|^2 not below the last one's (`no-decrease`: the last simplex is kept), the cap of 64 support
+// calls (`iteration-cap`). Radii after the loop on the core distance. Contact convention: on-shapes.
+// docs/strategies.md ("Three dimensions", robust3) gives the reasons and the measured results.
+//
+// Float throughout, -ffp-contract=off; double only in (1) the exact signs (products of floats are exact in
+// double; core/exact3.h) and (2) the progress test v.v - v.w, whose float value would be swamped by its own
+// rounding near convergence (products of floats exact in double, error 2^-50 of the terms instead of 2^-22).
+#pragma once
+
+#include <cmath>
+#include <cstdint>
+#include <cstring>
+#include <type_traits>
+#ifdef ROBUST3_DEBUG
+#include <cstdio>
+#endif
+
+#include "core/distance_types.h"
+#include "core/exact3.h"
+#include "core/limits.h"
+#include "core/polytope.h"
+#include "core/transform3.h"
+#include "core/vec3.h"
+
+namespace gjk {
+namespace robust3 {
+
+inline constexpr int MAX_ITERATIONS = 64;               // support calls
+inline constexpr double PROGRESS_TOLERANCE = 0x1p-23;  // relative, see the progress stop
+
+using V3 = Vec3<float>;
+
+inline float absf(float x) { return std::fabs(x); }
+inline float maxf(float a, float b) { return a > b ? a : b; }
+inline float maxAbs(V3 v) { return maxf(absf(v.x), maxf(absf(v.y), absf(v.z))); }
+
+// floor(log2 |x|) for a normal float, from its exponent bits; -127 for 0 and subnormals, 128 for inf/NaN.
+inline int floorLog2(float x) {
+  std::uint32_t bits;
+  std::memcpy(&bits, &x, sizeof bits);
+  return static_cast<int>((bits >> 23) & 0xffu) - 127;
+}
+
+// 2^e as a float for e in [-126, 127].
+inline float powerOfTwo(int e) {
+  std::uint32_t bits = static_cast<std::uint32_t>(e + 127) << 23;
+  float f;
+  std::memcpy(&f, &bits, sizeof f);
+  return f;
+}
+
+// Multiplication by 2^e as two normal factors (e in [-252, 254]): exact where the product is a normal float.
+struct PowerOfTwoScale {
+  float f1 = 1;
+  float f2 = 1;
+  explicit PowerOfTwoScale(int e) {
+    if (e > 127) {
+      f1 = powerOfTwo(127);
+      f2 = powerOfTwo(e - 127 > 127 ? 127 : e - 127);
+    } else if (e < -126) {
+      f1 = powerOfTwo(-126);
+      f2 = powerOfTwo(e + 126 < -126 ? -126 : e + 126);
+    } else {
+      f1 = powerOfTwo(e);
+    }
+  }
+  float operator()(float x) const { return x * f1 * f2; }
+  V3 operator()(V3 v) const { return {v.x * f1 * f2, v.y * f1 * f2, v.z * f1 * f2}; }
+};
+
+// 2^-m with 2^m > x >= 2^(m-1) (m clamped to [-126, 126]): multiplying by it brings x into [0.5, 1), exactly.
+inline float inverseSizeFactor(float largest) {
+  int m = floorLog2(largest) + 1;
+  m = m > 126 ? 126 : (m < -126 ? -126 : m);
+  return powerOfTwo(-m);
+}
+
+// ---- the shapes ----------------------------------------------------------------------------------------
+
+// One shape as the loop sees it: its local vertices (the support scan runs in the local frame), its rotation,
+// and its position and radius in units of 2^k.
+struct Shape {
+  const Polytope<float>* polytope;
+  Matrix3<float> r;
+  V3 p;          // position / 2^k
+  float radius;  // radius / 2^k
+  PowerOfTwoScale down{0};
+};
+
+// The placed vertex i: R (v_i / 2^k) + p / 2^k, the same roundings as placing v_i and dividing by 2^k.
+inline V3 place(const Shape& s, int i) { return transformPoint(Transform3<float>{s.p, s.r}, s.down(s.polytope->vertices[i])); }
+
+// The first index furthest along the local direction (strict >, NaN never wins).
+inline int supportIndex(const Polytope<float>& poly, V3 d) {
+  int best = 0;
+  float bestValue = dot(poly.vertices[0], d);
+  for (int i = 1; i < poly.count; ++i) {
+    const float value = dot(poly.vertices[i], d);
+    if (value > bestValue) {
+      best = i;
+      bestValue = value;
+    }
+  }
+  return best;
+}
+
+struct Vertex {
+  V3 w;  // b - a
+  V3 a;  // on A, world / 2^k
+  V3 b;  // on B
+  int indexA = 0;
+  int indexB = 0;
+};
+
+// The support vertex of B - A along d (world, units of 2^k): d is first multiplied by a power of two bringing
+// its largest coordinate into [1, 2) (exact), so the local scan neither underflows for a tiny d nor depends on
+// |d|; then R^T d in each frame, the scans, the two placements.
+inline Vertex support(const Shape& A, const Shape& B, V3 d) {
+  const float m = maxAbs(d);
+  if (m > 0) {
+    int e = floorLog2(m);
+    if (e >= -126 && e <= 127) {
+      d = PowerOfTwoScale(-e)(d);
+    } else {
+      d = PowerOfTwoScale(-e / 2)(PowerOfTwoScale(-e + e / 2)(d));  // subnormal |d|: two exact steps
+    }
+  }
+  Vertex v;
+  v.indexA = supportIndex(*A.polytope, inverseRotate(A.r, -d));
+  v.indexB = supportIndex(*B.polytope, inverseRotate(B.r, d));
+  v.a = place(A, v.indexA);
+  v.b = place(B, v.indexB);
+  v.w = v.b - v.a;
+  return v;
+}
+
+// ---- the simplex solve -----------------------------------------------------------------------------------
+
+// A simplex of 1..4 vertices with the closest point of its hull to the origin, the barycentric weights of that
+// point, and whether the origin lies exactly on the hull (touching: exact signs).
+struct Simplex {
+  Vertex v[4];
+  float lambda[4] = {1, 0, 0, 0};
+  int count = 0;
+  V3 closest;          // v, rounded to float from the double solve
+  double dist2 = 0;    // |v|^2 of the double solve (before v is rounded)
+  bool touching = false;
+};
+
+// ---- the closest point in double (the one place besides the signs where robust3 uses double) ------------
+// Why: the search direction -v must be accurate to about |v| / L in angle, L the simplex's extent: a direction
+// tilted by more makes the support along it return a point of the simplex itself (a duplicate) while the true
+// Minkowski difference reaches past the origin (found on a needle tetrahedron of length 21 against a cluster
+// 2^-13 wide: tests/core/robust3_test.cpp, needleThroughAClusterOverlaps). In float, v = a + t (b - a) carries
+// an error of 2^-24 |a|, and |a| / |v| is unbounded (3,300 there, with L / |v| = 10^5). In double the inputs
+// are the same float points (every product of two of them exact), the error is 2^-53 |a|, and v, rounded to
+// float once at the end, points within 2^-24 of the exact direction.
+struct D3 {
+  double x, y, z;
+};
+inline D3 toD(V3 v) { return {v.x, v.y, v.z}; }
+inline D3 sub(D3 a, D3 b) { return {a.x - b.x, a.y - b.y, a.z - b.z}; }
+inline D3 add(D3 a, D3 b) { return {a.x + b.x, a.y + b.y, a.z + b.z}; }
+inline D3 mul(double s, D3 a) { return {s * a.x, s * a.y, s * a.z}; }
+inline double dotD(D3 a, D3 b) { return a.x * b.x + a.y * b.y + a.z * b.z; }
+inline D3 crossD(D3 a, D3 b) { return {a.y * b.z - a.z * b.y, a.z * b.x - a.x * b.z, a.x * b.y - a.y * b.x}; }
+inline V3 toF(D3 v) { return {float(v.x), float(v.y), float(v.z)}; }
+
+inline Simplex vertexSimplex(const Vertex& a) {
+  Simplex s;
+  s.v[0] = a;
+  s.count = 1;
+  s.lambda[0] = 1;
+  s.closest = a.w;
+  s.dist2 = dotD(toD(a.w), toD(a.w));
+  s.touching = a.w.x == 0 && a.w.y == 0 && a.w.z == 0;
+  return s;
+}
+
+// The segment a b when the origin projects inside it (the caller decided the region exactly): in double,
+// t = -a.(b - a) / |b - a|^2 clamped to [0, 1] (the midpoint when |b - a|^2 is 0), v = a + t (b - a), weights
+// 1 - t and t. Touching when a x b = 0 exactly (the origin on the segment's line, inside it).
+inline Simplex edgeSimplex(const Vertex& va, const Vertex& vb) {
+  Simplex s;
+  s.v[0] = va;
+  s.v[1] = vb;
+  s.count = 2;
+  const D3 a = toD(va.w);
+  const D3 e = sub(toD(vb.w), a);
+  const double ee = dotD(e, e);
+  double t = ee > 0 ? -dotD(a, e) / ee : 0.5;
+  t = t < 0 ? 0 : (t > 1 ? 1 : t);
+  s.lambda[0] = float(1 - t);
+  s.lambda[1] = float(t);
+  if (exact3::crossIsZero(va.w, vb.w)) {
+    s.touching = true;
+    s.closest = {0, 0, 0};
+    s.dist2 = 0;
+    return s;
+  }
+  const D3 v = add(a, mul(t, e));
+  s.closest = toF(v);
+  s.dist2 = dotD(v, v);
+  return s;
+}
+
+// Closest point of segment a b to the origin, the region decided by exact signs: a.(a - b) <= 0 -> a,
+// b.(b - a) <= 0 -> b, else the interior.
+inline Simplex solveSegment(const Vertex& a, const Vertex& b) {
+  if (exact3::selfDotDifferenceSign(a.w, b.w) <= 0) {
+    return vertexSimplex(a);
+  }
+  if (exact3::selfDotDifferenceSign(b.w, a.w) <= 0) {
+    return vertexSimplex(b);
+  }
+  return edgeSimplex(a, b);
+}
+
+// The triangle's interior region (its cofactors all positive, exact): in double, the projection of the origin
+// on the plane along n = (b - a) x (c - a), v = (n.a / n.n) n, and the weights n.(b x c), n.(c x a), n.(a x b)
+// over their sum (each clamped at 0). Touching when det(a, b, c) = 0 exactly (the origin in the plane).
+inline Simplex faceSimplex(const Vertex& va, const Vertex& vb, const Vertex& vc) {
+  Simplex s;
+  s.v[0] = va;
+  s.v[1] = vb;
+  s.v[2] = vc;
+  s.count = 3;
+  const D3 a = toD(va.w);
+  const D3 b = toD(vb.w);
+  const D3 c = toD(vc.w);
+  const D3 n = crossD(sub(b, a), sub(c, a));
+  double ca = dotD(n, crossD(b, c));
+  double cb = dotD(n, crossD(c, a));
+  double cc = dotD(n, crossD(a, b));
+  ca = ca > 0 ? ca : 0;
+  cb = cb > 0 ? cb : 0;
+  cc = cc > 0 ? cc : 0;
+  double sum = ca + cb + cc;
+  if (!(sum > 0)) {
+    ca = cb = cc = 1;
+    sum = 3;
+  }
+  s.lambda[0] = float(ca / sum);
+  s.lambda[1] = float(cb / sum);
+  s.lambda[2] = float(cc / sum);
+  if (exact3::determinantSign(va.w, vb.w, vc.w) == 0) {
+    s.touching = true;
+    s.closest = {0, 0, 0};
+    s.dist2 = 0;
+    return s;
+  }
+  const double nn = dotD(n, n);
+  D3 v;
+  if (nn > 0) {
+    v = mul(dotD(n, a) / nn, n);
+  } else {
+    v = add(add(mul(ca / sum, a), mul(cb / sum, b)), mul(cc / sum, c));
+  }
+  s.closest = toF(v);
+  s.dist2 = dotD(v, v);
+  return s;
+}
+
+// Closest point of triangle a b c to the origin: Ericson's region order (Real-Time Collision Detection 5.1.5,
+// ClosestPtPointTriangle with P = 0), every test the exact sign of its polynomial:
+//   d1 = a.a - a.b, d2 = a.a - a.c, d3 = a.b - b.b, d4 - d3 = b.b - b.c, d6 = a.c - c.c, d5 - d6 = c.c - b.c,
+//   va, vb, vc the cofactors n.(b x c), n.(c x a), n.(a x b).
+// For a degenerate triangle (collinear or repeated points, all cofactors 0) a vertex or edge region always
+// fits; if none did (it cannot in exact arithmetic), the nearest of the three edges is taken.
+inline Simplex solveTriangle(const Vertex& A, const Vertex& B, const Vertex& C) {
+  const V3 a = A.w;
+  const V3 b = B.w;
+  const V3 c = C.w;
+  const int d1 = exact3::selfDotDifferenceSign(a, b);
+  const int d2 = exact3::selfDotDifferenceSign(a, c);
+  if (d1 <= 0 && d2 <= 0) {
+    return vertexSimplex(A);
+  }
+  const int bMinusA = exact3::selfDotDifferenceSign(b, a);  // b.b - a.b = -d3
+  const int bMinusC = exact3::selfDotDifferenceSign(b, c);  // b.b - b.c = d4 - d3
+  if (bMinusA <= 0 && bMinusC <= 0) {
+    return vertexSimplex(B);
+  }
+  int cof[3];
+  exact3::cofactorSigns(a, b, c, cof);  // va, vb, vc
+  if (cof[2] <= 0 && d1 >= 0 && bMinusA >= 0) {
+    return edgeSimplex(A, B);
+  }
+  const int cMinusA = exact3::selfDotDifferenceSign(c, a);  // c.c - a.c = -d6
+  const int cMinusB = exact3::selfDotDifferenceSign(c, b);  // c.c - b.c = d5 - d6
+  if (cMinusA <= 0 && cMinusB <= 0) {
+    return vertexSimplex(C);
+  }
+  if (cof[1] <= 0 && d2 >= 0 && cMinusA >= 0) {
+    return edgeSimplex(A, C);
+  }
+  if (cof[0] <= 0 && bMinusC >= 0 && cMinusB >= 0) {
+    return edgeSimplex(B, C);
+  }
+  if (cof[0] > 0 && cof[1] > 0 && cof[2] > 0) {
+    return faceSimplex(A, B, C);
+  }
+  Simplex best = solveSegment(A, B);
+  const Simplex ac = solveSegment(A, C);
+  const Simplex bc = solveSegment(B, C);
+  if (ac.dist2 < best.dist2) {
+    best = ac;
+  }
+  if (bc.dist2 < best.dist2) {
+    best = bc;
+  }
+  return best;
+}
+
+// The face of a tetrahedron nearest to the origin (float comparison of the faces' |v|^2): the containment's
+// witness points.
+inline constexpr int FACES[4][3] = {{0, 1, 2}, {0, 2, 3}, {0, 3, 1}, {1, 3, 2}};
+
+inline Simplex nearestFace(const Simplex& t) {
+  Simplex best;
+  for (int f = 0; f < 4; ++f) {
+    Simplex s = solveTriangle(t.v[FACES[f][0]], t.v[FACES[f][1]], t.v[FACES[f][2]]);
+    if (f == 0 || s.dist2 < best.dist2) {
+      best = s;
+    }
+  }
+  return best;
+}
+
+// Closest point of tetrahedron a b c d to the origin. The faces (a b c), (a c d), (a d b), (b d c) each have
+// orientation(face, opposite vertex) = vol = det(b - a, c - a, d - a) = -(sum of the faces' det); the origin is
+// strictly outside a face when sign det(face) = sign vol (orientation(face, 0) = -det(face)), all exact. Inside
+// or on every face: containment (touching, count 4). Otherwise the nearest of the outside faces' closest
+// points (float comparison: near-equal candidates are near-equal points). A flat tetrahedron (vol = 0
+// exactly): the nearest of its four faces, which cover its hull.
+inline Simplex solveTetrahedron(const Simplex& t) {
+  V3 rows[4][3];
+  exact3::Filtered dets[4];
+  for (int f = 0; f < 4; ++f) {
+    for (int j = 0; j < 3; ++j) {
+      rows[f][j] = t.v[FACES[f][j]].w;
+    }
+    dets[f] = exact3::determinantFiltered(rows[f][0], rows[f][1], rows[f][2]);
+  }
+  const int vol = exact3::negatedDeterminantSumSign(dets, rows);
+  if (vol == 0) {
+    return nearestFace(t);
+  }
+  Simplex best;
+  bool any = false;
+  for (int f = 0; f < 4; ++f) {
+    int side = dets[f].value > dets[f].bound ? 1 : (dets[f].value < -dets[f].bound ? -1 : 2);
+    if (side == 2) {
+      side = exact3::determinantSign(rows[f][0], rows[f][1], rows[f][2]);
+    }
+    if (side != vol) {
+      continue;
+    }
+    Simplex s = solveTriangle(t.v[FACES[f][0]], t.v[FACES[f][1]], t.v[FACES[f][2]]);
+    if (!any || s.dist2 < best.dist2) {
+      best = s;
+      any = true;
+    }
+  }
+  if (!any) {
+    Simplex s = t;
+    s.touching = true;
+    s.closest = {0, 0, 0};
+    s.dist2 = 0;
+    return s;
+  }
+  return best;
+}
+
+inline Simplex solve(const Simplex& s) {
+  switch (s.count) {
+    case 1: return vertexSimplex(s.v[0]);
+    case 2: return solveSegment(s.v[0], s.v[1]);
+    case 3: return solveTriangle(s.v[0], s.v[1], s.v[2]);
+    default: return solveTetrahedron(s);
+  }
+}
+
+// ---- the final step ------------------------------------------------------------------------------------
+
+// The point of segment a b nearest to p: t = (p - a).(b - a) / |b - a|^2 clamped to [0, 1].
+inline V3 nearestOnSegment(V3 p, V3 a, V3 b) {
+  const V3 e = b - a;
+  const float ee = dot(e, e);
+  const float t = dot(p - a, e);
+  if (!(t > 0) || !(ee > 0)) {
+    return a;
+  }
+  if (t >= ee) {
+    return b;
+  }
+  return a + (t / ee) * e;
+}
+
+struct Pair {
+  V3 a;
+  V3 b;
+  float d2 = INFINITY;
+};
+
+inline void consider(Pair* best, V3 a, V3 b) {
+  const float d2 = lengthSquared(b - a);
+  if (d2 < best->d2) {
+    *best = {a, b, d2};
+  }
+}
+
+// The point of triangle a b c nearest to p: the nearest of the three edges' points and, when it falls inside
+// (float side tests), the projection on the plane along the normal divided by a power of two near its size.
+inline V3 nearestOnTriangle(V3 p, V3 a, V3 b, V3 c) {
+  V3 best = nearestOnSegment(p, a, b);
+  float bestD2 = lengthSquared(best - p);
+  const V3 candidates[2] = {nearestOnSegment(p, b, c), nearestOnSegment(p, c, a)};
+  for (const V3& q : candidates) {
+    const float d2 = lengthSquared(q - p);
+    if (d2 < bestD2) {
+      best = q;
+      bestD2 = d2;
+    }
+  }
+  V3 n = cross(b - a, c - a);
+  const float nm = maxAbs(n);
+  if (!(nm > 0)) {
+    return best;
+  }
+  n = inverseSizeFactor(nm) * n;
+  const float nn = dot(n, n);
+  const V3 q = p - (dot(p - a, n) / nn) * n;
+  if (dot(cross(b - a, q - a), n) >= 0 && dot(cross(c - b, q - b), n) >= 0 && dot(cross(a - c, q - c), n) >= 0) {
+    const float d2 = lengthSquared(q - p);
+    if (d2 < bestD2) {
+      best = q;
+    }
+  }
+  return best;
+}
+
+inline V3 nearestOnFeature(V3 p, const V3* f, int count) {
+  if (count == 1) {
+    return f[0];
+  }
+  if (count == 2) {
+    return nearestOnSegment(p, f[0], f[1]);
+  }
+  return nearestOnTriangle(p, f[0], f[1], f[2]);
+}
+
+// The interior pair of segments p1 q1 and p2 q2 when the closest points of their lines fall inside both:
+// s = ((p2 - p1) x d2).n / n.n, t = ((p2 - p1) x d1).n / n.n with n = d1 x d2 divided by a power of two near
+// its size (the triple products keep a near-parallel pair well conditioned, unlike |d1|^2 |d2|^2 - (d1.d2)^2).
+inline void considerEdgeEdge(Pair* best, V3 p1, V3 q1, V3 p2, V3 q2) {
+  const V3 d1 = q1 - p1;
+  const V3 d2 = q2 - p2;
+  V3 n = cross(d1, d2);
+  const float nm = maxAbs(n);
+  if (!(nm > 0)) {
+    return;  // parallel: the endpoint candidates hold the closest pair
+  }
+  n = inverseSizeFactor(nm) * n;
+  const float nn = dot(n, n);
+  const V3 r = p2 - p1;
+  const float s = dot(cross(r, d2), n) / nn;
+  const float t = dot(cross(r, d1), n) / nn;
+  if (!(s >= 0 && s <= 1 && t >= 0 && t <= 1)) {
+    return;
+  }
+  consider(best, p1 + s * d1, p2 + t * d2);
+}
+
+// The distinct points of one shape in the simplex (by index, then by coordinates).
+inline int featureOf(const Simplex& s, bool shapeA, V3* out) {
+  int indices[4];
+  int count = 0;
+  for (int i = 0; i < s.count; ++i) {
+    const int index = shapeA ? s.v[i].indexA : s.v[i].indexB;
+    const V3 p = shapeA ? s.v[i].a : s.v[i].b;
+    bool seen = false;
+    for (int j = 0; j < count; ++j) {
+      seen = seen || indices[j] == index || out[j] == p;
+    }
+    if (!seen) {
+      indices[count] = index;
+      out[count++] = p;
+    }
+  }
+  return count;
+}
+
+// The closest pair between A's feature and B's: the nearest of every vertex of one against the other's
+// feature, every edge pair's interior pair, and the barycentric pair of the simplex (every candidate a point of
+// each shape, so the nearest is the best upper bound of the distance among them).
+inline Pair closestFeaturePair(const Simplex& s) {
+  V3 fa[4];
+  V3 fb[4];
+  const int na = featureOf(s, true, fa);
+  const int nb = featureOf(s, false, fb);
+  Pair best;
+  V3 pa{0, 0, 0};
+  V3 pb{0, 0, 0};
+  for (int i = 0; i < s.count; ++i) {
+    pa = pa + s.lambda[i] * s.v[i].a;
+    pb = pb + s.lambda[i] * s.v[i].b;
+  }
+  consider(&best, pa, pb);
+  if (na > 3 || nb > 3) {
+    return best;  // not a feature pair of a non-containing simplex: the barycentric pair
+  }
+  for (int i = 0; i < na; ++i) {
+    consider(&best, fa[i], nearestOnFeature(fa[i], fb, nb));
+  }
+  for (int j = 0; j < nb; ++j) {
+    consider(&best, nearestOnFeature(fb[j], fa, na), fb[j]);
+  }
+  if (na >= 2 && nb >= 2) {
+    const int edgesA = na == 2 ? 1 : 3;
+    const int edgesB = nb == 2 ? 1 : 3;
+    for (int i = 0; i < edgesA; ++i) {
+      for (int j = 0; j < edgesB; ++j) {
+        considerEdgeEdge(&best, fa[i], fa[(i + 1) % na], fb[j], fb[(j + 1) % nb]);
+      }
+    }
+  }
+  return best;
+}
+
+// |b - a| on the difference divided by a power of two at least its largest coordinate (a difference of a few
+// subnormal units would square to nothing), scaled back exactly.
+inline float safeLength(V3 v, V3* unit) {
+  const float m = maxAbs(v);
+  if (!(m > 0)) {
+    *unit = {0, 0, 0};
+    return 0;
+  }
+  const float f = inverseSizeFactor(m);
+  const V3 s = f * v;
+  const float len = length(s);
+  *unit = {s.x / len, s.y / len, s.z / len};
+  return len / f;
+}
+
+// ---- the query -----------------------------------------------------------------------------------------
+
+// k with every placed coordinate below 1 from exponent bits only (docs/strategies.md): with e(.) = floor log2,
+// R the largest matrix entry, M the largest vertex coordinate and P the largest position coordinate of a shape,
+// a world coordinate is below 3 2^(e(R)+1) 2^(e(M)+1) + 2^(e(P)+1) < 2^K with K = max(e(R) + e(M) + 5,
+// e(P) + 2); the radii below 2^(e(r)+1); so S < 3 2^K' and k = K' + 2 puts S / 2^k below 1.
+inline int sizeExponent(const DistanceInput3<float>& input) {
+  auto shapeExponent = [](const Polytope<float>& poly, const Transform3<float>& xf) {
+    float m = 0;
+    for (int i = 0; i < poly.count; ++i) {
+      m = maxf(m, maxAbs(poly.vertices[i]));
+    }
+    const float rmax = maxf(maxAbs(xf.r.row[0]), maxf(maxAbs(xf.r.row[1]), maxAbs(xf.r.row[2])));
+    const int e = floorLog2(rmax) + floorLog2(m) + 5;
+    const int ep = floorLog2(maxAbs(xf.p)) + 2;
+    return e > ep ? e : ep;
+  };
+  int k = shapeExponent(input.proxyA, input.transformA);
+  const int kB = shapeExponent(input.proxyB, input.transformB);
+  k = k > kB ? k : kB;
+  const int rA = floorLog2(input.proxyA.radius) + 1;
+  const int rB = floorLog2(input.proxyB.radius) + 1;
+  k = k > rA ? k : rA;
+  k = k > rB ? k : rB;
+  return k + 2;
+}
+
+inline bool sameSupport(const Simplex& s, const Vertex& w) {
+  for (int i = 0; i < s.count; ++i) {
+    if ((s.v[i].indexA == w.indexA && s.v[i].indexB == w.indexB) || s.v[i].w == w.w) {
+      return true;
+    }
+  }
+  return false;
+}
+
+// The query in units of 2^k; returns k (the caller scales the answer back).
+inline int distanceInUnits(const DistanceInput3<float>& input, DistanceOutput3<float>* output, int maxIterations) {
+  const int k = sizeExponent(input);
+  const PowerOfTwoScale down(-k);
+  Shape A{&input.proxyA, input.transformA.r, down(input.transformA.p), down(input.proxyA.radius), down};
+  Shape B{&input.proxyB, input.transformB.r, down(input.transformB.p), down(input.proxyB.radius), down};
+
+  // First vertex: the support along A's position minus B's (towards the origin from B - A's centre), or x.
+  V3 d0 = A.p - B.p;
+  if (d0.x == 0 && d0.y == 0 && d0.z == 0) {
+    d0 = {1, 0, 0};
+  }
+  Simplex s = vertexSimplex(support(A, B, d0));
+  int iterations = 1;
+  Termination termination = Termination::IterationCap;
+  for (;;) {
+    if (s.touching) {
+      termination = s.count == 4 ? Termination::Containment : Termination::ClosestPointAtOrigin;
+      break;
+    }
+    if (iterations >= maxIterations) {
+      termination = Termination::IterationCap;
+      break;
+    }
+    const V3 v = s.closest;
+    const Vertex w = support(A, B, -v);
+    ++iterations;
+#ifdef ROBUST3_DEBUG
+    std::printf("it %d count %d v (%a %a %a) dist2 %g | w (%g %g %g) iA %d iB %d\n", iterations, s.count, v.x, v.y, v.z,
+                s.dist2, w.w.x, w.w.y, w.w.z, w.indexA, w.indexB);
+    for (int i = 0; i < s.count; ++i) std::printf("   s%d: (%a %a %a) %d %d lambda %g\n", i, s.v[i].w.x, s.v[i].w.y, s.v[i].w.z, s.v[i].indexA, s.v[i].indexB, s.lambda[i]);
+#endif
+    if (sameSupport(s, w)) {
+      termination = Termination::DuplicateSupport;
+      break;
+    }
+    // Progress (in double, exact products): v.v - v.w <= 2^-23 |v|_inf max(|v|_inf, |w|_inf).
+    const double gap = (double(v.x) * v.x + double(v.y) * v.y + double(v.z) * v.z) -
+                       (double(v.x) * w.w.x + double(v.y) * w.w.y + double(v.z) * w.w.z);
+    const double tolerance = PROGRESS_TOLERANCE * double(maxAbs(v)) * double(maxf(maxAbs(v), maxAbs(w.w)));
+    if (gap <= tolerance) {
+      termination = Termination::ProjectionProgress;
+      break;
+    }
+    Simplex next = s;
+    next.v[next.count++] = w;
+    next = solve(next);
+    if (!next.touching && !(next.dist2 < s.dist2)) {
+      termination = Termination::NoDecrease;
+      break;
+    }
+    s = next;
+  }
+
+  output->iterations = iterations;
+  output->simplexCount = s.count;
+  output->termination = termination;
+  output->decidedBy = PostRule::None;
+
+  if (s.touching) {
+    // On-shapes: each point on its own shape, distance 0. A containing tetrahedron gives the points of its face
+    // nearest to the origin (well conditioned where a thin tetrahedron's volumes are not; |pB - pA| is that
+    // face's distance, a few u when the containment came from rounding and the shapes are a hair apart).
+    const Simplex f = s.count == 4 ? nearestFace(s) : s;
+    V3 pa{0, 0, 0};
+    V3 pb{0, 0, 0};
+    for (int i = 0; i < f.count; ++i) {
+      pa = pa + f.lambda[i] * f.v[i].a;
+      pb = pb + f.lambda[i] * f.v[i].b;
+    }
+    output->pointA = pa;
+    output->pointB = pb;
+    output->distance = 0;
+    return k;
+  }
+
+  const Pair pair = closestFeaturePair(s);
+  V3 n;
+  const float core = safeLength(pair.b - pair.a, &n);
+  output->pointA = pair.a;
+  output->pointB = pair.b;
+  output->distance = core;
+  if (!input.useRadii) {
+    return k;
+  }
+  const float rA = A.radius;
+  const float rB = B.radius;
+  // Each point moves out along the unit normal by its radius, also when the radii make the shapes touch or
+  // overlap (distance 0 then): a core point moved by at most its radius stays on its rounded shape.
+  if (rA != 0 || rB != 0) {
+    output->pointA = output->pointA + rA * n;
+    output->pointB = output->pointB - rB * n;
+  }
+  output->distance = core > rA + rB ? core - (rA + rB) : 0.0f;
+  return k;
+}
+
+}  // namespace robust3
+
+// `robust3`: float in, float out; the answer is scaled back from units of 2^k by powers of two (exact unless
+// it leaves float's normal range).
+struct Robust3 {
+  template <class T>
+  static void distance(const DistanceInput3<T>& input, DistanceOutput3<T>* output) {
+    distanceCapped(input, output, robust3::MAX_ITERATIONS);
+  }
+
+  template <class T>
+  static void distanceCapped(const DistanceInput3<T>& input, DistanceOutput3<T>* output, int maxIterations) {
+    static_assert(std::is_same_v<T, float>, "robust3 is a float strategy");
+    const int k = robust3::distanceInUnits(input, output, maxIterations);
+    const robust3::PowerOfTwoScale up(k);
+    output->distance = up(output->distance);
+    output->pointA = up(output->pointA);
+    output->pointB = up(output->pointB);
+  }
+};
+
+}  // namespace gjk
