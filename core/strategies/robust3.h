@@ -1,34 +1,36 @@
 // Strategy `robust3`: our own float GJK in 3D, built not to fail on any case of the 3D families (issue 23).
 // The ingredients of `robust` (core/strategies/robust.h), brought to 3D:
 //
-//   rescale         the problem is solved in units of 2^k with every placed coordinate below 1 and the size
-//                   S / 2^k in [2^-8, 1): no overflow of squares or degree-4 cofactors, no underflow of lengths
-//                   at the `scale` family's 2^-98..2^88 (exact: powers of two; k from exponent bits only)
+//   rescale         the problem is solved in units of 2^k with every placed coordinate below 1 (k from
+//                   exponent bits only; exact: powers of two): no overflow of squares or degree-4 cofactors, no
+//                   underflow of lengths, at the `scale` family's 2^-98..2^88
 //   exact-signs     every region decision of the simplex solve (segment, triangle, tetrahedron Voronoi
 //                   regions), the containment of the origin in the tetrahedron and the origin lying exactly on a
 //                   vertex, edge or triangle are exact signs of polynomials of degree 2, 3 and 4 in the stored
 //                   float coordinates (core/exact3.h: a double filter with a proven bound, an exact expansion
-//                   when it cannot decide)
+//                   when it cannot decide); distance 0 only when they say so
 //   relative-tol    the progress stop compares v.v - v.w with 2^-23 |v|_inf max(|v|_inf, |w|_inf): relative to
 //                   the coordinates, never to a world-unit constant
 //   final-step      the answer is recomputed from the closest pair of features the final simplex came from
 //                   (the distinct vertices of A and of B in it: a vertex, an edge or a triangle of each), as the
 //                   nearest of the vertex-feature and edge-edge candidate pairs (and the barycentric pair), so the
 //                   witness points lie on the shapes and the distance is theirs
-//   safe-triangle   the triangle's closest point is the projection on its plane along the normal divided by a
-//                   power of two near its size (no underflow for a tiny or sliver triangle); a containment's
-//                   witness points come from the tetrahedron's face nearest to the origin, not from its volumes
+//   safe-triangle   a containment's witness points come from the tetrahedron's face nearest to the origin, not
+//                   from its volumes (ill-conditioned for a thin tetrahedron)
 //
-// Loop (van den Bergen's, direction -v): containment (exact: the origin in the tetrahedron, closed), the origin
+// Loop (van den Bergen's, direction -v): containment (exact: the origin in the closed tetrahedron), the origin
 // exactly on the simplex (`closest-point-at-origin`), a support pair already in the simplex or equal to one of
 // its points (`duplicate-support`), v.v - v.w <= the relative tolerance (`projection-progress`), the new
 // simplex's |v|^2 not below the last one's (`no-decrease`: the last simplex is kept), the cap of 64 support
 // calls (`iteration-cap`). Radii after the loop on the core distance. Contact convention: on-shapes.
 // docs/strategies.md ("Three dimensions", robust3) gives the reasons and the measured results.
 //
-// Float throughout, -ffp-contract=off; double only in (1) the exact signs (products of floats are exact in
-// double; core/exact3.h) and (2) the progress test v.v - v.w, whose float value would be swamped by its own
-// rounding near convergence (products of floats exact in double, error 2^-50 of the terms instead of 2^-22).
+// Float: the placement, the rescaling, the support scans, the stored simplex, the weights, the witness points,
+// the radius step and the answer, one rounding per operator, -ffp-contract=off. Double, from float inputs
+// whose products of two are exact in double, in four places, each saying why where it is: (1) the exact
+// signs' filters (core/exact3.h), (2) the progress test v.v - v.w, (3) the closest point v of the solved
+// simplex (the search direction must be accurate to |v| / L), (4) the closest pair of the final features (a
+// sliver feature's normal is ill-conditioned in float); v and the witness points are rounded to float once.
 #pragma once
 
 #include <cmath>
@@ -406,65 +408,78 @@ inline Simplex solve(const Simplex& s) {
 }
 
 // ---- the final step ------------------------------------------------------------------------------------
+// In double, on the float points of the two features (the third place robust3 uses double), and why: the
+// closest pair of a sliver feature is ill-conditioned in float. A triangle of width h and length L has a float
+// normal (b - a) x (c - a) off by about 2^-24 L^2 / (L h) rad, and the projection of a point at distance D and
+// lateral reach L misses the distance by that times L: 55 u on sliver index 7995 (a needle's face against a
+// cluster; tests/core/robust3_test.cpp, needleFaceAgainstAClusterIsNotTooClose), a distance below the exact
+// one, so a witness point off its shape. In double, with every product of two float coordinates exact, the
+// same computation is 2^29 times more accurate; the chosen pair is rounded to float once (half an ulp a
+// coordinate).
 
 // The point of segment a b nearest to p: t = (p - a).(b - a) / |b - a|^2 clamped to [0, 1].
-inline V3 nearestOnSegment(V3 p, V3 a, V3 b) {
-  const V3 e = b - a;
-  const float ee = dot(e, e);
-  const float t = dot(p - a, e);
+inline D3 nearestOnSegment(D3 p, D3 a, D3 b) {
+  const D3 e = sub(b, a);
+  const double ee = dotD(e, e);
+  const double t = dotD(sub(p, a), e);
   if (!(t > 0) || !(ee > 0)) {
     return a;
   }
   if (t >= ee) {
     return b;
   }
-  return a + (t / ee) * e;
+  return add(a, mul(t / ee, e));
 }
 
 struct Pair {
-  V3 a;
-  V3 b;
-  float d2 = INFINITY;
+  D3 a;
+  D3 b;
+  double d2 = INFINITY;
 };
 
-inline void consider(Pair* best, V3 a, V3 b) {
-  const float d2 = lengthSquared(b - a);
+inline void consider(Pair* best, D3 a, D3 b) {
+  const D3 d = sub(b, a);
+  const double d2 = dotD(d, d);
+#ifdef ROBUST3_DEBUG
+  std::printf("  candidate a (%.9g %.9g %.9g) b (%.9g %.9g %.9g) d %.9g\n", a.x, a.y, a.z, b.x, b.y, b.z, std::sqrt(d2));
+#endif
   if (d2 < best->d2) {
     *best = {a, b, d2};
   }
 }
 
 // The point of triangle a b c nearest to p: the nearest of the three edges' points and, when it falls inside
-// (float side tests), the projection on the plane along the normal divided by a power of two near its size.
-inline V3 nearestOnTriangle(V3 p, V3 a, V3 b, V3 c) {
-  V3 best = nearestOnSegment(p, a, b);
-  float bestD2 = lengthSquared(best - p);
-  const V3 candidates[2] = {nearestOnSegment(p, b, c), nearestOnSegment(p, c, a)};
-  for (const V3& q : candidates) {
-    const float d2 = lengthSquared(q - p);
+// (its three side products n.((b - a) x (q - a)) and so on not negative), the projection on the plane.
+inline D3 nearestOnTriangle(D3 p, D3 a, D3 b, D3 c) {
+  D3 best = nearestOnSegment(p, a, b);
+  D3 d = sub(best, p);
+  double bestD2 = dotD(d, d);
+  const D3 candidates[2] = {nearestOnSegment(p, b, c), nearestOnSegment(p, c, a)};
+  for (const D3& q : candidates) {
+    d = sub(q, p);
+    const double d2 = dotD(d, d);
     if (d2 < bestD2) {
       best = q;
       bestD2 = d2;
     }
   }
-  V3 n = cross(b - a, c - a);
-  const float nm = maxAbs(n);
-  if (!(nm > 0)) {
+  const D3 n = crossD(sub(b, a), sub(c, a));
+  const double nn = dotD(n, n);
+  if (!(nn > 0)) {
     return best;
   }
-  n = inverseSizeFactor(nm) * n;
-  const float nn = dot(n, n);
-  const V3 q = p - (dot(p - a, n) / nn) * n;
-  if (dot(cross(b - a, q - a), n) >= 0 && dot(cross(c - b, q - b), n) >= 0 && dot(cross(a - c, q - c), n) >= 0) {
-    const float d2 = lengthSquared(q - p);
-    if (d2 < bestD2) {
+  const D3 q = sub(p, mul(dotD(sub(p, a), n) / nn, n));
+  if (dotD(crossD(sub(b, a), sub(q, a)), n) >= 0 && dotD(crossD(sub(c, b), sub(q, b)), n) >= 0 &&
+      dotD(crossD(sub(a, c), sub(q, c)), n) >= 0) {
+    d = sub(q, p);
+    if (dotD(d, d) < bestD2) {
       best = q;
     }
   }
   return best;
 }
 
-inline V3 nearestOnFeature(V3 p, const V3* f, int count) {
+inline D3 nearestOnFeature(D3 p, const D3* f, int count) {
   if (count == 1) {
     return f[0];
   }
@@ -475,41 +490,41 @@ inline V3 nearestOnFeature(V3 p, const V3* f, int count) {
 }
 
 // The interior pair of segments p1 q1 and p2 q2 when the closest points of their lines fall inside both:
-// s = ((p2 - p1) x d2).n / n.n, t = ((p2 - p1) x d1).n / n.n with n = d1 x d2 divided by a power of two near
-// its size (the triple products keep a near-parallel pair well conditioned, unlike |d1|^2 |d2|^2 - (d1.d2)^2).
-inline void considerEdgeEdge(Pair* best, V3 p1, V3 q1, V3 p2, V3 q2) {
-  const V3 d1 = q1 - p1;
-  const V3 d2 = q2 - p2;
-  V3 n = cross(d1, d2);
-  const float nm = maxAbs(n);
-  if (!(nm > 0)) {
+// s = ((p2 - p1) x d2).n / n.n, t = ((p2 - p1) x d1).n / n.n with n = d1 x d2 (triple products: a
+// near-parallel pair stays well conditioned, unlike |d1|^2 |d2|^2 - (d1.d2)^2).
+inline void considerEdgeEdge(Pair* best, D3 p1, D3 q1, D3 p2, D3 q2) {
+  const D3 d1 = sub(q1, p1);
+  const D3 d2 = sub(q2, p2);
+  const D3 n = crossD(d1, d2);
+  const double nn = dotD(n, n);
+  if (!(nn > 0)) {
     return;  // parallel: the endpoint candidates hold the closest pair
   }
-  n = inverseSizeFactor(nm) * n;
-  const float nn = dot(n, n);
-  const V3 r = p2 - p1;
-  const float s = dot(cross(r, d2), n) / nn;
-  const float t = dot(cross(r, d1), n) / nn;
+  const D3 r = sub(p2, p1);
+  const double s = dotD(crossD(r, d2), n) / nn;
+  const double t = dotD(crossD(r, d1), n) / nn;
   if (!(s >= 0 && s <= 1 && t >= 0 && t <= 1)) {
     return;
   }
-  consider(best, p1 + s * d1, p2 + t * d2);
+  consider(best, add(p1, mul(s, d1)), add(p2, mul(t, d2)));
 }
 
 // The distinct points of one shape in the simplex (by index, then by coordinates).
-inline int featureOf(const Simplex& s, bool shapeA, V3* out) {
+inline int featureOf(const Simplex& s, bool shapeA, D3* out) {
   int indices[4];
+  V3 points[4];
   int count = 0;
   for (int i = 0; i < s.count; ++i) {
     const int index = shapeA ? s.v[i].indexA : s.v[i].indexB;
     const V3 p = shapeA ? s.v[i].a : s.v[i].b;
     bool seen = false;
     for (int j = 0; j < count; ++j) {
-      seen = seen || indices[j] == index || out[j] == p;
+      seen = seen || indices[j] == index || points[j] == p;
     }
     if (!seen) {
       indices[count] = index;
-      out[count++] = p;
+      points[count] = p;
+      out[count++] = toD(p);
     }
   }
   return count;
@@ -517,39 +532,39 @@ inline int featureOf(const Simplex& s, bool shapeA, V3* out) {
 
 // The closest pair between A's feature and B's: the nearest of every vertex of one against the other's
 // feature, every edge pair's interior pair, and the barycentric pair of the simplex (every candidate a point of
-// each shape, so the nearest is the best upper bound of the distance among them).
-inline Pair closestFeaturePair(const Simplex& s) {
-  V3 fa[4];
-  V3 fb[4];
+// each shape, so the nearest is the best upper bound of the distance among them). Rounded to float at the end.
+inline void closestFeaturePair(const Simplex& s, V3* pointA, V3* pointB) {
+  D3 fa[4];
+  D3 fb[4];
   const int na = featureOf(s, true, fa);
   const int nb = featureOf(s, false, fb);
   Pair best;
-  V3 pa{0, 0, 0};
-  V3 pb{0, 0, 0};
+  D3 pa{0, 0, 0};
+  D3 pb{0, 0, 0};
   for (int i = 0; i < s.count; ++i) {
-    pa = pa + s.lambda[i] * s.v[i].a;
-    pb = pb + s.lambda[i] * s.v[i].b;
+    pa = add(pa, mul(s.lambda[i], toD(s.v[i].a)));
+    pb = add(pb, mul(s.lambda[i], toD(s.v[i].b)));
   }
   consider(&best, pa, pb);
-  if (na > 3 || nb > 3) {
-    return best;  // not a feature pair of a non-containing simplex: the barycentric pair
-  }
-  for (int i = 0; i < na; ++i) {
-    consider(&best, fa[i], nearestOnFeature(fa[i], fb, nb));
-  }
-  for (int j = 0; j < nb; ++j) {
-    consider(&best, nearestOnFeature(fb[j], fa, na), fb[j]);
-  }
-  if (na >= 2 && nb >= 2) {
-    const int edgesA = na == 2 ? 1 : 3;
-    const int edgesB = nb == 2 ? 1 : 3;
-    for (int i = 0; i < edgesA; ++i) {
-      for (int j = 0; j < edgesB; ++j) {
-        considerEdgeEdge(&best, fa[i], fa[(i + 1) % na], fb[j], fb[(j + 1) % nb]);
+  if (na <= 3 && nb <= 3) {  // else not a feature pair of a non-containing simplex: the barycentric pair
+    for (int i = 0; i < na; ++i) {
+      consider(&best, fa[i], nearestOnFeature(fa[i], fb, nb));
+    }
+    for (int j = 0; j < nb; ++j) {
+      consider(&best, nearestOnFeature(fb[j], fa, na), fb[j]);
+    }
+    if (na >= 2 && nb >= 2) {
+      const int edgesA = na == 2 ? 1 : 3;
+      const int edgesB = nb == 2 ? 1 : 3;
+      for (int i = 0; i < edgesA; ++i) {
+        for (int j = 0; j < edgesB; ++j) {
+          considerEdgeEdge(&best, fa[i], fa[(i + 1) % na], fb[j], fb[(j + 1) % nb]);
+        }
       }
     }
   }
-  return best;
+  *pointA = toF(best.a);
+  *pointB = toF(best.b);
 }
 
 // |b - a| on the difference divided by a power of two at least its largest coordinate (a difference of a few
@@ -639,7 +654,8 @@ inline int distanceInUnits(const DistanceInput3<float>& input, DistanceOutput3<f
       termination = Termination::DuplicateSupport;
       break;
     }
-    // Progress (in double, exact products): v.v - v.w <= 2^-23 |v|_inf max(|v|_inf, |w|_inf).
+    // Progress: v.v - v.w <= 2^-23 |v|_inf max(|v|_inf, |w|_inf). In double (exact products, error 2^-50 of the
+    // terms): in float the test's own rounding, 2^-22 |v| |w|, would swamp v.v - v.w whenever |v| << |w|.
     const double gap = (double(v.x) * v.x + double(v.y) * v.y + double(v.z) * v.z) -
                        (double(v.x) * w.w.x + double(v.y) * w.w.y + double(v.z) * w.w.z);
     const double tolerance = PROGRESS_TOLERANCE * double(maxAbs(v)) * double(maxf(maxAbs(v), maxAbs(w.w)));
@@ -679,11 +695,13 @@ inline int distanceInUnits(const DistanceInput3<float>& input, DistanceOutput3<f
     return k;
   }
 
-  const Pair pair = closestFeaturePair(s);
+  V3 pointA;
+  V3 pointB;
+  closestFeaturePair(s, &pointA, &pointB);
   V3 n;
-  const float core = safeLength(pair.b - pair.a, &n);
-  output->pointA = pair.a;
-  output->pointB = pair.b;
+  const float core = safeLength(pointB - pointA, &n);
+  output->pointA = pointA;
+  output->pointB = pointB;
   output->distance = core;
   if (!input.useRadii) {
     return k;

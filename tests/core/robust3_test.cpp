@@ -350,6 +350,27 @@ TEST(Robust3Found, needleThroughAClusterOverlaps) {
   EXPECT_EQ(out.termination, Termination::Containment);
 }
 
+// sliver, index 7995: a needle's face (length 0.0176, width 3.6e-7 in units of 2^7) against a cluster, 0.00383
+// apart (exact oracle: D = 0.003829955645696954..., S = 9.114..., u = S 2^-24 = 5.43e-7). The vertex-to-face
+// candidate projected along the face's float normal, which a sliver tilts: a pair 55 u closer than D (a witness
+// point off its shape). The final step in double gives D within a fraction of u; asserted within 4 u.
+TEST(Robust3Found, needleFaceAgainstAClusterIsNotTooClose) {
+  const float q[4] = {0x1.0611aap-3f, 0x1.353388p-2f, -0x1.ac33b8p-2f, 0x1.b1b7aep-1f};
+  const V3 p{-0x1.ae94p+1f, 0x1.179c8p+2f, -0x1.ee3acp+2f};
+  const Polytope<float> needle =
+      polytopeOf({{0, 0, 0}, {0x1.2p+1f, 0, 0}, {0x1.32f8p-1f, 0x1.8p-15f, 0}, {0x1.b14p-4f, 0, 0x1.8p-15f}});
+  const Polytope<float> cluster = polytopeOf({{0x1.099ap-1f, -0x1.f8p-9f, 0x1.8p-15f},
+                                              {0x1.09a4p-1f, -0x1.f6p-9f, -0x1p-15f},
+                                              {0x1.09a4p-1f, -0x1.fep-9f, -0x1p-15f},
+                                              {0x1.09a4p-1f, -0x1.f6p-9f, 0x1p-15f}});
+  const DistanceOutput3<float> out = runPlaced(needle, cluster, p, p, q, q);
+  const double D = 0.003829955645696954;
+  const double u = 9.114171676260773 * 0x1p-24;
+  EXPECT_NEAR(out.distance, D, 4 * u);
+  const V3 gap = out.pointB - out.pointA;
+  EXPECT_NEAR(std::sqrt(double(gap.x) * gap.x + double(gap.y) * gap.y + double(gap.z) * gap.z), D, 4 * u);
+}
+
 // ---- exact signs -----------------------------------------------------------------------------------------
 
 // a.a - a.b with a = (1 + 2^-23, 1, 0), b = (1, 1 + 2^-23 + 2^-46... ) chosen so the value is 2^-46 > 0 while
