@@ -68,14 +68,23 @@ template <int N>
 struct Terms {
   double t[N];
   int n = 0;
-  void add(double x) { t[n++] = x; }
+  void add(double x) {
+    if (x != 0) {  // zeros change nothing (flat and axis-aligned inputs give many)
+      t[n++] = x;
+    }
+  }
   // Adds a b exactly (two doubles).
   void addProduct(double a, double b) {
+    if (a == 0 || b == 0) {
+      return;
+    }
     double x = 0;
     double y = 0;
     twoProduct(a, b, &x, &y);
     t[n++] = x;
-    t[n++] = y;
+    if (y != 0) {
+      t[n++] = y;
+    }
   }
   // The sign of the exact sum by Grow-Expansion: the components h[0..m) stay nonoverlapping and increasing
   // in magnitude (zeros dropped) and sum exactly to the terms seen; the sign is the largest component's.
@@ -134,6 +143,22 @@ GJK_EXACT3_HOT int selfDotDifferenceSign(Vec3<float> a, Vec3<float> b) {
     return 1;
   }
   if (sum < -bound) {
+    return -1;
+  }
+  return selfDotDifferenceExact(a, b);
+}
+
+// The same sign from the dot products a.a and a.b already evaluated in double (robust3's triangle computes the
+// six of its three points once): a.a's two sums of exact nonnegative products err by at most 2 u a.a, a.b's by
+// 2 u P with P = sum |a_i b_i|, the difference by u more: at most 3.01 u (a.a + P); the bound used is 8 u (a.a +
+// P) = 2^-50 (a.a + P). Exact fallback as above.
+GJK_EXACT3_HOT int selfDotDifferenceSign(double aa, double ab, double abPermanent, Vec3<float> a, Vec3<float> b) {
+  const double value = aa - ab;
+  const double bound = 0x1p-50 * (aa + abPermanent);
+  if (value > bound) {
+    return 1;
+  }
+  if (value < -bound) {
     return -1;
   }
   return selfDotDifferenceExact(a, b);
@@ -269,16 +294,25 @@ GJK_EXACT3_HOT Cross crossFiltered(Vec3<float> a, Vec3<float> b) {
           {std::fabs(p0) + std::fabs(q0), std::fabs(p1) + std::fabs(q1), std::fabs(p2) + std::fabs(q2)}};
 }
 
-// The three cofactors' signs of a triangle: signs[0] = sign n.(b x c) (va), signs[1] = n.(c x a) (vb),
-// signs[2] = n.(a x b) (vc).
-GJK_EXACT3_HOT void cofactorSigns(Vec3<float> a, Vec3<float> b, Vec3<float> c, int* signs) {
+// The three cofactors of a triangle, filtered: signs[0] = sign n.(b x c) (Ericson's va), signs[1] = n.(c x a)
+// (vb), signs[2] = n.(a x b) (vc); their double values (relative error at most 2^-49 of the permanent), n in
+// double, and det(a, b, c) = a.(b x c) filtered from the same b x c (one rounding per component, times a_k
+// and summed: 4 u P, bound 2^-50 P as determinantFiltered).
+struct TriangleCofactors {
+  int signs[3];
+  double values[3];
+  double n[3];
+  Filtered det;
+};
+
+GJK_EXACT3_HOT TriangleCofactors cofactors(Vec3<float> a, Vec3<float> b, Vec3<float> c) {
+  TriangleCofactors t;
   const Cross ab = crossFiltered(a, b);
   const Cross bc = crossFiltered(b, c);
   const Cross ca = crossFiltered(c, a);
-  double n[3];
   double nAbs[3];
   for (int k = 0; k < 3; ++k) {
-    n[k] = ab.v[k] + bc.v[k] + ca.v[k];
+    t.n[k] = ab.v[k] + bc.v[k] + ca.v[k];
     nAbs[k] = ab.abs[k] + bc.abs[k] + ca.abs[k];
   }
   const Cross* pq[3] = {&bc, &ca, &ab};
@@ -288,18 +322,42 @@ GJK_EXACT3_HOT void cofactorSigns(Vec3<float> a, Vec3<float> b, Vec3<float> c, i
     double value = 0;
     double permanent = 0;
     for (int k = 0; k < 3; ++k) {
-      value += n[k] * pq[s]->v[k];
+      value += t.n[k] * pq[s]->v[k];
       permanent += nAbs[k] * pq[s]->abs[k];
     }
+    t.values[s] = value;
     const double bound = 0x1p-49 * permanent;
     if (value > bound) {
-      signs[s] = 1;
+      t.signs[s] = 1;
     } else if (value < -bound) {
-      signs[s] = -1;
+      t.signs[s] = -1;
     } else {
-      signs[s] = cofactorExact(a, b, c, p[s], q[s]);
+      t.signs[s] = cofactorExact(a, b, c, p[s], q[s]);
     }
   }
+  t.det.value = double(a.x) * bc.v[0] + double(a.y) * bc.v[1] + double(a.z) * bc.v[2];
+  t.det.bound = 0x1p-50 * (std::fabs(double(a.x)) * bc.abs[0] + std::fabs(double(a.y)) * bc.abs[1] +
+                           std::fabs(double(a.z)) * bc.abs[2]);
+  return t;
+}
+
+// Sign of a filtered determinant of rows a, b, c (the exact fallback when the filter cannot decide).
+GJK_EXACT3_HOT int determinantSign(const Filtered& f, Vec3<float> a, Vec3<float> b, Vec3<float> c) {
+  if (f.value > f.bound) {
+    return 1;
+  }
+  if (f.value < -f.bound) {
+    return -1;
+  }
+  return determinantExact(a, b, c);
+}
+
+// The three signs alone.
+GJK_EXACT3_HOT void cofactorSigns(Vec3<float> a, Vec3<float> b, Vec3<float> c, int* signs) {
+  const TriangleCofactors t = cofactors(a, b, c);
+  signs[0] = t.signs[0];
+  signs[1] = t.signs[1];
+  signs[2] = t.signs[2];
 }
 
 // Whether a x b = 0 exactly (a, b and the origin collinear): each component is a difference of two exact

@@ -107,17 +107,36 @@ inline float inverseSizeFactor(float largest) {
 // and its position and radius in units of 2^k.
 struct Shape {
   const Polytope<float>* polytope;
-  Matrix3<float> r;
-  V3 p;          // position / 2^k
-  float radius;  // radius / 2^k
-  PowerOfTwoScale down{0};
+  Matrix3<float> r;       // the rotation, for the support direction
+  Transform3<float> xf;   // (R / 2^k, p / 2^k): places a local vertex in units of 2^k
+  float radius;           // radius / 2^k
 };
 
-// The placed vertex i: R (v_i / 2^k) + p / 2^k, the same roundings as placing v_i and dividing by 2^k.
-inline V3 place(const Shape& s, int i) { return transformPoint(Transform3<float>{s.p, s.r}, s.down(s.polytope->vertices[i])); }
+inline Shape shapeOf(const Polytope<float>& poly, const Transform3<float>& xf, const PowerOfTwoScale& down) {
+  Shape s;
+  s.polytope = &poly;
+  s.r = xf.r;
+  if (down.f1 == 1 && down.f2 == 1) {  // k = 0: as given
+    s.xf = xf;
+    s.radius = poly.radius;
+    return s;
+  }
+  s.xf.p = down(xf.p);
+  for (int i = 0; i < 3; ++i) {
+    s.xf.r.row[i] = down(xf.r.row[i]);
+  }
+  s.radius = down(poly.radius);
+  return s;
+}
 
-// The first index furthest along the local direction (strict >, NaN never wins).
-inline int supportIndex(const Polytope<float>& poly, V3 d) {
+// The placed vertex i: (R / 2^k) v_i + p / 2^k: each product (r / 2^k) v equals (r v) / 2^k before rounding,
+// so these are the roundings of placing v_i and dividing by 2^k (exact but where a number leaves the normal
+// range).
+inline V3 place(const Shape& s, int i) { return transformPoint(s.xf, s.polytope->vertices[i]); }
+
+// The first index furthest along the local direction: Polytope::support's scan (dot products rounded as
+// core/vec3.h dot, strict >, NaN never wins but at index 0), one vertex at a time.
+inline int supportIndexScalar(const Polytope<float>& poly, V3 d) {
   int best = 0;
   float bestValue = dot(poly.vertices[0], d);
   for (int i = 1; i < poly.count; ++i) {
@@ -129,6 +148,8 @@ inline int supportIndex(const Polytope<float>& poly, V3 d) {
   }
   return best;
 }
+
+inline int supportIndex(const Polytope<float>& poly, V3 d) { return supportIndexScalar(poly, d); }
 
 struct Vertex {
   V3 w;  // b - a
@@ -142,14 +163,11 @@ struct Vertex {
 // its largest coordinate into [1, 2) (exact), so the local scan neither underflows for a tiny d nor depends on
 // |d|; then R^T d in each frame, the scans, the two placements.
 inline Vertex support(const Shape& A, const Shape& B, V3 d) {
-  const float m = maxAbs(d);
-  if (m > 0) {
-    int e = floorLog2(m);
-    if (e >= -126 && e <= 127) {
-      d = PowerOfTwoScale(-e)(d);
-    } else {
-      d = PowerOfTwoScale(-e / 2)(PowerOfTwoScale(-e + e / 2)(d));  // subnormal |d|: two exact steps
-    }
+  const int e = floorLog2(maxAbs(d));
+  if (e >= -126 && e <= 126) {
+    d = powerOfTwo(-e) * d;
+  } else if (e == -127) {  // 0 or subnormal: two exact steps of 2^63 and 2^64
+    d = powerOfTwo(64) * (powerOfTwo(63) * d);
   }
   Vertex v;
   v.indexA = supportIndex(*A.polytope, inverseRotate(A.r, -d));
@@ -243,9 +261,11 @@ inline Simplex solveSegment(const Vertex& a, const Vertex& b) {
 }
 
 // The triangle's interior region (its cofactors all positive, exact): in double, the projection of the origin
-// on the plane along n = (b - a) x (c - a), v = (n.a / n.n) n, and the weights n.(b x c), n.(c x a), n.(a x b)
-// over their sum (each clamped at 0). Touching when det(a, b, c) = 0 exactly (the origin in the plane).
-inline Simplex faceSimplex(const Vertex& va, const Vertex& vb, const Vertex& vc) {
+// on the plane along n = (b - a) x (c - a) (from the differences: a triangle small against its distance from
+// the origin would lose n to cancellation in a x b + b x c + c x a), v = (n.a / n.n) n, and the weights
+// n.(b x c), n.(c x a), n.(a x b) over their sum (each clamped at 0). Touching when det(a, b, c) = 0 exactly
+// (the origin in the plane; the filter shares b x c with the cofactors').
+inline Simplex faceSimplex(const Vertex& va, const Vertex& vb, const Vertex& vc, const exact3::TriangleCofactors& t) {
   Simplex s;
   s.v[0] = va;
   s.v[1] = vb;
@@ -269,7 +289,7 @@ inline Simplex faceSimplex(const Vertex& va, const Vertex& vb, const Vertex& vc)
   s.lambda[0] = float(ca / sum);
   s.lambda[1] = float(cb / sum);
   s.lambda[2] = float(cc / sum);
-  if (exact3::determinantSign(va.w, vb.w, vc.w) == 0) {
+  if (exact3::determinantSign(t.det, va.w, vb.w, vc.w) == 0) {
     s.touching = true;
     s.closest = {0, 0, 0};
     s.dist2 = 0;
@@ -293,27 +313,42 @@ inline Simplex faceSimplex(const Vertex& va, const Vertex& vb, const Vertex& vc)
 //   va, vb, vc the cofactors n.(b x c), n.(c x a), n.(a x b).
 // For a degenerate triangle (collinear or repeated points, all cofactors 0) a vertex or edge region always
 // fits; if none did (it cannot in exact arithmetic), the nearest of the three edges is taken.
+inline double dotOf(V3 a, V3 b) { return double(a.x) * b.x + double(a.y) * b.y + double(a.z) * b.z; }
+inline double absDotOf(V3 a, V3 b) {
+  return std::fabs(double(a.x) * b.x) + std::fabs(double(a.y) * b.y) + std::fabs(double(a.z) * b.z);
+}
+
 inline Simplex solveTriangle(const Vertex& A, const Vertex& B, const Vertex& C) {
   const V3 a = A.w;
   const V3 b = B.w;
   const V3 c = C.w;
-  const int d1 = exact3::selfDotDifferenceSign(a, b);
-  const int d2 = exact3::selfDotDifferenceSign(a, c);
+  // The six dot products once, in double (products exact), with the permanents of the mixed ones.
+  const double aa = dotOf(a, a);
+  const double bb = dotOf(b, b);
+  const double cc = dotOf(c, c);
+  const double ab = dotOf(a, b);
+  const double ac = dotOf(a, c);
+  const double bc = dotOf(b, c);
+  const double pab = absDotOf(a, b);
+  const double pac = absDotOf(a, c);
+  const double pbc = absDotOf(b, c);
+  const int d1 = exact3::selfDotDifferenceSign(aa, ab, pab, a, b);
+  const int d2 = exact3::selfDotDifferenceSign(aa, ac, pac, a, c);
   if (d1 <= 0 && d2 <= 0) {
     return vertexSimplex(A);
   }
-  const int bMinusA = exact3::selfDotDifferenceSign(b, a);  // b.b - a.b = -d3
-  const int bMinusC = exact3::selfDotDifferenceSign(b, c);  // b.b - b.c = d4 - d3
+  const int bMinusA = exact3::selfDotDifferenceSign(bb, ab, pab, b, a);  // b.b - a.b = -d3
+  const int bMinusC = exact3::selfDotDifferenceSign(bb, bc, pbc, b, c);  // b.b - b.c = d4 - d3
   if (bMinusA <= 0 && bMinusC <= 0) {
     return vertexSimplex(B);
   }
-  int cof[3];
-  exact3::cofactorSigns(a, b, c, cof);  // va, vb, vc
+  const exact3::TriangleCofactors t = exact3::cofactors(a, b, c);
+  const int* cof = t.signs;  // va, vb, vc
   if (cof[2] <= 0 && d1 >= 0 && bMinusA >= 0) {
     return edgeSimplex(A, B);
   }
-  const int cMinusA = exact3::selfDotDifferenceSign(c, a);  // c.c - a.c = -d6
-  const int cMinusB = exact3::selfDotDifferenceSign(c, b);  // c.c - b.c = d5 - d6
+  const int cMinusA = exact3::selfDotDifferenceSign(cc, ac, pac, c, a);  // c.c - a.c = -d6
+  const int cMinusB = exact3::selfDotDifferenceSign(cc, bc, pbc, c, b);  // c.c - b.c = d5 - d6
   if (cMinusA <= 0 && cMinusB <= 0) {
     return vertexSimplex(C);
   }
@@ -324,16 +359,16 @@ inline Simplex solveTriangle(const Vertex& A, const Vertex& B, const Vertex& C) 
     return edgeSimplex(B, C);
   }
   if (cof[0] > 0 && cof[1] > 0 && cof[2] > 0) {
-    return faceSimplex(A, B, C);
+    return faceSimplex(A, B, C, t);
   }
   Simplex best = solveSegment(A, B);
-  const Simplex ac = solveSegment(A, C);
-  const Simplex bc = solveSegment(B, C);
-  if (ac.dist2 < best.dist2) {
-    best = ac;
+  const Simplex edgeAC = solveSegment(A, C);
+  const Simplex edgeBC = solveSegment(B, C);
+  if (edgeAC.dist2 < best.dist2) {
+    best = edgeAC;
   }
-  if (bc.dist2 < best.dist2) {
-    best = bc;
+  if (edgeBC.dist2 < best.dist2) {
+    best = edgeBC;
   }
   return best;
 }
@@ -351,6 +386,32 @@ inline Simplex nearestFace(const Simplex& t) {
     }
   }
   return best;
+}
+
+// The face of a containing tetrahedron nearest to the origin, for the witness points: for a point inside a
+// convex polytope the nearest boundary point is its projection on the nearest face plane, inside that face, so
+// the face of least (n.a)^2 / n.n (double, n = (b - a) x (c - a)) is solved alone instead of all four.
+inline Simplex containmentFace(const Simplex& t) {
+  int best = -1;
+  double bestDist2 = 0;
+  for (int f = 0; f < 4; ++f) {
+    const D3 a = toD(t.v[FACES[f][0]].w);
+    const D3 n = crossD(sub(toD(t.v[FACES[f][1]].w), a), sub(toD(t.v[FACES[f][2]].w), a));
+    const double nn = dotD(n, n);
+    if (!(nn > 0)) {
+      continue;
+    }
+    const double na = dotD(n, a);
+    const double dist2 = na * na / nn;
+    if (best < 0 || dist2 < bestDist2) {
+      best = f;
+      bestDist2 = dist2;
+    }
+  }
+  if (best < 0) {
+    return nearestFace(t);
+  }
+  return solveTriangle(t.v[FACES[best][0]], t.v[FACES[best][1]], t.v[FACES[best][2]]);
 }
 
 // Closest point of tetrahedron a b c d to the origin. The faces (a b c), (a c d), (a d b), (b d c) each have
@@ -372,14 +433,31 @@ inline Simplex solveTetrahedron(const Simplex& t) {
   if (vol == 0) {
     return nearestFace(t);
   }
-  Simplex best;
-  bool any = false;
+  // Face 0 is opposite the newest vertex (the loop appends it last): the old triangle, whose closest point
+  // the new vertex was found beyond. It is solved only when the origin is outside it alone (which exact
+  // arithmetic rules out; were another face outside too and face 0 nearer, no-decrease keeps the old simplex,
+  // whose closest point is face 0's).
+  bool outside[4];
+  int outsideCount = 0;
   for (int f = 0; f < 4; ++f) {
     int side = dets[f].value > dets[f].bound ? 1 : (dets[f].value < -dets[f].bound ? -1 : 2);
     if (side == 2) {
       side = exact3::determinantSign(rows[f][0], rows[f][1], rows[f][2]);
     }
-    if (side != vol) {
+    outside[f] = side == vol;
+    outsideCount += outside[f] ? 1 : 0;
+  }
+  if (outsideCount == 0) {
+    Simplex s = t;
+    s.touching = true;
+    s.closest = {0, 0, 0};
+    s.dist2 = 0;
+    return s;
+  }
+  Simplex best;
+  bool any = false;
+  for (int f = outsideCount == 1 && outside[0] ? 0 : 1; f < 4; ++f) {
+    if (!outside[f]) {
       continue;
     }
     Simplex s = solveTriangle(t.v[FACES[f][0]], t.v[FACES[f][1]], t.v[FACES[f][2]]);
@@ -387,13 +465,6 @@ inline Simplex solveTetrahedron(const Simplex& t) {
       best = s;
       any = true;
     }
-  }
-  if (!any) {
-    Simplex s = t;
-    s.touching = true;
-    s.closest = {0, 0, 0};
-    s.dist2 = 0;
-    return s;
   }
   return best;
 }
@@ -432,8 +503,8 @@ inline D3 nearestOnSegment(D3 p, D3 a, D3 b) {
 }
 
 struct Pair {
-  D3 a;
-  D3 b;
+  D3 a{0, 0, 0};
+  D3 b{0, 0, 0};
   double d2 = INFINITY;
 };
 
@@ -534,6 +605,11 @@ inline int featureOf(const Simplex& s, bool shapeA, D3* out) {
 // feature, every edge pair's interior pair, and the barycentric pair of the simplex (every candidate a point of
 // each shape, so the nearest is the best upper bound of the distance among them). Rounded to float at the end.
 inline void closestFeaturePair(const Simplex& s, V3* pointA, V3* pointB) {
+  if (s.count == 1) {
+    *pointA = s.v[0].a;
+    *pointB = s.v[0].b;
+    return;
+  }
   D3 fa[4];
   D3 fb[4];
   const int na = featureOf(s, true, fa);
@@ -546,20 +622,22 @@ inline void closestFeaturePair(const Simplex& s, V3* pointA, V3* pointB) {
     pb = add(pb, mul(s.lambda[i], toD(s.v[i].b)));
   }
   consider(&best, pa, pb);
-  if (na <= 3 && nb <= 3) {  // else not a feature pair of a non-containing simplex: the barycentric pair
+  if (na == 1) {  // a vertex of A against B's feature (B's vertices against A's one point add nothing)
+    consider(&best, fa[0], nearestOnFeature(fa[0], fb, nb));
+  } else if (nb == 1) {
+    consider(&best, nearestOnFeature(fb[0], fa, na), fb[0]);
+  } else if (na <= 3 && nb <= 3) {  // else not a feature pair of a non-containing simplex: the barycentric pair
     for (int i = 0; i < na; ++i) {
       consider(&best, fa[i], nearestOnFeature(fa[i], fb, nb));
     }
     for (int j = 0; j < nb; ++j) {
       consider(&best, nearestOnFeature(fb[j], fa, na), fb[j]);
     }
-    if (na >= 2 && nb >= 2) {
-      const int edgesA = na == 2 ? 1 : 3;
-      const int edgesB = nb == 2 ? 1 : 3;
-      for (int i = 0; i < edgesA; ++i) {
-        for (int j = 0; j < edgesB; ++j) {
-          considerEdgeEdge(&best, fa[i], fa[(i + 1) % na], fb[j], fb[(j + 1) % nb]);
-        }
+    const int edgesA = na == 2 ? 1 : 3;
+    const int edgesB = nb == 2 ? 1 : 3;
+    for (int i = 0; i < edgesA; ++i) {
+      for (int j = 0; j < edgesB; ++j) {
+        considerEdgeEdge(&best, fa[i], fa[(i + 1) % na], fb[j], fb[(j + 1) % nb]);
       }
     }
   }
@@ -588,15 +666,29 @@ inline float safeLength(V3 v, V3* unit) {
 // R the largest matrix entry, M the largest vertex coordinate and P the largest position coordinate of a shape,
 // a world coordinate is below 3 2^(e(R)+1) 2^(e(M)+1) + 2^(e(P)+1) < 2^K with K = max(e(R) + e(M) + 5,
 // e(P) + 2); the radii below 2^(e(r)+1); so S < 3 2^K' and k = K' + 2 puts S / 2^k below 1.
+// The largest |x| over n floats as its bit pattern (sign cleared): for floats that are not NaN the order of
+// these integers is the order of the magnitudes, so an integer maximum (no branch, vectorizable) gives the
+// largest magnitude's exponent field.
+inline std::int32_t largestMagnitudeBits(const float* values, int n) {
+  std::int32_t m = 0;
+  for (int i = 0; i < n; ++i) {
+    std::int32_t bits;
+    std::memcpy(&bits, &values[i], sizeof bits);
+    bits &= 0x7fffffff;
+    m = m > bits ? m : bits;
+  }
+  return m;
+}
+
+inline int exponentOfBits(std::int32_t bits) { return static_cast<int>((bits >> 23) & 0xff) - 127; }
+
 inline int sizeExponent(const DistanceInput3<float>& input) {
   auto shapeExponent = [](const Polytope<float>& poly, const Transform3<float>& xf) {
-    float m = 0;
-    for (int i = 0; i < poly.count; ++i) {
-      m = maxf(m, maxAbs(poly.vertices[i]));
-    }
-    const float rmax = maxf(maxAbs(xf.r.row[0]), maxf(maxAbs(xf.r.row[1]), maxAbs(xf.r.row[2])));
-    const int e = floorLog2(rmax) + floorLog2(m) + 5;
-    const int ep = floorLog2(maxAbs(xf.p)) + 2;
+    static_assert(sizeof(Vec3<float>) == 3 * sizeof(float), "vertices are packed floats");
+    const int eM = exponentOfBits(largestMagnitudeBits(&poly.vertices[0].x, 3 * poly.count));
+    const int eR = exponentOfBits(largestMagnitudeBits(&xf.r.row[0].x, 9));
+    const int e = eR + eM + 5;
+    const int ep = exponentOfBits(largestMagnitudeBits(&xf.p.x, 3)) + 2;
     return e > ep ? e : ep;
   };
   int k = shapeExponent(input.proxyA, input.transformA);
@@ -619,18 +711,53 @@ inline bool sameSupport(const Simplex& s, const Vertex& w) {
 }
 
 // The query in units of 2^k; returns k (the caller scales the answer back).
-inline int distanceInUnits(const DistanceInput3<float>& input, DistanceOutput3<float>* output, int maxIterations) {
-  const int k = sizeExponent(input);
+// The window in which no rescaling is needed, on the bits of |x| (sign cleared; for floats that are not NaN
+// their order is the magnitudes', a NaN's lies above infinity's): every placed coordinate and radius at most
+// 2^60 (no float product of two, no double product of four, and no exact term leaves the range) and the first
+// support point or a position at least 2^-100 in some coordinate (the problem's size S is then at least
+// 2^-100, so u = 2^-24 S is 2^25 times float's subnormal spacing 2^-149: the placements round as normal
+// floats at the scale of u). Outside it (the `scale` family's far ends, coordinates near FLT_MAX) the query is
+// solved again in units of 2^k.
+inline constexpr std::int32_t WINDOW_HIGH_BITS = 0x5d800000;  // 2^60
+inline constexpr std::int32_t WINDOW_LOW_BITS = 0x0d800000;   // 2^-100
+
+inline std::int32_t magnitudeBits(V3 v) {
+  return largestMagnitudeBits(&v.x, 3);
+}
+
+// The query in units of 2^k. With rescale = false it first tries k = 0 and returns false (no answer) as soon as
+// a placed point leaves the window; the caller then calls it again with rescale = true.
+inline bool distanceInUnitsOf(const DistanceInput3<float>& input, DistanceOutput3<float>* output, int maxIterations,
+                              bool rescale, int* kOut) {
+  const int k = rescale ? sizeExponent(input) : 0;
+  *kOut = k;
   const PowerOfTwoScale down(-k);
-  Shape A{&input.proxyA, input.transformA.r, down(input.transformA.p), down(input.proxyA.radius), down};
-  Shape B{&input.proxyB, input.transformB.r, down(input.transformB.p), down(input.proxyB.radius), down};
+  const Shape A = shapeOf(input.proxyA, input.transformA, down);
+  const Shape B = shapeOf(input.proxyB, input.transformB, down);
+  if (!rescale && (largestMagnitudeBits(&input.proxyA.radius, 1) > WINDOW_HIGH_BITS ||
+                   largestMagnitudeBits(&input.proxyB.radius, 1) > WINDOW_HIGH_BITS)) {
+    return false;
+  }
 
   // First vertex: the support along A's position minus B's (towards the origin from B - A's centre), or x.
-  V3 d0 = A.p - B.p;
+  V3 d0 = A.xf.p - B.xf.p;
   if (d0.x == 0 && d0.y == 0 && d0.z == 0) {
     d0 = {1, 0, 0};
   }
   Simplex s = vertexSimplex(support(A, B, d0));
+  if (!rescale) {
+    std::int32_t high = magnitudeBits(s.v[0].a);
+    const std::int32_t b = magnitudeBits(s.v[0].b);
+    high = high > b ? high : b;
+    std::int32_t size = high;
+    const std::int32_t pa = magnitudeBits(A.xf.p);
+    const std::int32_t pb = magnitudeBits(B.xf.p);
+    size = size > pa ? size : pa;
+    size = size > pb ? size : pb;
+    if (high > WINDOW_HIGH_BITS || size < WINDOW_LOW_BITS || pa > WINDOW_HIGH_BITS || pb > WINDOW_HIGH_BITS) {
+      return false;
+    }
+  }
   int iterations = 1;
   Termination termination = Termination::IterationCap;
   for (;;) {
@@ -645,6 +772,13 @@ inline int distanceInUnits(const DistanceInput3<float>& input, DistanceOutput3<f
     const V3 v = s.closest;
     const Vertex w = support(A, B, -v);
     ++iterations;
+    if (!rescale) {
+      const std::int32_t a = magnitudeBits(w.a);
+      const std::int32_t b = magnitudeBits(w.b);
+      if ((a > b ? a : b) > WINDOW_HIGH_BITS) {
+        return false;
+      }
+    }
 #ifdef ROBUST3_DEBUG
     std::printf("it %d count %d v (%a %a %a) dist2 %g | w (%g %g %g) iA %d iB %d\n", iterations, s.count, v.x, v.y, v.z,
                 s.dist2, w.w.x, w.w.y, w.w.z, w.indexA, w.indexB);
@@ -682,7 +816,7 @@ inline int distanceInUnits(const DistanceInput3<float>& input, DistanceOutput3<f
     // On-shapes: each point on its own shape, distance 0. A containing tetrahedron gives the points of its face
     // nearest to the origin (well conditioned where a thin tetrahedron's volumes are not; |pB - pA| is that
     // face's distance, a few u when the containment came from rounding and the shapes are a hair apart).
-    const Simplex f = s.count == 4 ? nearestFace(s) : s;
+    const Simplex f = s.count == 4 ? containmentFace(s) : s;
     V3 pa{0, 0, 0};
     V3 pb{0, 0, 0};
     for (int i = 0; i < f.count; ++i) {
@@ -692,7 +826,7 @@ inline int distanceInUnits(const DistanceInput3<float>& input, DistanceOutput3<f
     output->pointA = pa;
     output->pointB = pb;
     output->distance = 0;
-    return k;
+    return true;
   }
 
   V3 pointA;
@@ -704,7 +838,7 @@ inline int distanceInUnits(const DistanceInput3<float>& input, DistanceOutput3<f
   output->pointB = pointB;
   output->distance = core;
   if (!input.useRadii) {
-    return k;
+    return true;
   }
   const float rA = A.radius;
   const float rB = B.radius;
@@ -715,6 +849,15 @@ inline int distanceInUnits(const DistanceInput3<float>& input, DistanceOutput3<f
     output->pointB = output->pointB - rB * n;
   }
   output->distance = core > rA + rB ? core - (rA + rB) : 0.0f;
+  return true;
+}
+
+// The query in units of 2^k; returns k (the caller scales the answer back).
+inline int distanceInUnits(const DistanceInput3<float>& input, DistanceOutput3<float>* output, int maxIterations) {
+  int k = 0;
+  if (!distanceInUnitsOf(input, output, maxIterations, false, &k)) {
+    distanceInUnitsOf(input, output, maxIterations, true, &k);
+  }
   return k;
 }
 
@@ -732,6 +875,9 @@ struct Robust3 {
   static void distanceCapped(const DistanceInput3<T>& input, DistanceOutput3<T>* output, int maxIterations) {
     static_assert(std::is_same_v<T, float>, "robust3 is a float strategy");
     const int k = robust3::distanceInUnits(input, output, maxIterations);
+    if (k == 0) {
+      return;
+    }
     const robust3::PowerOfTwoScale up(k);
     output->distance = up(output->distance);
     output->pointA = up(output->pointA);
