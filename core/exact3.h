@@ -174,7 +174,9 @@ struct Filtered {
   double bound;
 };
 
-GJK_EXACT3_HOT Filtered determinantFiltered(Vec3<float> a, Vec3<float> b, Vec3<float> c) {
+// V: Vec3<float>, or Vec3<double> holding float values (the same products, without the conversions).
+template <class V>
+GJK_EXACT3_HOT Filtered determinantFiltered(const V& a, const V& b, const V& c) {
   const double bycz = double(b.y) * c.z;
   const double bzcy = double(b.z) * c.y;
   const double bzcx = double(b.z) * c.x;
@@ -283,7 +285,8 @@ struct Cross {
   double abs[3];  // |first product| + |second product| of each component
 };
 
-GJK_EXACT3_HOT Cross crossFiltered(Vec3<float> a, Vec3<float> b) {
+template <class V>
+GJK_EXACT3_HOT Cross crossFiltered(const V& a, const V& b) {
   const double p0 = double(a.y) * b.z;
   const double q0 = double(a.z) * b.y;
   const double p1 = double(a.z) * b.x;
@@ -305,7 +308,11 @@ struct TriangleCofactors {
   Filtered det;
 };
 
-GJK_EXACT3_HOT TriangleCofactors cofactors(Vec3<float> a, Vec3<float> b, Vec3<float> c) {
+inline Vec3<float> toFloat(const Vec3<float>& v) { return v; }
+inline Vec3<float> toFloat(const Vec3<double>& v) { return {float(v.x), float(v.y), float(v.z)}; }  // exact: float values
+
+template <class V>
+GJK_EXACT3_HOT TriangleCofactors cofactors(const V& a, const V& b, const V& c) {
   TriangleCofactors t;
   const Cross ab = crossFiltered(a, b);
   const Cross bc = crossFiltered(b, c);
@@ -316,8 +323,8 @@ GJK_EXACT3_HOT TriangleCofactors cofactors(Vec3<float> a, Vec3<float> b, Vec3<fl
     nAbs[k] = ab.abs[k] + bc.abs[k] + ca.abs[k];
   }
   const Cross* pq[3] = {&bc, &ca, &ab};
-  const Vec3<float> p[3] = {b, c, a};
-  const Vec3<float> q[3] = {c, a, b};
+  const V p[3] = {b, c, a};
+  const V q[3] = {c, a, b};
   for (int s = 0; s < 3; ++s) {
     double value = 0;
     double permanent = 0;
@@ -332,7 +339,7 @@ GJK_EXACT3_HOT TriangleCofactors cofactors(Vec3<float> a, Vec3<float> b, Vec3<fl
     } else if (value < -bound) {
       t.signs[s] = -1;
     } else {
-      t.signs[s] = cofactorExact(a, b, c, p[s], q[s]);
+      t.signs[s] = cofactorExact(toFloat(a), toFloat(b), toFloat(c), toFloat(p[s]), toFloat(q[s]));
     }
   }
   t.det.value = double(a.x) * bc.v[0] + double(a.y) * bc.v[1] + double(a.z) * bc.v[2];

@@ -36,9 +36,10 @@
 #include <cmath>
 #include <cstdint>
 #include <cstring>
+#include <new>
 #include <type_traits>
-#ifdef ROBUST3_DEBUG
-#include <cstdio>
+#if defined(__SSE2__)
+#include <emmintrin.h>
 #endif
 
 #include "core/distance_types.h"
@@ -149,10 +150,78 @@ inline int supportIndexScalar(const Polytope<float>& poly, V3 d) {
   return best;
 }
 
+// The same index, four vertices at a time (SSE2, part of every x86-64) for 8 vertices or more: the packed x y z
+// of vertices i..i+3 are loaded as three vectors and shuffled into x, y and z lanes; each lane's dot product is
+// (x dx + y dy) + z dz, the same roundings as dot; lane j keeps the first maximum (strict >) of the indices
+// j mod 4; the lanes are merged on their largest value, the lowest index among the lanes holding it, and the
+// tail continues the one scan. That is the one scan's first maximum whenever no value is NaN
+// (tests/core/robust3_test.cpp compares them on arrays full of ties). Without SSE2, the scalar scan.
+#if defined(__SSE2__)
+inline int supportIndex(const Polytope<float>& poly, V3 d) {
+  const int count = poly.count;
+  if (count < 8) {
+    return supportIndexScalar(poly, d);
+  }
+  const float* p = &poly.vertices[0].x;
+  const __m128 dx = _mm_set1_ps(d.x);
+  const __m128 dy = _mm_set1_ps(d.y);
+  const __m128 dz = _mm_set1_ps(d.z);
+  __m128 best = _mm_set1_ps(-INFINITY);
+  __m128i bestIndex = _mm_setr_epi32(0, 1, 2, 3);
+  __m128i index = bestIndex;
+  const __m128i four = _mm_set1_epi32(4);
+  int i = 0;
+  for (; i + 4 <= count; i += 4) {
+    const __m128 m0 = _mm_loadu_ps(p + 3 * i);      // x0 y0 z0 x1
+    const __m128 m1 = _mm_loadu_ps(p + 3 * i + 4);  // y1 z1 x2 y2
+    const __m128 m2 = _mm_loadu_ps(p + 3 * i + 8);  // z2 x3 y3 z3
+    const __m128 t1 = _mm_shuffle_ps(m1, m2, _MM_SHUFFLE(1, 1, 2, 2));  // x2 x2 x3 x3
+    const __m128 x = _mm_shuffle_ps(m0, t1, _MM_SHUFFLE(2, 0, 3, 0));   // x0 x1 x2 x3
+    const __m128 t2 = _mm_shuffle_ps(m0, m1, _MM_SHUFFLE(0, 0, 1, 1));  // y0 y0 y1 y1
+    const __m128 t3 = _mm_shuffle_ps(m1, m2, _MM_SHUFFLE(2, 2, 3, 3));  // y2 y2 y3 y3
+    const __m128 y = _mm_shuffle_ps(t2, t3, _MM_SHUFFLE(2, 0, 2, 0));   // y0 y1 y2 y3
+    const __m128 t4 = _mm_shuffle_ps(m0, m1, _MM_SHUFFLE(1, 1, 2, 2));  // z0 z0 z1 z1
+    const __m128 z = _mm_shuffle_ps(t4, m2, _MM_SHUFFLE(3, 0, 2, 0));   // z0 z1 z2 z3
+    const __m128 value = _mm_add_ps(_mm_add_ps(_mm_mul_ps(x, dx), _mm_mul_ps(y, dy)), _mm_mul_ps(z, dz));
+    const __m128 better = _mm_cmpgt_ps(value, best);
+    best = _mm_or_ps(_mm_and_ps(better, value), _mm_andnot_ps(better, best));
+    const __m128i betterBits = _mm_castps_si128(better);
+    bestIndex = _mm_or_si128(_mm_and_si128(betterBits, index), _mm_andnot_si128(betterBits, bestIndex));
+    index = _mm_add_epi32(index, four);
+  }
+  __m128 top = _mm_max_ps(best, _mm_shuffle_ps(best, best, _MM_SHUFFLE(2, 3, 0, 1)));
+  top = _mm_max_ps(top, _mm_shuffle_ps(top, top, _MM_SHUFFLE(1, 0, 3, 2)));
+  const int holders = _mm_movemask_ps(_mm_cmpeq_ps(best, top));
+  alignas(16) int indices[4];
+  _mm_store_si128(reinterpret_cast<__m128i*>(indices), bestIndex);
+  int bestI = count;
+  for (int lane = 0; lane < 4; ++lane) {
+    if (((holders >> lane) & 1) != 0 && indices[lane] < bestI) {
+      bestI = indices[lane];
+    }
+  }
+  float bestValue = _mm_cvtss_f32(top);
+  if (bestI == count) {  // no lane holds a comparable maximum (NaN values): the scalar scan decides
+    return supportIndexScalar(poly, d);
+  }
+  for (; i < count; ++i) {
+    const float value = dot(poly.vertices[i], d);
+    if (value > bestValue) {
+      bestI = i;
+      bestValue = value;
+    }
+  }
+  return bestI;
+}
+#else
 inline int supportIndex(const Polytope<float>& poly, V3 d) { return supportIndexScalar(poly, d); }
+#endif
+
+using D3 = Vec3<double>;
 
 struct Vertex {
   V3 w;  // b - a
+  D3 wd;  // w in double (exact), for the filters and the double solve
   V3 a;  // on A, world / 2^k
   V3 b;  // on B
   int indexA = 0;
@@ -175,6 +244,7 @@ inline Vertex support(const Shape& A, const Shape& B, V3 d) {
   v.a = place(A, v.indexA);
   v.b = place(B, v.indexB);
   v.w = v.b - v.a;
+  v.wd = {v.w.x, v.w.y, v.w.z};
   return v;
 }
 
@@ -183,7 +253,7 @@ inline Vertex support(const Shape& A, const Shape& B, V3 d) {
 // A simplex of 1..4 vertices with the closest point of its hull to the origin, the barycentric weights of that
 // point, and whether the origin lies exactly on the hull (touching: exact signs).
 struct Simplex {
-  Vertex v[4];
+  const Vertex* v[4] = {nullptr, nullptr, nullptr, nullptr};  // into the query's pool of support vertices
   float lambda[4] = {1, 0, 0, 0};
   int count = 0;
   V3 closest;          // v, rounded to float from the double solve
@@ -199,9 +269,6 @@ struct Simplex {
 // an error of 2^-24 |a|, and |a| / |v| is unbounded (3,300 there, with L / |v| = 10^5). In double the inputs
 // are the same float points (every product of two of them exact), the error is 2^-53 |a|, and v, rounded to
 // float once at the end, points within 2^-24 of the exact direction.
-struct D3 {
-  double x, y, z;
-};
 inline D3 toD(V3 v) { return {v.x, v.y, v.z}; }
 inline D3 sub(D3 a, D3 b) { return {a.x - b.x, a.y - b.y, a.z - b.z}; }
 inline D3 add(D3 a, D3 b) { return {a.x + b.x, a.y + b.y, a.z + b.z}; }
@@ -212,11 +279,11 @@ inline V3 toF(D3 v) { return {float(v.x), float(v.y), float(v.z)}; }
 
 inline Simplex vertexSimplex(const Vertex& a) {
   Simplex s;
-  s.v[0] = a;
+  s.v[0] = &a;
   s.count = 1;
   s.lambda[0] = 1;
   s.closest = a.w;
-  s.dist2 = dotD(toD(a.w), toD(a.w));
+  s.dist2 = dotD(a.wd, a.wd);
   s.touching = a.w.x == 0 && a.w.y == 0 && a.w.z == 0;
   return s;
 }
@@ -226,11 +293,11 @@ inline Simplex vertexSimplex(const Vertex& a) {
 // 1 - t and t. Touching when a x b = 0 exactly (the origin on the segment's line, inside it).
 inline Simplex edgeSimplex(const Vertex& va, const Vertex& vb) {
   Simplex s;
-  s.v[0] = va;
-  s.v[1] = vb;
+  s.v[0] = &va;
+  s.v[1] = &vb;
   s.count = 2;
-  const D3 a = toD(va.w);
-  const D3 e = sub(toD(vb.w), a);
+  const D3 a = va.wd;
+  const D3 e = sub(vb.wd, a);
   const double ee = dotD(e, e);
   double t = ee > 0 ? -dotD(a, e) / ee : 0.5;
   t = t < 0 ? 0 : (t > 1 ? 1 : t);
@@ -262,18 +329,39 @@ inline Simplex solveSegment(const Vertex& a, const Vertex& b) {
 
 // The triangle's interior region (its cofactors all positive, exact): in double, the projection of the origin
 // on the plane along n = (b - a) x (c - a) (from the differences: a triangle small against its distance from
-// the origin would lose n to cancellation in a x b + b x c + c x a), v = (n.a / n.n) n, and the weights
-// n.(b x c), n.(c x a), n.(a x b) over their sum (each clamped at 0). Touching when det(a, b, c) = 0 exactly
-// (the origin in the plane; the filter shares b x c with the cofactors').
+// the origin would lose n to cancellation in a x b + b x c + c x a), v = (n.a / n.n) n. Touching when
+// det(a, b, c) = 0 exactly (the origin in the plane; the filter shares b x c with the cofactors'). The weights
+// are computed only for the simplex the query ends on (faceWeights).
 inline Simplex faceSimplex(const Vertex& va, const Vertex& vb, const Vertex& vc, const exact3::TriangleCofactors& t) {
   Simplex s;
-  s.v[0] = va;
-  s.v[1] = vb;
-  s.v[2] = vc;
+  s.v[0] = &va;
+  s.v[1] = &vb;
+  s.v[2] = &vc;
   s.count = 3;
-  const D3 a = toD(va.w);
-  const D3 b = toD(vb.w);
-  const D3 c = toD(vc.w);
+  if (exact3::determinantSign(t.det, va.w, vb.w, vc.w) == 0) {
+    s.touching = true;
+    s.closest = {0, 0, 0};
+    s.dist2 = 0;
+    return s;
+  }
+  const D3 a = va.wd;
+  const D3 n = crossD(sub(vb.wd, a), sub(vc.wd, a));
+  const double nn = dotD(n, n);
+  const D3 v = nn > 0 ? mul(dotD(n, a) / nn, n) : mul(1.0 / 3, add(add(a, vb.wd), vc.wd));
+  s.closest = toF(v);
+  s.dist2 = dotD(v, v);
+  return s;
+}
+
+// The weights of a face simplex, in double: n.(b x c), n.(c x a), n.(a x b) over their sum (each clamped at 0),
+// n = (b - a) x (c - a); a third each when they vanish.
+inline void faceWeights(Simplex* s) {
+  if (s->count != 3) {
+    return;
+  }
+  const D3 a = s->v[0]->wd;
+  const D3 b = s->v[1]->wd;
+  const D3 c = s->v[2]->wd;
   const D3 n = crossD(sub(b, a), sub(c, a));
   double ca = dotD(n, crossD(b, c));
   double cb = dotD(n, crossD(c, a));
@@ -286,36 +374,13 @@ inline Simplex faceSimplex(const Vertex& va, const Vertex& vb, const Vertex& vc,
     ca = cb = cc = 1;
     sum = 3;
   }
-  s.lambda[0] = float(ca / sum);
-  s.lambda[1] = float(cb / sum);
-  s.lambda[2] = float(cc / sum);
-  if (exact3::determinantSign(t.det, va.w, vb.w, vc.w) == 0) {
-    s.touching = true;
-    s.closest = {0, 0, 0};
-    s.dist2 = 0;
-    return s;
-  }
-  const double nn = dotD(n, n);
-  D3 v;
-  if (nn > 0) {
-    v = mul(dotD(n, a) / nn, n);
-  } else {
-    v = add(add(mul(ca / sum, a), mul(cb / sum, b)), mul(cc / sum, c));
-  }
-  s.closest = toF(v);
-  s.dist2 = dotD(v, v);
-  return s;
+  s->lambda[0] = float(ca / sum);
+  s->lambda[1] = float(cb / sum);
+  s->lambda[2] = float(cc / sum);
 }
 
-// Closest point of triangle a b c to the origin: Ericson's region order (Real-Time Collision Detection 5.1.5,
-// ClosestPtPointTriangle with P = 0), every test the exact sign of its polynomial:
-//   d1 = a.a - a.b, d2 = a.a - a.c, d3 = a.b - b.b, d4 - d3 = b.b - b.c, d6 = a.c - c.c, d5 - d6 = c.c - b.c,
-//   va, vb, vc the cofactors n.(b x c), n.(c x a), n.(a x b).
-// For a degenerate triangle (collinear or repeated points, all cofactors 0) a vertex or edge region always
-// fits; if none did (it cannot in exact arithmetic), the nearest of the three edges is taken.
-inline double dotOf(V3 a, V3 b) { return double(a.x) * b.x + double(a.y) * b.y + double(a.z) * b.z; }
-inline double absDotOf(V3 a, V3 b) {
-  return std::fabs(double(a.x) * b.x) + std::fabs(double(a.y) * b.y) + std::fabs(double(a.z) * b.z);
+inline double absDotOf(const D3& a, const D3& b) {
+  return std::fabs(a.x * b.x) + std::fabs(a.y * b.y) + std::fabs(a.z * b.z);
 }
 
 inline Simplex solveTriangle(const Vertex& A, const Vertex& B, const Vertex& C) {
@@ -323,15 +388,15 @@ inline Simplex solveTriangle(const Vertex& A, const Vertex& B, const Vertex& C) 
   const V3 b = B.w;
   const V3 c = C.w;
   // The six dot products once, in double (products exact), with the permanents of the mixed ones.
-  const double aa = dotOf(a, a);
-  const double bb = dotOf(b, b);
-  const double cc = dotOf(c, c);
-  const double ab = dotOf(a, b);
-  const double ac = dotOf(a, c);
-  const double bc = dotOf(b, c);
-  const double pab = absDotOf(a, b);
-  const double pac = absDotOf(a, c);
-  const double pbc = absDotOf(b, c);
+  const double aa = dotD(A.wd, A.wd);
+  const double bb = dotD(B.wd, B.wd);
+  const double cc = dotD(C.wd, C.wd);
+  const double ab = dotD(A.wd, B.wd);
+  const double ac = dotD(A.wd, C.wd);
+  const double bc = dotD(B.wd, C.wd);
+  const double pab = absDotOf(A.wd, B.wd);
+  const double pac = absDotOf(A.wd, C.wd);
+  const double pbc = absDotOf(B.wd, C.wd);
   const int d1 = exact3::selfDotDifferenceSign(aa, ab, pab, a, b);
   const int d2 = exact3::selfDotDifferenceSign(aa, ac, pac, a, c);
   if (d1 <= 0 && d2 <= 0) {
@@ -342,7 +407,7 @@ inline Simplex solveTriangle(const Vertex& A, const Vertex& B, const Vertex& C) 
   if (bMinusA <= 0 && bMinusC <= 0) {
     return vertexSimplex(B);
   }
-  const exact3::TriangleCofactors t = exact3::cofactors(a, b, c);
+  const exact3::TriangleCofactors t = exact3::cofactors(A.wd, B.wd, C.wd);
   const int* cof = t.signs;  // va, vb, vc
   if (cof[2] <= 0 && d1 >= 0 && bMinusA >= 0) {
     return edgeSimplex(A, B);
@@ -380,7 +445,7 @@ inline constexpr int FACES[4][3] = {{0, 1, 2}, {0, 2, 3}, {0, 3, 1}, {1, 3, 2}};
 inline Simplex nearestFace(const Simplex& t) {
   Simplex best;
   for (int f = 0; f < 4; ++f) {
-    Simplex s = solveTriangle(t.v[FACES[f][0]], t.v[FACES[f][1]], t.v[FACES[f][2]]);
+    Simplex s = solveTriangle(*t.v[FACES[f][0]], *t.v[FACES[f][1]], *t.v[FACES[f][2]]);
     if (f == 0 || s.dist2 < best.dist2) {
       best = s;
     }
@@ -395,8 +460,8 @@ inline Simplex containmentFace(const Simplex& t) {
   int best = -1;
   double bestDist2 = 0;
   for (int f = 0; f < 4; ++f) {
-    const D3 a = toD(t.v[FACES[f][0]].w);
-    const D3 n = crossD(sub(toD(t.v[FACES[f][1]].w), a), sub(toD(t.v[FACES[f][2]].w), a));
+    const D3 a = t.v[FACES[f][0]]->wd;
+    const D3 n = crossD(sub(t.v[FACES[f][1]]->wd, a), sub(t.v[FACES[f][2]]->wd, a));
     const double nn = dotD(n, n);
     if (!(nn > 0)) {
       continue;
@@ -411,7 +476,7 @@ inline Simplex containmentFace(const Simplex& t) {
   if (best < 0) {
     return nearestFace(t);
   }
-  return solveTriangle(t.v[FACES[best][0]], t.v[FACES[best][1]], t.v[FACES[best][2]]);
+  return solveTriangle(*t.v[FACES[best][0]], *t.v[FACES[best][1]], *t.v[FACES[best][2]]);
 }
 
 // Closest point of tetrahedron a b c d to the origin. The faces (a b c), (a c d), (a d b), (b d c) each have
@@ -425,9 +490,9 @@ inline Simplex solveTetrahedron(const Simplex& t) {
   exact3::Filtered dets[4];
   for (int f = 0; f < 4; ++f) {
     for (int j = 0; j < 3; ++j) {
-      rows[f][j] = t.v[FACES[f][j]].w;
+      rows[f][j] = t.v[FACES[f][j]]->w;
     }
-    dets[f] = exact3::determinantFiltered(rows[f][0], rows[f][1], rows[f][2]);
+    dets[f] = exact3::determinantFiltered(t.v[FACES[f][0]]->wd, t.v[FACES[f][1]]->wd, t.v[FACES[f][2]]->wd);
   }
   const int vol = exact3::negatedDeterminantSumSign(dets, rows);
   if (vol == 0) {
@@ -460,7 +525,7 @@ inline Simplex solveTetrahedron(const Simplex& t) {
     if (!outside[f]) {
       continue;
     }
-    Simplex s = solveTriangle(t.v[FACES[f][0]], t.v[FACES[f][1]], t.v[FACES[f][2]]);
+    Simplex s = solveTriangle(*t.v[FACES[f][0]], *t.v[FACES[f][1]], *t.v[FACES[f][2]]);
     if (!any || s.dist2 < best.dist2) {
       best = s;
       any = true;
@@ -471,9 +536,9 @@ inline Simplex solveTetrahedron(const Simplex& t) {
 
 inline Simplex solve(const Simplex& s) {
   switch (s.count) {
-    case 1: return vertexSimplex(s.v[0]);
-    case 2: return solveSegment(s.v[0], s.v[1]);
-    case 3: return solveTriangle(s.v[0], s.v[1], s.v[2]);
+    case 1: return vertexSimplex(*s.v[0]);
+    case 2: return solveSegment(*s.v[0], *s.v[1]);
+    case 3: return solveTriangle(*s.v[0], *s.v[1], *s.v[2]);
     default: return solveTetrahedron(s);
   }
 }
@@ -511,9 +576,6 @@ struct Pair {
 inline void consider(Pair* best, D3 a, D3 b) {
   const D3 d = sub(b, a);
   const double d2 = dotD(d, d);
-#ifdef ROBUST3_DEBUG
-  std::printf("  candidate a (%.9g %.9g %.9g) b (%.9g %.9g %.9g) d %.9g\n", a.x, a.y, a.z, b.x, b.y, b.z, std::sqrt(d2));
-#endif
   if (d2 < best->d2) {
     *best = {a, b, d2};
   }
@@ -522,6 +584,15 @@ inline void consider(Pair* best, D3 a, D3 b) {
 // The point of triangle a b c nearest to p: the nearest of the three edges' points and, when it falls inside
 // (its three side products n.((b - a) x (q - a)) and so on not negative), the projection on the plane.
 inline D3 nearestOnTriangle(D3 p, D3 a, D3 b, D3 c) {
+  const D3 n = crossD(sub(b, a), sub(c, a));
+  const double nn = dotD(n, n);
+  if (nn > 0) {
+    const D3 q = sub(p, mul(dotD(sub(p, a), n) / nn, n));
+    if (dotD(crossD(sub(b, a), sub(q, a)), n) >= 0 && dotD(crossD(sub(c, b), sub(q, b)), n) >= 0 &&
+        dotD(crossD(sub(a, c), sub(q, c)), n) >= 0) {
+      return q;  // inside: the plane's nearest point, so no point of the triangle is nearer
+    }
+  }
   D3 best = nearestOnSegment(p, a, b);
   D3 d = sub(best, p);
   double bestD2 = dotD(d, d);
@@ -532,19 +603,6 @@ inline D3 nearestOnTriangle(D3 p, D3 a, D3 b, D3 c) {
     if (d2 < bestD2) {
       best = q;
       bestD2 = d2;
-    }
-  }
-  const D3 n = crossD(sub(b, a), sub(c, a));
-  const double nn = dotD(n, n);
-  if (!(nn > 0)) {
-    return best;
-  }
-  const D3 q = sub(p, mul(dotD(sub(p, a), n) / nn, n));
-  if (dotD(crossD(sub(b, a), sub(q, a)), n) >= 0 && dotD(crossD(sub(c, b), sub(q, b)), n) >= 0 &&
-      dotD(crossD(sub(a, c), sub(q, c)), n) >= 0) {
-    d = sub(q, p);
-    if (dotD(d, d) < bestD2) {
-      best = q;
     }
   }
   return best;
@@ -563,21 +621,23 @@ inline D3 nearestOnFeature(D3 p, const D3* f, int count) {
 // The interior pair of segments p1 q1 and p2 q2 when the closest points of their lines fall inside both:
 // s = ((p2 - p1) x d2).n / n.n, t = ((p2 - p1) x d1).n / n.n with n = d1 x d2 (triple products: a
 // near-parallel pair stays well conditioned, unlike |d1|^2 |d2|^2 - (d1.d2)^2).
-inline void considerEdgeEdge(Pair* best, D3 p1, D3 q1, D3 p2, D3 q2) {
+// Returns whether the interior pair was found (then it is the two segments' closest pair).
+inline bool considerEdgeEdge(Pair* best, D3 p1, D3 q1, D3 p2, D3 q2) {
   const D3 d1 = sub(q1, p1);
   const D3 d2 = sub(q2, p2);
   const D3 n = crossD(d1, d2);
   const double nn = dotD(n, n);
   if (!(nn > 0)) {
-    return;  // parallel: the endpoint candidates hold the closest pair
+    return false;  // parallel: the endpoint candidates hold the closest pair
   }
   const D3 r = sub(p2, p1);
   const double s = dotD(crossD(r, d2), n) / nn;
   const double t = dotD(crossD(r, d1), n) / nn;
   if (!(s >= 0 && s <= 1 && t >= 0 && t <= 1)) {
-    return;
+    return false;
   }
   consider(best, add(p1, mul(s, d1)), add(p2, mul(t, d2)));
+  return true;
 }
 
 // The distinct points of one shape in the simplex (by index, then by coordinates).
@@ -586,8 +646,8 @@ inline int featureOf(const Simplex& s, bool shapeA, D3* out) {
   V3 points[4];
   int count = 0;
   for (int i = 0; i < s.count; ++i) {
-    const int index = shapeA ? s.v[i].indexA : s.v[i].indexB;
-    const V3 p = shapeA ? s.v[i].a : s.v[i].b;
+    const int index = shapeA ? s.v[i]->indexA : s.v[i]->indexB;
+    const V3 p = shapeA ? s.v[i]->a : s.v[i]->b;
     bool seen = false;
     for (int j = 0; j < count; ++j) {
       seen = seen || indices[j] == index || points[j] == p;
@@ -604,28 +664,31 @@ inline int featureOf(const Simplex& s, bool shapeA, D3* out) {
 // The closest pair between A's feature and B's: the nearest of every vertex of one against the other's
 // feature, every edge pair's interior pair, and the barycentric pair of the simplex (every candidate a point of
 // each shape, so the nearest is the best upper bound of the distance among them). Rounded to float at the end.
-inline void closestFeaturePair(const Simplex& s, V3* pointA, V3* pointB) {
+inline void closestFeaturePair(Simplex s, V3* pointA, V3* pointB) {
   if (s.count == 1) {
-    *pointA = s.v[0].a;
-    *pointB = s.v[0].b;
+    *pointA = s.v[0]->a;
+    *pointB = s.v[0]->b;
     return;
   }
   D3 fa[4];
   D3 fb[4];
   const int na = featureOf(s, true, fa);
   const int nb = featureOf(s, false, fb);
+  faceWeights(&s);
   Pair best;
   D3 pa{0, 0, 0};
   D3 pb{0, 0, 0};
   for (int i = 0; i < s.count; ++i) {
-    pa = add(pa, mul(s.lambda[i], toD(s.v[i].a)));
-    pb = add(pb, mul(s.lambda[i], toD(s.v[i].b)));
+    pa = add(pa, mul(s.lambda[i], toD(s.v[i]->a)));
+    pb = add(pb, mul(s.lambda[i], toD(s.v[i]->b)));
   }
   consider(&best, pa, pb);
   if (na == 1) {  // a vertex of A against B's feature (B's vertices against A's one point add nothing)
     consider(&best, fa[0], nearestOnFeature(fa[0], fb, nb));
   } else if (nb == 1) {
     consider(&best, nearestOnFeature(fb[0], fa, na), fb[0]);
+  } else if (na == 2 && nb == 2 && considerEdgeEdge(&best, fa[0], fa[1], fb[0], fb[1])) {
+    // two edges whose lines' closest points lie inside both: that pair is the edges' closest pair
   } else if (na <= 3 && nb <= 3) {  // else not a feature pair of a non-containing simplex: the barycentric pair
     for (int i = 0; i < na; ++i) {
       consider(&best, fa[i], nearestOnFeature(fa[i], fb, nb));
@@ -703,7 +766,7 @@ inline int sizeExponent(const DistanceInput3<float>& input) {
 
 inline bool sameSupport(const Simplex& s, const Vertex& w) {
   for (int i = 0; i < s.count; ++i) {
-    if ((s.v[i].indexA == w.indexA && s.v[i].indexB == w.indexB) || s.v[i].w == w.w) {
+    if ((s.v[i]->indexA == w.indexA && s.v[i]->indexB == w.indexB) || s.v[i]->w == w.w) {
       return true;
     }
   }
@@ -744,10 +807,21 @@ inline bool distanceInUnitsOf(const DistanceInput3<float>& input, DistanceOutput
   if (d0.x == 0 && d0.y == 0 && d0.z == 0) {
     d0 = {1, 0, 0};
   }
-  Simplex s = vertexSimplex(support(A, B, d0));
+  // Every support vertex of the query, in order; the simplices point into it (no vertex is copied). Slots
+  // are constructed as they are filled (a pool of default-constructed vertices would zero 4 KiB a query).
+  if (maxIterations > MAX_ITERATIONS) {
+    maxIterations = MAX_ITERATIONS;
+  }
+  union Slot {
+    Slot() {}
+    Vertex vertex;
+  };
+  Slot pool[MAX_ITERATIONS];
+  const Vertex& first = *new (&pool[0].vertex) Vertex(support(A, B, d0));
+  Simplex s = vertexSimplex(first);
   if (!rescale) {
-    std::int32_t high = magnitudeBits(s.v[0].a);
-    const std::int32_t b = magnitudeBits(s.v[0].b);
+    std::int32_t high = magnitudeBits(s.v[0]->a);
+    const std::int32_t b = magnitudeBits(s.v[0]->b);
     high = high > b ? high : b;
     std::int32_t size = high;
     const std::int32_t pa = magnitudeBits(A.xf.p);
@@ -770,7 +844,7 @@ inline bool distanceInUnitsOf(const DistanceInput3<float>& input, DistanceOutput
       break;
     }
     const V3 v = s.closest;
-    const Vertex w = support(A, B, -v);
+    const Vertex& w = *new (&pool[iterations].vertex) Vertex(support(A, B, -v));
     ++iterations;
     if (!rescale) {
       const std::int32_t a = magnitudeBits(w.a);
@@ -779,11 +853,6 @@ inline bool distanceInUnitsOf(const DistanceInput3<float>& input, DistanceOutput
         return false;
       }
     }
-#ifdef ROBUST3_DEBUG
-    std::printf("it %d count %d v (%a %a %a) dist2 %g | w (%g %g %g) iA %d iB %d\n", iterations, s.count, v.x, v.y, v.z,
-                s.dist2, w.w.x, w.w.y, w.w.z, w.indexA, w.indexB);
-    for (int i = 0; i < s.count; ++i) std::printf("   s%d: (%a %a %a) %d %d lambda %g\n", i, s.v[i].w.x, s.v[i].w.y, s.v[i].w.z, s.v[i].indexA, s.v[i].indexB, s.lambda[i]);
-#endif
     if (sameSupport(s, w)) {
       termination = Termination::DuplicateSupport;
       break;
@@ -798,7 +867,7 @@ inline bool distanceInUnitsOf(const DistanceInput3<float>& input, DistanceOutput
       break;
     }
     Simplex next = s;
-    next.v[next.count++] = w;
+    next.v[next.count++] = &w;
     next = solve(next);
     if (!next.touching && !(next.dist2 < s.dist2)) {
       termination = Termination::NoDecrease;
@@ -816,12 +885,13 @@ inline bool distanceInUnitsOf(const DistanceInput3<float>& input, DistanceOutput
     // On-shapes: each point on its own shape, distance 0. A containing tetrahedron gives the points of its face
     // nearest to the origin (well conditioned where a thin tetrahedron's volumes are not; |pB - pA| is that
     // face's distance, a few u when the containment came from rounding and the shapes are a hair apart).
-    const Simplex f = s.count == 4 ? containmentFace(s) : s;
+    Simplex f = s.count == 4 ? containmentFace(s) : s;
+    faceWeights(&f);
     V3 pa{0, 0, 0};
     V3 pb{0, 0, 0};
     for (int i = 0; i < f.count; ++i) {
-      pa = pa + f.lambda[i] * f.v[i].a;
-      pb = pb + f.lambda[i] * f.v[i].b;
+      pa = pa + f.lambda[i] * f.v[i]->a;
+      pb = pb + f.lambda[i] * f.v[i]->b;
     }
     output->pointA = pa;
     output->pointB = pb;
