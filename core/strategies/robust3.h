@@ -1,9 +1,10 @@
 // Strategy `robust3`: our own float GJK in 3D, built not to fail on any case of the 3D families (issue 23).
 // The ingredients of `robust` (core/strategies/robust.h), brought to 3D:
 //
-//   rescale         the problem is solved in units of 2^k with every placed coordinate below 1 (k from
-//                   exponent bits only; exact: powers of two): no overflow of squares or degree-4 cofactors, no
-//                   underflow of lengths, at the `scale` family's 2^-98..2^88
+//   rescale         solved as placed inside a window (every placed coordinate and radius at most 2^60, the
+//                   problem's size at least 2^-100: no float product of two, double product of four or exact
+//                   term leaves its range, and u stays far above float's subnormal spacing), else in units of
+//                   2^k with every placed coordinate below 1 (k from exponent bits only; exact: powers of two)
 //   exact-signs     every region decision of the simplex solve (segment, triangle, tetrahedron Voronoi
 //                   regions), the containment of the origin in the tetrahedron and the origin lying exactly on a
 //                   vertex, edge or triangle are exact signs of polynomials of degree 2, 3 and 4 in the stored
@@ -15,7 +16,9 @@
 //                   (the distinct vertices of A and of B in it: a vertex, an edge or a triangle of each), as the
 //                   nearest of the vertex-feature and edge-edge candidate pairs (and the barycentric pair), so the
 //                   witness points lie on the shapes and the distance is theirs
-//   safe-triangle   a containment's witness points come from the tetrahedron's face nearest to the origin, not
+//   safe-triangle   the closest point v of a solved segment or triangle is computed in double from the float
+//                   points and rounded once (the search direction must be right to |v| / L in angle); a
+//                   containment's witness points come from the tetrahedron's face nearest to the origin, not
 //                   from its volumes (ill-conditioned for a thin tetrahedron)
 //
 // Loop (van den Bergen's, direction -v): containment (exact: the origin in the closed tetrahedron), the origin
@@ -25,12 +28,13 @@
 // calls (`iteration-cap`). Radii after the loop on the core distance. Contact convention: on-shapes.
 // docs/strategies.md ("Three dimensions", robust3) gives the reasons and the measured results.
 //
-// Float: the placement, the rescaling, the support scans, the stored simplex, the weights, the witness points,
-// the radius step and the answer, one rounding per operator, -ffp-contract=off. Double, from float inputs
-// whose products of two are exact in double, in four places, each saying why where it is: (1) the exact
-// signs' filters (core/exact3.h), (2) the progress test v.v - v.w, (3) the closest point v of the solved
-// simplex (the search direction must be accurate to |v| / L), (4) the closest pair of the final features (a
-// sliver feature's normal is ill-conditioned in float); v and the witness points are rounded to float once.
+// Float: the placement, the rescaling, the support scans, the stored simplex points, the radius step and the
+// answer, one rounding per operator, -ffp-contract=off. Double, from float inputs whose products of two are
+// exact in double, in four places, each saying why where it is: (1) the exact signs' filters (core/exact3.h),
+// (2) the progress test v.v - v.w, (3) the closest point v of the solved simplex and the final simplex's
+// weights (the search direction must be accurate to |v| / L), (4) the closest pair of the final features (a
+// sliver feature's normal is ill-conditioned in float); v, the weights and the witness points are rounded to
+// float once.
 #pragma once
 
 #include <cmath>

@@ -209,19 +209,21 @@ TEST(Robust3, duplicateSupport) {
   EXPECT_EQ(out.iterations, 2);
 }
 
-// A point above the middle of a square face whose fourth corner (not in the triangle the loop holds) is as far
-// along -v as the triangle: no progress; the answer is the face's, distance 1.
+// projection-progress: a tetrahedron against a 4-point B at (-2, 3, 2), found by a sweep of small-integer
+// polytopes (the first to end on this rule). The loop's last support point is a new pair whose gain along -v is
+// below the relative tolerance, and the answer comes from the closest features: the exact oracle gives
+// D^2 = 36/13 (closest point (-18/13, 12/13, 0)), S = 5, u = 5 2^-24; asserted within 4 u.
 TEST(Robust3, projectionProgress) {
-  // B's first vertices are the triangle (0,0), (1,0)... the loop picks them by the support order; the fourth
-  // corner ties with the plane and is a new pair.
-  const Polytope<float> square = polytopeOf({{-1, -1, 0}, {1, -1, 0}, {1, 1, 0}, {-1, 1, 0}, {0, 0, -1}});
-  const DistanceOutput3<float> out = run(polytopeOf({{0.25f, 0.125f, 1}}), square, {});
-  EXPECT_EQ(out.distance, 1.0f);
-  expectPoint(out.pointA, {0.25f, 0.125f, 1});
-  expectPoint(out.pointB, {0.25f, 0.125f, 0});
-  EXPECT_TRUE(out.termination == Termination::ProjectionProgress ||
-              out.termination == Termination::DuplicateSupport)
-      << terminationName(out.termination);
+  const Polytope<float> a = polytopeOf({{-4, -3, -4}, {3, 4, -3}, {0, 3, 3}, {4, -3, 4}});
+  const Polytope<float> b = polytopeOf({{-1, -1.5f, 0.5f}, {0, 2, 0.5f}, {-0.5f, -0.5f, -1}, {1, 1.5f, 0.5f}});
+  const DistanceOutput3<float> out = run(a, b, {-2, 3, 2});
+  EXPECT_EQ(out.termination, Termination::ProjectionProgress);
+  const double u = 5 * 0x1p-24;
+  EXPECT_NEAR(out.distance, 6 / std::sqrt(13.0), 4 * u);
+  const V3 gap = out.pointB - out.pointA;
+  EXPECT_NEAR(gap.x, -18.0 / 13, 4 * u);
+  EXPECT_NEAR(gap.y, 12.0 / 13, 4 * u);
+  EXPECT_NEAR(gap.z, 0.0, 4 * u);
 }
 
 // The cap: one support call allowed, the answer is the first vertex pair's.
@@ -241,10 +243,11 @@ TEST(Robust3, iterationCap) {
 
 // ---- scales ----------------------------------------------------------------------------------------------
 
-// The face case scaled by 2^-90 and 2^80: every coordinate a power of two times the unscaled one, so the
-// answer is the unscaled answer times the same power (rescaling is exact).
+// The face case scaled by 2^-90 and 2^80 (inside the window: solved as placed) and by 2^-120 and 2^120
+// (outside it: solved again in units of 2^k): every coordinate a power of two times the unscaled one, so the
+// answer is the unscaled answer times the same power (rescaling is exact; 2^-140 is a subnormal, exactly).
 TEST(Robust3, scales) {
-  for (float s : {0x1p-90f, 0x1p80f}) {
+  for (float s : {0x1p-90f, 0x1p80f, 0x1p-120f, 0x1p120f}) {
     const DistanceOutput3<float> out =
         run(polytopeOf({{0, 0, 0}}), scaled(boxOf(1, 1, 1), s), {3 * s, 0.5f * s, -0.25f * s});
     EXPECT_EQ(out.distance, 2 * s);
