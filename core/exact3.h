@@ -338,6 +338,8 @@ GJK_EXACT3_HOT TriangleCofactors cofactors(const V& a, const V& b, const V& c) {
       t.signs[s] = 1;
     } else if (value < -bound) {
       t.signs[s] = -1;
+    } else if (pq[s]->v[0] == 0 && pq[s]->v[1] == 0 && pq[s]->v[2] == 0) {
+      t.signs[s] = 0;  // p x q = 0 exactly (each component a difference of two exact products), so n.(p x q) = 0
     } else {
       t.signs[s] = cofactorExact(toFloat(a), toFloat(b), toFloat(c), toFloat(p[s]), toFloat(q[s]));
     }

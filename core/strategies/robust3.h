@@ -146,10 +146,9 @@ inline int supportIndexScalar(const Polytope<float>& poly, V3 d) {
   float bestValue = dot(poly.vertices[0], d);
   for (int i = 1; i < poly.count; ++i) {
     const float value = dot(poly.vertices[i], d);
-    if (value > bestValue) {
-      best = i;
-      bestValue = value;
-    }
+    const bool better = value > bestValue;  // selects, not a branch: the outcome is data, mispredicted often
+    best = better ? i : best;
+    bestValue = better ? value : bestValue;
   }
   return best;
 }
