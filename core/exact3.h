@@ -280,6 +280,13 @@ GJK_EXACT3_COLD int cofactorExact(Vec3<float> a, Vec3<float> b, Vec3<float> c, V
   return terms.sign();
 }
 
+// Whether p x q = 0 exactly: each component a difference of two exact products, zero exactly when they are
+// equal.
+inline bool crossIsZeroExact(Vec3<float> p, Vec3<float> q) {
+  return double(p.y) * q.z == double(p.z) * q.y && double(p.z) * q.x == double(p.x) * q.z &&
+         double(p.x) * q.y == double(p.y) * q.x;
+}
+
 struct Cross {
   double v[3];    // the components, each rounded once
   double abs[3];  // |first product| + |second product| of each component
@@ -348,6 +355,47 @@ GJK_EXACT3_HOT TriangleCofactors cofactors(const V& a, const V& b, const V& c) {
   t.det.bound = 0x1p-50 * (std::fabs(double(a.x)) * bc.abs[0] + std::fabs(double(a.y)) * bc.abs[1] +
                            std::fabs(double(a.z)) * bc.abs[2]);
   return t;
+}
+
+// The three cofactor signs from the six dot products of a, b, c already evaluated in double (each a sum of
+// three exact products: error at most 2 u P(x), P(x) the sum of the |products|, P(a.a) = a.a), by
+// Binet-Cauchy, (p x q).(r x s) = (p.r)(q.s) - (p.s)(q.r):
+//   va = n.(b x c) = ab bc - ac bb + bb cc - bc bc + bc ac - cc ab
+//   vb = n.(c x a) = ac ab - aa bc + bc ac - ab cc + cc aa - ac ac
+//   vc = n.(a x b) = aa bb - ab ab + ab bc - bb ac + ac ab - bc aa
+// A product x y of two such values errs by at most 5.01 u P(x) P(y) (both factors' errors and its own
+// rounding), the five sums by at most 5 u (1 + 5u) sum P P more: at most 10.1 u sum P(x) P(y); the bound used
+// is 32 u sum P(x) P(y) = 2^-48 sum P(x) P(y). Undecided: 0 when p x q = 0 exactly (each component a
+// difference of two exact products), else the exact expansion.
+struct PairDots {
+  double aa, bb, cc, ab, ac, bc;  // the dot products, each rounded twice
+  double pab, pac, pbc;           // the mixed ones' permanents
+};
+
+GJK_EXACT3_HOT void cofactorSignsFromDots(const PairDots& d, Vec3<float> a, Vec3<float> b, Vec3<float> c,
+                                          int* signs) {
+  const double values[3] = {
+      d.ab * d.bc - d.ac * d.bb + d.bb * d.cc - d.bc * d.bc + d.bc * d.ac - d.cc * d.ab,
+      d.ac * d.ab - d.aa * d.bc + d.bc * d.ac - d.ab * d.cc + d.cc * d.aa - d.ac * d.ac,
+      d.aa * d.bb - d.ab * d.ab + d.ab * d.bc - d.bb * d.ac + d.ac * d.ab - d.bc * d.aa};
+  const double permanents[3] = {
+      d.pab * d.pbc + d.pac * d.bb + d.bb * d.cc + d.pbc * d.pbc + d.pbc * d.pac + d.cc * d.pab,
+      d.pac * d.pab + d.aa * d.pbc + d.pbc * d.pac + d.pab * d.cc + d.cc * d.aa + d.pac * d.pac,
+      d.aa * d.bb + d.pab * d.pab + d.pab * d.pbc + d.bb * d.pac + d.pac * d.pab + d.pbc * d.aa};
+  const Vec3<float> p[3] = {b, c, a};
+  const Vec3<float> q[3] = {c, a, b};
+  for (int s = 0; s < 3; ++s) {
+    const double bound = 0x1p-48 * permanents[s];
+    if (values[s] > bound) {
+      signs[s] = 1;
+    } else if (values[s] < -bound) {
+      signs[s] = -1;
+    } else if (crossIsZeroExact(p[s], q[s])) {
+      signs[s] = 0;
+    } else {
+      signs[s] = cofactorExact(a, b, c, p[s], q[s]);
+    }
+  }
 }
 
 // Sign of a filtered determinant of rows a, b, c (the exact fallback when the filter cannot decide).

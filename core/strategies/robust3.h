@@ -333,15 +333,15 @@ inline Simplex solveSegment(const Vertex& a, const Vertex& b) {
 // The triangle's interior region (its cofactors all positive, exact): in double, the projection of the origin
 // on the plane along n = (b - a) x (c - a) (from the differences: a triangle small against its distance from
 // the origin would lose n to cancellation in a x b + b x c + c x a), v = (n.a / n.n) n. Touching when
-// det(a, b, c) = 0 exactly (the origin in the plane; the filter shares b x c with the cofactors'). The weights
+// det(a, b, c) = 0 exactly (the origin in the plane). The weights
 // are computed only for the simplex the query ends on (faceWeights).
-inline Simplex faceSimplex(const Vertex& va, const Vertex& vb, const Vertex& vc, const exact3::TriangleCofactors& t) {
+inline Simplex faceSimplex(const Vertex& va, const Vertex& vb, const Vertex& vc) {
   Simplex s;
   s.v[0] = &va;
   s.v[1] = &vb;
   s.v[2] = &vc;
   s.count = 3;
-  if (exact3::determinantSign(t.det, va.w, vb.w, vc.w) == 0) {
+  if (exact3::determinantSign(exact3::determinantFiltered(va.wd, vb.wd, vc.wd), va.w, vb.w, vc.w) == 0) {
     s.touching = true;
     s.closest = {0, 0, 0};
     s.dist2 = 0;
@@ -410,8 +410,8 @@ inline Simplex solveTriangle(const Vertex& A, const Vertex& B, const Vertex& C) 
   if (bMinusA <= 0 && bMinusC <= 0) {
     return vertexSimplex(B);
   }
-  const exact3::TriangleCofactors t = exact3::cofactors(A.wd, B.wd, C.wd);
-  const int* cof = t.signs;  // va, vb, vc
+  int cof[3];  // va, vb, vc
+  exact3::cofactorSignsFromDots({aa, bb, cc, ab, ac, bc, pab, pac, pbc}, a, b, c, cof);
   if (cof[2] <= 0 && d1 >= 0 && bMinusA >= 0) {
     return edgeSimplex(A, B);
   }
@@ -427,7 +427,7 @@ inline Simplex solveTriangle(const Vertex& A, const Vertex& B, const Vertex& C) 
     return edgeSimplex(B, C);
   }
   if (cof[0] > 0 && cof[1] > 0 && cof[2] > 0) {
-    return faceSimplex(A, B, C, t);
+    return faceSimplex(A, B, C);
   }
   Simplex best = solveSegment(A, B);
   const Simplex edgeAC = solveSegment(A, C);

@@ -451,6 +451,17 @@ TEST(Robust3Exact, filteredSignsAgreeWithIntegerArithmetic) {
     EXPECT_EQ(s[0], sign(crossDot(bx, by, bz, cx, cy, cz)));
     EXPECT_EQ(s[1], sign(crossDot(cx, cy, cz, ax, ay, az)));
     EXPECT_EQ(s[2], sign(crossDot(ax, ay, az, bx, by, bz)));
+    // The same signs from the six dot products (the path robust3's triangle solve takes).
+    auto d = [](V3 p, V3 q) { return double(p.x) * q.x + double(p.y) * q.y + double(p.z) * q.z; };
+    auto pd = [](V3 p, V3 q) {
+      return std::fabs(double(p.x) * q.x) + std::fabs(double(p.y) * q.y) + std::fabs(double(p.z) * q.z);
+    };
+    int t[3];
+    exact3::cofactorSignsFromDots({d(a, a), d(b, b), d(c, c), d(a, b), d(a, c), d(b, c), pd(a, b), pd(a, c), pd(b, c)},
+                                  a, b, c, t);
+    EXPECT_EQ(t[0], s[0]);
+    EXPECT_EQ(t[1], s[1]);
+    EXPECT_EQ(t[2], s[2]);
   }
 }
 
