@@ -3,6 +3,7 @@
 #include "core/strategies/coal_gjk.h"
 #include "core/strategies/jolt_gjk.h"
 #include "core/strategies/opengjk.h"
+#include "core/strategies/robust3.h"
 #include "core/strategies/vdb3.h"
 #include "verdict/query3.h"
 #include "verdict/strategy.h"
@@ -49,6 +50,10 @@ std::vector<StrategyInfo> makeStrategies3() {
       "coal-nesterov",
       "coal v3.0.0 GJK with NesterovAcceleration (Default criterion, tol 1e-6), swept-sphere radii, double", 129,
       ContactConvention::Merged));
+  rows.push_back(row3<Robust3, float>(
+      "robust3", "our own float GJK in 3D: power-of-two rescaling, exact region and containment signs, relative "
+      "stops, the answer from the closest pair of features, float",
+      robust3::MAX_ITERATIONS, ContactConvention::OnShapes));
   return rows;
 }
 

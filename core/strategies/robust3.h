@@ -1,0 +1,961 @@
+// Strategy `robust3`: our own float GJK in 3D, built not to fail on any case of the 3D families (issue 23).
+// The ingredients of `robust` (core/strategies/robust.h), brought to 3D:
+//
+//   rescale         solved as placed inside a window (every placed coordinate and radius at most 2^60, the
+//                   problem's size at least 2^-100: no float product of two, double product of four or exact
+//                   term leaves its range, and u stays far above float's subnormal spacing), else in units of
+//                   2^k with every placed coordinate below 1 (k from exponent bits only; exact: powers of two)
+//   exact-signs     every region decision of the simplex solve (segment, triangle, tetrahedron Voronoi
+//                   regions), the containment of the origin in the tetrahedron and the origin lying exactly on a
+//                   vertex, edge or triangle are exact signs of polynomials of degree 2, 3 and 4 in the stored
+//                   float coordinates (core/exact3.h: a double filter with a proven bound, an exact expansion
+//                   when it cannot decide); distance 0 only when they say so
+//   relative-tol    the progress stop compares v.v - v.w with 2^-23 |v|_inf max(|v|_inf, |w|_inf): relative to
+//                   the coordinates, never to a world-unit constant
+//   final-step      the answer is recomputed from the closest pair of features the final simplex came from
+//                   (the distinct vertices of A and of B in it: a vertex, an edge or a triangle of each), as the
+//                   nearest of the vertex-feature and edge-edge candidate pairs (and the barycentric pair), so the
+//                   witness points lie on the shapes and the distance is theirs
+//   safe-triangle   the closest point v of a solved segment or triangle is computed in double from the float
+//                   points and rounded once (the search direction must be right to |v| / L in angle); a
+//                   containment's witness points come from the tetrahedron's face nearest to the origin, not
+//                   from its volumes (ill-conditioned for a thin tetrahedron)
+//
+// Loop (van den Bergen's, direction -v): containment (exact: the origin in the closed tetrahedron), the origin
+// exactly on the simplex (`closest-point-at-origin`), a support pair already in the simplex or equal to one of
+// its points (`duplicate-support`), v.v - v.w <= the relative tolerance (`projection-progress`), the new
+// simplex's |v|^2 not below the last one's (`no-decrease`: the last simplex is kept), the cap of 64 support
+// calls (`iteration-cap`). Radii after the loop on the core distance. Contact convention: on-shapes.
+// docs/strategies.md ("Three dimensions", robust3) gives the reasons and the measured results.
+//
+// Float: the placement, the rescaling, the support scans, the stored simplex points, the radius step and the
+// answer, one rounding per operator, -ffp-contract=off. Double, from float inputs whose products of two are
+// exact in double, in four places, each saying why where it is: (1) the exact signs' filters (core/exact3.h),
+// (2) the progress test v.v - v.w, (3) the closest point v of the solved simplex and the final simplex's
+// weights (the search direction must be accurate to |v| / L), (4) the closest pair of the final features (a
+// sliver feature's normal is ill-conditioned in float); v, the weights and the witness points are rounded to
+// float once.
+#pragma once
+
+#include <cmath>
+#include <cstdint>
+#include <cstring>
+#include <new>
+#include <type_traits>
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
+#include "core/distance_types.h"
+#include "core/exact3.h"
+#include "core/limits.h"
+#include "core/polytope.h"
+#include "core/transform3.h"
+#include "core/vec3.h"
+
+namespace gjk {
+namespace robust3 {
+
+inline constexpr int MAX_ITERATIONS = 64;               // support calls
+inline constexpr double PROGRESS_TOLERANCE = 0x1p-23;  // relative, see the progress stop
+
+using V3 = Vec3<float>;
+
+inline float absf(float x) { return std::fabs(x); }
+inline float maxf(float a, float b) { return a > b ? a : b; }
+inline float maxAbs(V3 v) { return maxf(absf(v.x), maxf(absf(v.y), absf(v.z))); }
+
+// floor(log2 |x|) for a normal float, from its exponent bits; -127 for 0 and subnormals, 128 for inf/NaN.
+inline int floorLog2(float x) {
+  std::uint32_t bits;
+  std::memcpy(&bits, &x, sizeof bits);
+  return static_cast<int>((bits >> 23) & 0xffu) - 127;
+}
+
+// 2^e as a float for e in [-126, 127].
+inline float powerOfTwo(int e) {
+  std::uint32_t bits = static_cast<std::uint32_t>(e + 127) << 23;
+  float f;
+  std::memcpy(&f, &bits, sizeof f);
+  return f;
+}
+
+// Multiplication by 2^e as two normal factors (e in [-252, 254]): exact where the product is a normal float.
+struct PowerOfTwoScale {
+  float f1 = 1;
+  float f2 = 1;
+  explicit PowerOfTwoScale(int e) {
+    if (e > 127) {
+      f1 = powerOfTwo(127);
+      f2 = powerOfTwo(e - 127 > 127 ? 127 : e - 127);
+    } else if (e < -126) {
+      f1 = powerOfTwo(-126);
+      f2 = powerOfTwo(e + 126 < -126 ? -126 : e + 126);
+    } else {
+      f1 = powerOfTwo(e);
+    }
+  }
+  float operator()(float x) const { return x * f1 * f2; }
+  V3 operator()(V3 v) const { return {v.x * f1 * f2, v.y * f1 * f2, v.z * f1 * f2}; }
+};
+
+// 2^-m with 2^m > x >= 2^(m-1) (m clamped to [-126, 126]): multiplying by it brings x into [0.5, 1), exactly.
+inline float inverseSizeFactor(float largest) {
+  int m = floorLog2(largest) + 1;
+  m = m > 126 ? 126 : (m < -126 ? -126 : m);
+  return powerOfTwo(-m);
+}
+
+// ---- the shapes ----------------------------------------------------------------------------------------
+
+// One shape as the loop sees it: its local vertices (the support scan runs in the local frame), its rotation,
+// and its position and radius in units of 2^k.
+struct Shape {
+  const Polytope<float>* polytope;
+  Matrix3<float> r;       // the rotation, for the support direction
+  Transform3<float> xf;   // (R / 2^k, p / 2^k): places a local vertex in units of 2^k
+  float radius;           // radius / 2^k
+};
+
+inline Shape shapeOf(const Polytope<float>& poly, const Transform3<float>& xf, const PowerOfTwoScale& down) {
+  Shape s;
+  s.polytope = &poly;
+  s.r = xf.r;
+  if (down.f1 == 1 && down.f2 == 1) {  // k = 0: as given
+    s.xf = xf;
+    s.radius = poly.radius;
+    return s;
+  }
+  s.xf.p = down(xf.p);
+  for (int i = 0; i < 3; ++i) {
+    s.xf.r.row[i] = down(xf.r.row[i]);
+  }
+  s.radius = down(poly.radius);
+  return s;
+}
+
+// The placed vertex i: (R / 2^k) v_i + p / 2^k: each product (r / 2^k) v equals (r v) / 2^k before rounding,
+// so these are the roundings of placing v_i and dividing by 2^k (exact but where a number leaves the normal
+// range).
+inline V3 place(const Shape& s, int i) { return transformPoint(s.xf, s.polytope->vertices[i]); }
+
+// The first index furthest along the local direction: Polytope::support's scan (dot products rounded as
+// core/vec3.h dot, strict >, NaN never wins but at index 0), one vertex at a time.
+inline int supportIndexScalar(const Polytope<float>& poly, V3 d) {
+  int best = 0;
+  float bestValue = dot(poly.vertices[0], d);
+  for (int i = 1; i < poly.count; ++i) {
+    const float value = dot(poly.vertices[i], d);
+    const bool better = value > bestValue;  // selects, not a branch: the outcome is data, mispredicted often
+    best = better ? i : best;
+    bestValue = better ? value : bestValue;
+  }
+  return best;
+}
+
+// The same index, four vertices at a time (SSE2, part of every x86-64) for 8 vertices or more: the packed x y z
+// of vertices i..i+3 are loaded as three vectors and shuffled into x, y and z lanes; each lane's dot product is
+// (x dx + y dy) + z dz, the same roundings as dot; lane j keeps the first maximum (strict >) of the indices
+// j mod 4; the lanes are merged on their largest value, the lowest index among the lanes holding it, and the
+// tail continues the one scan. That is the one scan's first maximum whenever no value is NaN
+// (tests/core/robust3_test.cpp compares them on arrays full of ties). Without SSE2, the scalar scan.
+#if defined(__SSE2__)
+inline int supportIndex(const Polytope<float>& poly, V3 d) {
+  const int count = poly.count;
+  if (count < 8) {
+    return supportIndexScalar(poly, d);
+  }
+  const float* p = &poly.vertices[0].x;
+  const __m128 dx = _mm_set1_ps(d.x);
+  const __m128 dy = _mm_set1_ps(d.y);
+  const __m128 dz = _mm_set1_ps(d.z);
+  __m128 best = _mm_set1_ps(-INFINITY);
+  __m128i bestIndex = _mm_setr_epi32(0, 1, 2, 3);
+  __m128i index = bestIndex;
+  const __m128i four = _mm_set1_epi32(4);
+  int i = 0;
+  for (; i + 4 <= count; i += 4) {
+    const __m128 m0 = _mm_loadu_ps(p + 3 * i);      // x0 y0 z0 x1
+    const __m128 m1 = _mm_loadu_ps(p + 3 * i + 4);  // y1 z1 x2 y2
+    const __m128 m2 = _mm_loadu_ps(p + 3 * i + 8);  // z2 x3 y3 z3
+    const __m128 t1 = _mm_shuffle_ps(m1, m2, _MM_SHUFFLE(1, 1, 2, 2));  // x2 x2 x3 x3
+    const __m128 x = _mm_shuffle_ps(m0, t1, _MM_SHUFFLE(2, 0, 3, 0));   // x0 x1 x2 x3
+    const __m128 t2 = _mm_shuffle_ps(m0, m1, _MM_SHUFFLE(0, 0, 1, 1));  // y0 y0 y1 y1
+    const __m128 t3 = _mm_shuffle_ps(m1, m2, _MM_SHUFFLE(2, 2, 3, 3));  // y2 y2 y3 y3
+    const __m128 y = _mm_shuffle_ps(t2, t3, _MM_SHUFFLE(2, 0, 2, 0));   // y0 y1 y2 y3
+    const __m128 t4 = _mm_shuffle_ps(m0, m1, _MM_SHUFFLE(1, 1, 2, 2));  // z0 z0 z1 z1
+    const __m128 z = _mm_shuffle_ps(t4, m2, _MM_SHUFFLE(3, 0, 2, 0));   // z0 z1 z2 z3
+    const __m128 value = _mm_add_ps(_mm_add_ps(_mm_mul_ps(x, dx), _mm_mul_ps(y, dy)), _mm_mul_ps(z, dz));
+    const __m128 better = _mm_cmpgt_ps(value, best);
+    best = _mm_or_ps(_mm_and_ps(better, value), _mm_andnot_ps(better, best));
+    const __m128i betterBits = _mm_castps_si128(better);
+    bestIndex = _mm_or_si128(_mm_and_si128(betterBits, index), _mm_andnot_si128(betterBits, bestIndex));
+    index = _mm_add_epi32(index, four);
+  }
+  __m128 top = _mm_max_ps(best, _mm_shuffle_ps(best, best, _MM_SHUFFLE(2, 3, 0, 1)));
+  top = _mm_max_ps(top, _mm_shuffle_ps(top, top, _MM_SHUFFLE(1, 0, 3, 2)));
+  const int holders = _mm_movemask_ps(_mm_cmpeq_ps(best, top));
+  alignas(16) int indices[4];
+  _mm_store_si128(reinterpret_cast<__m128i*>(indices), bestIndex);
+  int bestI = count;
+  for (int lane = 0; lane < 4; ++lane) {
+    if (((holders >> lane) & 1) != 0 && indices[lane] < bestI) {
+      bestI = indices[lane];
+    }
+  }
+  float bestValue = _mm_cvtss_f32(top);
+  if (bestI == count) {  // no lane holds a comparable maximum (NaN values): the scalar scan decides
+    return supportIndexScalar(poly, d);
+  }
+  for (; i < count; ++i) {
+    const float value = dot(poly.vertices[i], d);
+    if (value > bestValue) {
+      bestI = i;
+      bestValue = value;
+    }
+  }
+  return bestI;
+}
+#else
+inline int supportIndex(const Polytope<float>& poly, V3 d) { return supportIndexScalar(poly, d); }
+#endif
+
+using D3 = Vec3<double>;
+
+struct Vertex {
+  V3 w;  // b - a
+  D3 wd;  // w in double (exact), for the filters and the double solve
+  V3 a;  // on A, world / 2^k
+  V3 b;  // on B
+  int indexA = 0;
+  int indexB = 0;
+};
+
+// The support vertex of B - A along d (world, units of 2^k): d is first multiplied by a power of two bringing
+// its largest coordinate into [1, 2) (exact), so the local scan neither underflows for a tiny d nor depends on
+// |d|; then R^T d in each frame, the scans, the two placements.
+inline Vertex support(const Shape& A, const Shape& B, V3 d) {
+  const int e = floorLog2(maxAbs(d));
+  if (e >= -126 && e <= 126) {
+    d = powerOfTwo(-e) * d;
+  } else if (e == -127) {  // 0 or subnormal: two exact steps of 2^63 and 2^64
+    d = powerOfTwo(64) * (powerOfTwo(63) * d);
+  }
+  Vertex v;
+  v.indexA = supportIndex(*A.polytope, inverseRotate(A.r, -d));
+  v.indexB = supportIndex(*B.polytope, inverseRotate(B.r, d));
+  v.a = place(A, v.indexA);
+  v.b = place(B, v.indexB);
+  v.w = v.b - v.a;
+  v.wd = {v.w.x, v.w.y, v.w.z};
+  return v;
+}
+
+// ---- the simplex solve -----------------------------------------------------------------------------------
+
+// A simplex of 1..4 vertices with the closest point of its hull to the origin, the barycentric weights of that
+// point, and whether the origin lies exactly on the hull (touching: exact signs).
+struct Simplex {
+  const Vertex* v[4] = {nullptr, nullptr, nullptr, nullptr};  // into the query's pool of support vertices
+  float lambda[4] = {1, 0, 0, 0};
+  int count = 0;
+  V3 closest;          // v, rounded to float from the double solve
+  double dist2 = 0;    // |v|^2 of the double solve (before v is rounded)
+  bool touching = false;
+};
+
+// ---- the closest point in double (the one place besides the signs where robust3 uses double) ------------
+// Why: the search direction -v must be accurate to about |v| / L in angle, L the simplex's extent: a direction
+// tilted by more makes the support along it return a point of the simplex itself (a duplicate) while the true
+// Minkowski difference reaches past the origin (found on a needle tetrahedron of length 21 against a cluster
+// 2^-13 wide: tests/core/robust3_test.cpp, needleThroughAClusterOverlaps). In float, v = a + t (b - a) carries
+// an error of 2^-24 |a|, and |a| / |v| is unbounded (3,300 there, with L / |v| = 10^5). In double the inputs
+// are the same float points (every product of two of them exact), the error is 2^-53 |a|, and v, rounded to
+// float once at the end, points within 2^-24 of the exact direction.
+inline D3 toD(V3 v) { return {v.x, v.y, v.z}; }
+inline D3 sub(D3 a, D3 b) { return {a.x - b.x, a.y - b.y, a.z - b.z}; }
+inline D3 add(D3 a, D3 b) { return {a.x + b.x, a.y + b.y, a.z + b.z}; }
+inline D3 mul(double s, D3 a) { return {s * a.x, s * a.y, s * a.z}; }
+inline double dotD(D3 a, D3 b) { return a.x * b.x + a.y * b.y + a.z * b.z; }
+inline D3 crossD(D3 a, D3 b) { return {a.y * b.z - a.z * b.y, a.z * b.x - a.x * b.z, a.x * b.y - a.y * b.x}; }
+inline V3 toF(D3 v) { return {float(v.x), float(v.y), float(v.z)}; }
+
+inline Simplex vertexSimplex(const Vertex& a) {
+  Simplex s;
+  s.v[0] = &a;
+  s.count = 1;
+  s.lambda[0] = 1;
+  s.closest = a.w;
+  s.dist2 = dotD(a.wd, a.wd);
+  s.touching = a.w.x == 0 && a.w.y == 0 && a.w.z == 0;
+  return s;
+}
+
+// The segment a b when the origin projects inside it (the caller decided the region exactly): in double,
+// t = -a.(b - a) / |b - a|^2 clamped to [0, 1] (the midpoint when |b - a|^2 is 0), v = a + t (b - a), weights
+// 1 - t and t. Touching when a x b = 0 exactly (the origin on the segment's line, inside it).
+inline Simplex edgeSimplex(const Vertex& va, const Vertex& vb) {
+  Simplex s;
+  s.v[0] = &va;
+  s.v[1] = &vb;
+  s.count = 2;
+  const D3 a = va.wd;
+  const D3 e = sub(vb.wd, a);
+  const double ee = dotD(e, e);
+  double t = ee > 0 ? -dotD(a, e) / ee : 0.5;
+  t = t < 0 ? 0 : (t > 1 ? 1 : t);
+  s.lambda[0] = float(1 - t);
+  s.lambda[1] = float(t);
+  if (exact3::crossIsZero(va.w, vb.w)) {
+    s.touching = true;
+    s.closest = {0, 0, 0};
+    s.dist2 = 0;
+    return s;
+  }
+  const D3 v = add(a, mul(t, e));
+  s.closest = toF(v);
+  s.dist2 = dotD(v, v);
+  return s;
+}
+
+// Closest point of segment a b to the origin, the region decided by exact signs: a.(a - b) <= 0 -> a,
+// b.(b - a) <= 0 -> b, else the interior.
+inline Simplex solveSegment(const Vertex& a, const Vertex& b) {
+  if (exact3::selfDotDifferenceSign(a.w, b.w) <= 0) {
+    return vertexSimplex(a);
+  }
+  if (exact3::selfDotDifferenceSign(b.w, a.w) <= 0) {
+    return vertexSimplex(b);
+  }
+  return edgeSimplex(a, b);
+}
+
+// The triangle's interior region (its cofactors all positive, exact): in double, the projection of the origin
+// on the plane along n = (b - a) x (c - a) (from the differences: a triangle small against its distance from
+// the origin would lose n to cancellation in a x b + b x c + c x a), v = (n.a / n.n) n. Touching when
+// det(a, b, c) = 0 exactly (the origin in the plane). The weights
+// are computed only for the simplex the query ends on (faceWeights).
+inline Simplex faceSimplex(const Vertex& va, const Vertex& vb, const Vertex& vc) {
+  Simplex s;
+  s.v[0] = &va;
+  s.v[1] = &vb;
+  s.v[2] = &vc;
+  s.count = 3;
+  if (exact3::determinantSign(exact3::determinantFiltered(va.wd, vb.wd, vc.wd), va.w, vb.w, vc.w) == 0) {
+    s.touching = true;
+    s.closest = {0, 0, 0};
+    s.dist2 = 0;
+    return s;
+  }
+  const D3 a = va.wd;
+  const D3 n = crossD(sub(vb.wd, a), sub(vc.wd, a));
+  const double nn = dotD(n, n);
+  const D3 v = nn > 0 ? mul(dotD(n, a) / nn, n) : mul(1.0 / 3, add(add(a, vb.wd), vc.wd));
+  s.closest = toF(v);
+  s.dist2 = dotD(v, v);
+  return s;
+}
+
+// The weights of a face simplex, in double: n.(b x c), n.(c x a), n.(a x b) over their sum (each clamped at 0),
+// n = (b - a) x (c - a); a third each when they vanish.
+inline void faceWeights(Simplex* s) {
+  if (s->count != 3) {
+    return;
+  }
+  const D3 a = s->v[0]->wd;
+  const D3 b = s->v[1]->wd;
+  const D3 c = s->v[2]->wd;
+  const D3 n = crossD(sub(b, a), sub(c, a));
+  double ca = dotD(n, crossD(b, c));
+  double cb = dotD(n, crossD(c, a));
+  double cc = dotD(n, crossD(a, b));
+  ca = ca > 0 ? ca : 0;
+  cb = cb > 0 ? cb : 0;
+  cc = cc > 0 ? cc : 0;
+  double sum = ca + cb + cc;
+  if (!(sum > 0)) {
+    ca = cb = cc = 1;
+    sum = 3;
+  }
+  s->lambda[0] = float(ca / sum);
+  s->lambda[1] = float(cb / sum);
+  s->lambda[2] = float(cc / sum);
+}
+
+inline double absDotOf(const D3& a, const D3& b) {
+  return std::fabs(a.x * b.x) + std::fabs(a.y * b.y) + std::fabs(a.z * b.z);
+}
+
+inline Simplex solveTriangle(const Vertex& A, const Vertex& B, const Vertex& C) {
+  const V3 a = A.w;
+  const V3 b = B.w;
+  const V3 c = C.w;
+  // The six dot products once, in double (products exact), with the permanents of the mixed ones.
+  const double aa = dotD(A.wd, A.wd);
+  const double bb = dotD(B.wd, B.wd);
+  const double cc = dotD(C.wd, C.wd);
+  const double ab = dotD(A.wd, B.wd);
+  const double ac = dotD(A.wd, C.wd);
+  const double bc = dotD(B.wd, C.wd);
+  const double pab = absDotOf(A.wd, B.wd);
+  const double pac = absDotOf(A.wd, C.wd);
+  const double pbc = absDotOf(B.wd, C.wd);
+  const int d1 = exact3::selfDotDifferenceSign(aa, ab, pab, a, b);
+  const int d2 = exact3::selfDotDifferenceSign(aa, ac, pac, a, c);
+  if (d1 <= 0 && d2 <= 0) {
+    return vertexSimplex(A);
+  }
+  const int bMinusA = exact3::selfDotDifferenceSign(bb, ab, pab, b, a);  // b.b - a.b = -d3
+  const int bMinusC = exact3::selfDotDifferenceSign(bb, bc, pbc, b, c);  // b.b - b.c = d4 - d3
+  if (bMinusA <= 0 && bMinusC <= 0) {
+    return vertexSimplex(B);
+  }
+  int cof[3];  // va, vb, vc
+  exact3::cofactorSignsFromDots({aa, bb, cc, ab, ac, bc, pab, pac, pbc}, a, b, c, cof);
+  if (cof[2] <= 0 && d1 >= 0 && bMinusA >= 0) {
+    return edgeSimplex(A, B);
+  }
+  const int cMinusA = exact3::selfDotDifferenceSign(cc, ac, pac, c, a);  // c.c - a.c = -d6
+  const int cMinusB = exact3::selfDotDifferenceSign(cc, bc, pbc, c, b);  // c.c - b.c = d5 - d6
+  if (cMinusA <= 0 && cMinusB <= 0) {
+    return vertexSimplex(C);
+  }
+  if (cof[1] <= 0 && d2 >= 0 && cMinusA >= 0) {
+    return edgeSimplex(A, C);
+  }
+  if (cof[0] <= 0 && bMinusC >= 0 && cMinusB >= 0) {
+    return edgeSimplex(B, C);
+  }
+  if (cof[0] > 0 && cof[1] > 0 && cof[2] > 0) {
+    return faceSimplex(A, B, C);
+  }
+  Simplex best = solveSegment(A, B);
+  const Simplex edgeAC = solveSegment(A, C);
+  const Simplex edgeBC = solveSegment(B, C);
+  if (edgeAC.dist2 < best.dist2) {
+    best = edgeAC;
+  }
+  if (edgeBC.dist2 < best.dist2) {
+    best = edgeBC;
+  }
+  return best;
+}
+
+// The face of a tetrahedron nearest to the origin (float comparison of the faces' |v|^2): the containment's
+// witness points.
+inline constexpr int FACES[4][3] = {{0, 1, 2}, {0, 2, 3}, {0, 3, 1}, {1, 3, 2}};
+
+inline Simplex nearestFace(const Simplex& t) {
+  Simplex best;
+  for (int f = 0; f < 4; ++f) {
+    Simplex s = solveTriangle(*t.v[FACES[f][0]], *t.v[FACES[f][1]], *t.v[FACES[f][2]]);
+    if (f == 0 || s.dist2 < best.dist2) {
+      best = s;
+    }
+  }
+  return best;
+}
+
+// The face of a containing tetrahedron nearest to the origin, for the witness points: for a point inside a
+// convex polytope the nearest boundary point is its projection on the nearest face plane, inside that face, so
+// the face of least (n.a)^2 / n.n (double, n = (b - a) x (c - a)) is solved alone instead of all four.
+inline Simplex containmentFace(const Simplex& t) {
+  int best = -1;
+  double bestDist2 = 0;
+  for (int f = 0; f < 4; ++f) {
+    const D3 a = t.v[FACES[f][0]]->wd;
+    const D3 n = crossD(sub(t.v[FACES[f][1]]->wd, a), sub(t.v[FACES[f][2]]->wd, a));
+    const double nn = dotD(n, n);
+    if (!(nn > 0)) {
+      continue;
+    }
+    const double na = dotD(n, a);
+    const double dist2 = na * na / nn;
+    if (best < 0 || dist2 < bestDist2) {
+      best = f;
+      bestDist2 = dist2;
+    }
+  }
+  if (best < 0) {
+    return nearestFace(t);
+  }
+  return solveTriangle(*t.v[FACES[best][0]], *t.v[FACES[best][1]], *t.v[FACES[best][2]]);
+}
+
+// Closest point of tetrahedron a b c d to the origin. The faces (a b c), (a c d), (a d b), (b d c) each have
+// orientation(face, opposite vertex) = vol = det(b - a, c - a, d - a) = -(sum of the faces' det); the origin is
+// strictly outside a face when sign det(face) = sign vol (orientation(face, 0) = -det(face)), all exact. Inside
+// or on every face: containment (touching, count 4). Otherwise the nearest of the outside faces' closest
+// points (float comparison: near-equal candidates are near-equal points). A flat tetrahedron (vol = 0
+// exactly): the nearest of its four faces, which cover its hull.
+inline Simplex solveTetrahedron(const Simplex& t) {
+  V3 rows[4][3];
+  exact3::Filtered dets[4];
+  for (int f = 0; f < 4; ++f) {
+    for (int j = 0; j < 3; ++j) {
+      rows[f][j] = t.v[FACES[f][j]]->w;
+    }
+    dets[f] = exact3::determinantFiltered(t.v[FACES[f][0]]->wd, t.v[FACES[f][1]]->wd, t.v[FACES[f][2]]->wd);
+  }
+  const int vol = exact3::negatedDeterminantSumSign(dets, rows);
+  if (vol == 0) {
+    return nearestFace(t);
+  }
+  // Face 0 is opposite the newest vertex (the loop appends it last): the old triangle, whose closest point
+  // the new vertex was found beyond. It is solved only when the origin is outside it alone (which exact
+  // arithmetic rules out; were another face outside too and face 0 nearer, no-decrease keeps the old simplex,
+  // whose closest point is face 0's).
+  bool outside[4];
+  int outsideCount = 0;
+  for (int f = 0; f < 4; ++f) {
+    int side = dets[f].value > dets[f].bound ? 1 : (dets[f].value < -dets[f].bound ? -1 : 2);
+    if (side == 2) {
+      side = exact3::determinantSign(rows[f][0], rows[f][1], rows[f][2]);
+    }
+    outside[f] = side == vol;
+    outsideCount += outside[f] ? 1 : 0;
+  }
+  if (outsideCount == 0) {
+    Simplex s = t;
+    s.touching = true;
+    s.closest = {0, 0, 0};
+    s.dist2 = 0;
+    return s;
+  }
+  Simplex best;
+  bool any = false;
+  for (int f = outsideCount == 1 && outside[0] ? 0 : 1; f < 4; ++f) {
+    if (!outside[f]) {
+      continue;
+    }
+    Simplex s = solveTriangle(*t.v[FACES[f][0]], *t.v[FACES[f][1]], *t.v[FACES[f][2]]);
+    if (!any || s.dist2 < best.dist2) {
+      best = s;
+      any = true;
+    }
+  }
+  return best;
+}
+
+inline Simplex solve(const Simplex& s) {
+  switch (s.count) {
+    case 1: return vertexSimplex(*s.v[0]);
+    case 2: return solveSegment(*s.v[0], *s.v[1]);
+    case 3: return solveTriangle(*s.v[0], *s.v[1], *s.v[2]);
+    default: return solveTetrahedron(s);
+  }
+}
+
+// ---- the final step ------------------------------------------------------------------------------------
+// In double, on the float points of the two features (the third place robust3 uses double), and why: the
+// closest pair of a sliver feature is ill-conditioned in float. A triangle of width h and length L has a float
+// normal (b - a) x (c - a) off by about 2^-24 L^2 / (L h) rad, and the projection of a point at distance D and
+// lateral reach L misses the distance by that times L: 55 u on sliver index 7995 (a needle's face against a
+// cluster; tests/core/robust3_test.cpp, needleFaceAgainstAClusterIsNotTooClose), a distance below the exact
+// one, so a witness point off its shape. In double, with every product of two float coordinates exact, the
+// same computation is 2^29 times more accurate; the chosen pair is rounded to float once (half an ulp a
+// coordinate).
+
+// The point of segment a b nearest to p: t = (p - a).(b - a) / |b - a|^2 clamped to [0, 1].
+inline D3 nearestOnSegment(D3 p, D3 a, D3 b) {
+  const D3 e = sub(b, a);
+  const double ee = dotD(e, e);
+  const double t = dotD(sub(p, a), e);
+  if (!(t > 0) || !(ee > 0)) {
+    return a;
+  }
+  if (t >= ee) {
+    return b;
+  }
+  return add(a, mul(t / ee, e));
+}
+
+struct Pair {
+  D3 a{0, 0, 0};
+  D3 b{0, 0, 0};
+  double d2 = INFINITY;
+};
+
+inline void consider(Pair* best, D3 a, D3 b) {
+  const D3 d = sub(b, a);
+  const double d2 = dotD(d, d);
+  if (d2 < best->d2) {
+    *best = {a, b, d2};
+  }
+}
+
+// The point of triangle a b c nearest to p: the nearest of the three edges' points and, when it falls inside
+// (its three side products n.((b - a) x (q - a)) and so on not negative), the projection on the plane.
+inline D3 nearestOnTriangle(D3 p, D3 a, D3 b, D3 c) {
+  const D3 n = crossD(sub(b, a), sub(c, a));
+  const double nn = dotD(n, n);
+  if (nn > 0) {
+    const D3 q = sub(p, mul(dotD(sub(p, a), n) / nn, n));
+    if (dotD(crossD(sub(b, a), sub(q, a)), n) >= 0 && dotD(crossD(sub(c, b), sub(q, b)), n) >= 0 &&
+        dotD(crossD(sub(a, c), sub(q, c)), n) >= 0) {
+      return q;  // inside: the plane's nearest point, so no point of the triangle is nearer
+    }
+  }
+  D3 best = nearestOnSegment(p, a, b);
+  D3 d = sub(best, p);
+  double bestD2 = dotD(d, d);
+  const D3 candidates[2] = {nearestOnSegment(p, b, c), nearestOnSegment(p, c, a)};
+  for (const D3& q : candidates) {
+    d = sub(q, p);
+    const double d2 = dotD(d, d);
+    if (d2 < bestD2) {
+      best = q;
+      bestD2 = d2;
+    }
+  }
+  return best;
+}
+
+inline D3 nearestOnFeature(D3 p, const D3* f, int count) {
+  if (count == 1) {
+    return f[0];
+  }
+  if (count == 2) {
+    return nearestOnSegment(p, f[0], f[1]);
+  }
+  return nearestOnTriangle(p, f[0], f[1], f[2]);
+}
+
+// The interior pair of segments p1 q1 and p2 q2 when the closest points of their lines fall inside both:
+// s = ((p2 - p1) x d2).n / n.n, t = ((p2 - p1) x d1).n / n.n with n = d1 x d2 (triple products: a
+// near-parallel pair stays well conditioned, unlike |d1|^2 |d2|^2 - (d1.d2)^2).
+// Returns whether the interior pair was found (then it is the two segments' closest pair).
+inline bool considerEdgeEdge(Pair* best, D3 p1, D3 q1, D3 p2, D3 q2) {
+  const D3 d1 = sub(q1, p1);
+  const D3 d2 = sub(q2, p2);
+  const D3 n = crossD(d1, d2);
+  const double nn = dotD(n, n);
+  if (!(nn > 0)) {
+    return false;  // parallel: the endpoint candidates hold the closest pair
+  }
+  const D3 r = sub(p2, p1);
+  const double s = dotD(crossD(r, d2), n) / nn;
+  const double t = dotD(crossD(r, d1), n) / nn;
+  if (!(s >= 0 && s <= 1 && t >= 0 && t <= 1)) {
+    return false;
+  }
+  consider(best, add(p1, mul(s, d1)), add(p2, mul(t, d2)));
+  return true;
+}
+
+// The distinct points of one shape in the simplex (by index, then by coordinates).
+inline int featureOf(const Simplex& s, bool shapeA, D3* out) {
+  int indices[4];
+  V3 points[4];
+  int count = 0;
+  for (int i = 0; i < s.count; ++i) {
+    const int index = shapeA ? s.v[i]->indexA : s.v[i]->indexB;
+    const V3 p = shapeA ? s.v[i]->a : s.v[i]->b;
+    bool seen = false;
+    for (int j = 0; j < count; ++j) {
+      seen = seen || indices[j] == index || points[j] == p;
+    }
+    if (!seen) {
+      indices[count] = index;
+      points[count] = p;
+      out[count++] = toD(p);
+    }
+  }
+  return count;
+}
+
+// The closest pair between A's feature and B's: the nearest of every vertex of one against the other's
+// feature, every edge pair's interior pair, and the barycentric pair of the simplex (every candidate a point of
+// each shape, so the nearest is the best upper bound of the distance among them). Rounded to float at the end.
+inline void closestFeaturePair(Simplex s, V3* pointA, V3* pointB) {
+  if (s.count == 1) {
+    *pointA = s.v[0]->a;
+    *pointB = s.v[0]->b;
+    return;
+  }
+  D3 fa[4];
+  D3 fb[4];
+  const int na = featureOf(s, true, fa);
+  const int nb = featureOf(s, false, fb);
+  faceWeights(&s);
+  Pair best;
+  D3 pa{0, 0, 0};
+  D3 pb{0, 0, 0};
+  for (int i = 0; i < s.count; ++i) {
+    pa = add(pa, mul(s.lambda[i], toD(s.v[i]->a)));
+    pb = add(pb, mul(s.lambda[i], toD(s.v[i]->b)));
+  }
+  consider(&best, pa, pb);
+  if (na == 1) {  // a vertex of A against B's feature (B's vertices against A's one point add nothing)
+    consider(&best, fa[0], nearestOnFeature(fa[0], fb, nb));
+  } else if (nb == 1) {
+    consider(&best, nearestOnFeature(fb[0], fa, na), fb[0]);
+  } else if (na == 2 && nb == 2 && considerEdgeEdge(&best, fa[0], fa[1], fb[0], fb[1])) {
+    // two edges whose lines' closest points lie inside both: that pair is the edges' closest pair
+  } else if (na <= 3 && nb <= 3) {  // else not a feature pair of a non-containing simplex: the barycentric pair
+    for (int i = 0; i < na; ++i) {
+      consider(&best, fa[i], nearestOnFeature(fa[i], fb, nb));
+    }
+    for (int j = 0; j < nb; ++j) {
+      consider(&best, nearestOnFeature(fb[j], fa, na), fb[j]);
+    }
+    const int edgesA = na == 2 ? 1 : 3;
+    const int edgesB = nb == 2 ? 1 : 3;
+    for (int i = 0; i < edgesA; ++i) {
+      for (int j = 0; j < edgesB; ++j) {
+        considerEdgeEdge(&best, fa[i], fa[(i + 1) % na], fb[j], fb[(j + 1) % nb]);
+      }
+    }
+  }
+  *pointA = toF(best.a);
+  *pointB = toF(best.b);
+}
+
+// |b - a| on the difference divided by a power of two at least its largest coordinate (a difference of a few
+// subnormal units would square to nothing), scaled back exactly.
+inline float safeLength(V3 v, V3* unit) {
+  const float m = maxAbs(v);
+  if (!(m > 0)) {
+    *unit = {0, 0, 0};
+    return 0;
+  }
+  const float f = inverseSizeFactor(m);
+  const V3 s = f * v;
+  const float len = length(s);
+  *unit = {s.x / len, s.y / len, s.z / len};
+  return len / f;
+}
+
+// ---- the query -----------------------------------------------------------------------------------------
+
+// k with every placed coordinate below 1 from exponent bits only (docs/strategies.md): with e(.) = floor log2,
+// R the largest matrix entry, M the largest vertex coordinate and P the largest position coordinate of a shape,
+// a world coordinate is below 3 2^(e(R)+1) 2^(e(M)+1) + 2^(e(P)+1) < 2^K with K = max(e(R) + e(M) + 5,
+// e(P) + 2); the radii below 2^(e(r)+1); so S < 3 2^K' and k = K' + 2 puts S / 2^k below 1.
+// The largest |x| over n floats as its bit pattern (sign cleared): for floats that are not NaN the order of
+// these integers is the order of the magnitudes, so an integer maximum (no branch, vectorizable) gives the
+// largest magnitude's exponent field.
+inline std::int32_t largestMagnitudeBits(const float* values, int n) {
+  std::int32_t m = 0;
+  for (int i = 0; i < n; ++i) {
+    std::int32_t bits;
+    std::memcpy(&bits, &values[i], sizeof bits);
+    bits &= 0x7fffffff;
+    m = m > bits ? m : bits;
+  }
+  return m;
+}
+
+inline int exponentOfBits(std::int32_t bits) { return static_cast<int>((bits >> 23) & 0xff) - 127; }
+
+inline int sizeExponent(const DistanceInput3<float>& input) {
+  auto shapeExponent = [](const Polytope<float>& poly, const Transform3<float>& xf) {
+    static_assert(sizeof(Vec3<float>) == 3 * sizeof(float), "vertices are packed floats");
+    const int eM = exponentOfBits(largestMagnitudeBits(&poly.vertices[0].x, 3 * poly.count));
+    const int eR = exponentOfBits(largestMagnitudeBits(&xf.r.row[0].x, 9));
+    const int e = eR + eM + 5;
+    const int ep = exponentOfBits(largestMagnitudeBits(&xf.p.x, 3)) + 2;
+    return e > ep ? e : ep;
+  };
+  int k = shapeExponent(input.proxyA, input.transformA);
+  const int kB = shapeExponent(input.proxyB, input.transformB);
+  k = k > kB ? k : kB;
+  const int rA = floorLog2(input.proxyA.radius) + 1;
+  const int rB = floorLog2(input.proxyB.radius) + 1;
+  k = k > rA ? k : rA;
+  k = k > rB ? k : rB;
+  return k + 2;
+}
+
+inline bool sameSupport(const Simplex& s, const Vertex& w) {
+  for (int i = 0; i < s.count; ++i) {
+    if ((s.v[i]->indexA == w.indexA && s.v[i]->indexB == w.indexB) || s.v[i]->w == w.w) {
+      return true;
+    }
+  }
+  return false;
+}
+
+// The query in units of 2^k; returns k (the caller scales the answer back).
+// The window in which no rescaling is needed, on the bits of |x| (sign cleared; for floats that are not NaN
+// their order is the magnitudes', a NaN's lies above infinity's): every placed coordinate and radius at most
+// 2^60 (no float product of two, no double product of four, and no exact term leaves the range) and the first
+// support point or a position at least 2^-100 in some coordinate (the problem's size S is then at least
+// 2^-100, so u = 2^-24 S is 2^25 times float's subnormal spacing 2^-149: the placements round as normal
+// floats at the scale of u). Outside it (the `scale` family's far ends, coordinates near FLT_MAX) the query is
+// solved again in units of 2^k.
+inline constexpr std::int32_t WINDOW_HIGH_BITS = 0x5d800000;  // 2^60
+inline constexpr std::int32_t WINDOW_LOW_BITS = 0x0d800000;   // 2^-100
+
+inline std::int32_t magnitudeBits(V3 v) {
+  return largestMagnitudeBits(&v.x, 3);
+}
+
+// The query in units of 2^k. With rescale = false it first tries k = 0 and returns false (no answer) as soon as
+// a placed point leaves the window; the caller then calls it again with rescale = true.
+inline bool distanceInUnitsOf(const DistanceInput3<float>& input, DistanceOutput3<float>* output, int maxIterations,
+                              bool rescale, int* kOut) {
+  const int k = rescale ? sizeExponent(input) : 0;
+  *kOut = k;
+  const PowerOfTwoScale down(-k);
+  const Shape A = shapeOf(input.proxyA, input.transformA, down);
+  const Shape B = shapeOf(input.proxyB, input.transformB, down);
+  if (!rescale && (largestMagnitudeBits(&input.proxyA.radius, 1) > WINDOW_HIGH_BITS ||
+                   largestMagnitudeBits(&input.proxyB.radius, 1) > WINDOW_HIGH_BITS)) {
+    return false;
+  }
+
+  // First vertex: the support along A's position minus B's (towards the origin from B - A's centre), or x.
+  V3 d0 = A.xf.p - B.xf.p;
+  if (d0.x == 0 && d0.y == 0 && d0.z == 0) {
+    d0 = {1, 0, 0};
+  }
+  // Every support vertex of the query, in order; the simplices point into it (no vertex is copied). Slots
+  // are constructed as they are filled (a pool of default-constructed vertices would zero 4 KiB a query).
+  if (maxIterations > MAX_ITERATIONS) {
+    maxIterations = MAX_ITERATIONS;
+  }
+  union Slot {
+    Slot() {}
+    Vertex vertex;
+  };
+  Slot pool[MAX_ITERATIONS];
+  const Vertex& first = *new (&pool[0].vertex) Vertex(support(A, B, d0));
+  Simplex s = vertexSimplex(first);
+  if (!rescale) {
+    std::int32_t high = magnitudeBits(s.v[0]->a);
+    const std::int32_t b = magnitudeBits(s.v[0]->b);
+    high = high > b ? high : b;
+    std::int32_t size = high;
+    const std::int32_t pa = magnitudeBits(A.xf.p);
+    const std::int32_t pb = magnitudeBits(B.xf.p);
+    size = size > pa ? size : pa;
+    size = size > pb ? size : pb;
+    if (high > WINDOW_HIGH_BITS || size < WINDOW_LOW_BITS || pa > WINDOW_HIGH_BITS || pb > WINDOW_HIGH_BITS) {
+      return false;
+    }
+  }
+  int iterations = 1;
+  Termination termination = Termination::IterationCap;
+  for (;;) {
+    if (s.touching) {
+      termination = s.count == 4 ? Termination::Containment : Termination::ClosestPointAtOrigin;
+      break;
+    }
+    if (iterations >= maxIterations) {
+      termination = Termination::IterationCap;
+      break;
+    }
+    const V3 v = s.closest;
+    const Vertex& w = *new (&pool[iterations].vertex) Vertex(support(A, B, -v));
+    ++iterations;
+    if (!rescale) {
+      const std::int32_t a = magnitudeBits(w.a);
+      const std::int32_t b = magnitudeBits(w.b);
+      if ((a > b ? a : b) > WINDOW_HIGH_BITS) {
+        return false;
+      }
+    }
+    if (sameSupport(s, w)) {
+      termination = Termination::DuplicateSupport;
+      break;
+    }
+    // Progress: v.v - v.w <= 2^-23 |v|_inf max(|v|_inf, |w|_inf). In double (exact products, error 2^-50 of the
+    // terms): in float the test's own rounding, 2^-22 |v| |w|, would swamp v.v - v.w whenever |v| << |w|.
+    const double gap = (double(v.x) * v.x + double(v.y) * v.y + double(v.z) * v.z) -
+                       (double(v.x) * w.w.x + double(v.y) * w.w.y + double(v.z) * w.w.z);
+    const double tolerance = PROGRESS_TOLERANCE * double(maxAbs(v)) * double(maxf(maxAbs(v), maxAbs(w.w)));
+    if (gap <= tolerance) {
+      termination = Termination::ProjectionProgress;
+      break;
+    }
+    Simplex next = s;
+    next.v[next.count++] = &w;
+    next = solve(next);
+    if (!next.touching && !(next.dist2 < s.dist2)) {
+      termination = Termination::NoDecrease;
+      break;
+    }
+    s = next;
+  }
+
+  output->iterations = iterations;
+  output->simplexCount = s.count;
+  output->termination = termination;
+  output->decidedBy = PostRule::None;
+
+  if (s.touching) {
+    // On-shapes: each point on its own shape, distance 0. A containing tetrahedron gives the points of its face
+    // nearest to the origin (well conditioned where a thin tetrahedron's volumes are not; |pB - pA| is that
+    // face's distance, a few u when the containment came from rounding and the shapes are a hair apart).
+    Simplex f = s.count == 4 ? containmentFace(s) : s;
+    faceWeights(&f);
+    V3 pa{0, 0, 0};
+    V3 pb{0, 0, 0};
+    for (int i = 0; i < f.count; ++i) {
+      pa = pa + f.lambda[i] * f.v[i]->a;
+      pb = pb + f.lambda[i] * f.v[i]->b;
+    }
+    output->pointA = pa;
+    output->pointB = pb;
+    output->distance = 0;
+    return true;
+  }
+
+  V3 pointA;
+  V3 pointB;
+  closestFeaturePair(s, &pointA, &pointB);
+  V3 n;
+  const float core = safeLength(pointB - pointA, &n);
+  output->pointA = pointA;
+  output->pointB = pointB;
+  output->distance = core;
+  if (!input.useRadii) {
+    return true;
+  }
+  const float rA = A.radius;
+  const float rB = B.radius;
+  // Each point moves out along the unit normal by its radius, also when the radii make the shapes touch or
+  // overlap (distance 0 then): a core point moved by at most its radius stays on its rounded shape.
+  if (rA != 0 || rB != 0) {
+    output->pointA = output->pointA + rA * n;
+    output->pointB = output->pointB - rB * n;
+  }
+  output->distance = core > rA + rB ? core - (rA + rB) : 0.0f;
+  return true;
+}
+
+// The query in units of 2^k; returns k (the caller scales the answer back).
+inline int distanceInUnits(const DistanceInput3<float>& input, DistanceOutput3<float>* output, int maxIterations) {
+  int k = 0;
+  if (!distanceInUnitsOf(input, output, maxIterations, false, &k)) {
+    distanceInUnitsOf(input, output, maxIterations, true, &k);
+  }
+  return k;
+}
+
+}  // namespace robust3
+
+// `robust3`: float in, float out; the answer is scaled back from units of 2^k by powers of two (exact unless
+// it leaves float's normal range).
+struct Robust3 {
+  template <class T>
+  static void distance(const DistanceInput3<T>& input, DistanceOutput3<T>* output) {
+    distanceCapped(input, output, robust3::MAX_ITERATIONS);
+  }
+
+  template <class T>
+  static void distanceCapped(const DistanceInput3<T>& input, DistanceOutput3<T>* output, int maxIterations) {
+    static_assert(std::is_same_v<T, float>, "robust3 is a float strategy");
+    const int k = robust3::distanceInUnits(input, output, maxIterations);
+    if (k == 0) {
+      return;
+    }
+    const robust3::PowerOfTwoScale up(k);
+    output->distance = up(output->distance);
+    output->pointA = up(output->pointA);
+    output->pointB = up(output->pointB);
+  }
+};
+
+}  // namespace gjk
