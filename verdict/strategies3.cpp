@@ -51,8 +51,9 @@ std::vector<StrategyInfo> makeStrategies3() {
       "coal v3.0.0 GJK with NesterovAcceleration (Default criterion, tol 1e-6), swept-sphere radii, double", 129,
       ContactConvention::Merged));
   rows.push_back(row3<Robust3, float>(
-      "robust3", "our own float GJK in 3D: power-of-two rescaling, exact region and containment signs, relative "
-      "stops, the answer from the closest pair of features, float",
+      "robust3", "our own GJK in 3D: float placement, supports and answer (the simplex's closest point, the "
+      "progress test and the final feature pair in double); power-of-two rescaling, exact region and containment "
+      "signs, the answer from the closest pair of features",
       robust3::MAX_ITERATIONS, ContactConvention::OnShapes));
   return rows;
 }
