@@ -22,7 +22,9 @@ namespace gjk::check {
 
 inline constexpr const char* VERDICT_TABLE_FILE = "expected-verdicts.tsv";
 
-// What a case's own meta lines expect and does not get: one message per mismatch, empty when all hold.
+// What a case's own meta lines expect and does not get: one message per mismatch, empty when all hold. A 3D case
+// (dimension 3) is checked against the exact 3D oracle and, for meta.strategy (a 3D one), the 3D verdict
+// (verdict/verdict3.h); a 2D strategy named on a 3D case, or a meta.query other than distance, is a mismatch.
 std::vector<std::string> unmetCaseExpectations(const Case& value);
 
 struct VerdictRow {
