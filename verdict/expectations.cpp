@@ -126,9 +126,18 @@ std::vector<VerdictRow> computeVerdictTable(const std::filesystem::path& folder,
   std::vector<VerdictRow> rows;
   for (const auto& file : collectCaseFiles({folder.string()})) {
     Case value = readCaseFile(file);
-    oracle::ExactAnswer exact = solveExactly(value);
     std::string relative = std::filesystem::relative(file, folder).generic_string();
+    if (value.dimension == 3) {  // the 3D strategies among those given, by the 3D verdict; the 2D ones take no 3D case
+      const CaseJudge3 judge(value);
+      for (const StrategyInfo* strategy : strategies) {
+        if (strategy->dimension != 3) continue;
+        rows.push_back({relative, strategy->name, reasonList(judge.judge(strategy->run(value, {}), *strategy))});
+      }
+      continue;
+    }
+    oracle::ExactAnswer exact = solveExactly(value);
     for (const StrategyInfo* strategy : strategies) {
+      if (strategy->dimension != 2) continue;  // a 3D strategy takes no 2D case
       Verdict verdict = judge(value, exact, strategy->run(value, {}), *strategy);
       rows.push_back({relative, strategy->name, reasonList(verdict)});
     }

@@ -33,7 +33,8 @@ struct VerdictRow {
   std::string verdict;   // "ok" or the reasons joined by commas
 };
 
-// The verdict of every given strategy on every case under `folder`, sorted by path then strategy order.
+// The verdict of every given strategy on every case under `folder`, sorted by path then strategy order; a case is
+// judged by the given strategies of its dimension only (a 3D case by the 3D verdict).
 std::vector<VerdictRow> computeVerdictTable(const std::filesystem::path& folder,
                                             const std::vector<const StrategyInfo*>& strategies);
 
