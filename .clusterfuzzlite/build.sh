@@ -7,13 +7,14 @@
 # $OUT/fuzz_distance checks the strategy named by GJK_STRATEGY, perp when unset: on OSS-Fuzz, where no
 # environment can be set per target, it fuzzes perp, and every violation is reported as a crash;
 # $OUT/fuzz_penetration likewise checks epa (GJK_PENETRATION_STRATEGY; none: the oracle self-check only), and
-# $OUT/fuzz_cast robust-cast (GJK_CAST_STRATEGY; none: the cast oracle's self-check only).
+# $OUT/fuzz_cast robust-cast (GJK_CAST_STRATEGY; none: the cast oracle's self-check only), and
+# $OUT/fuzz_distance3d the 3D strategy vdb3 (GJK_STRATEGY, a 3D one).
 source_dir="$SRC/gjkcheck"
 if [ ! -d "$source_dir" ]; then
   source_dir="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 fi
 build_dir="$WORK/gjkcheck-build"
-targets=(fuzz_distance fuzz_oracle fuzz_cache fuzz_case_reader fuzz_penetration fuzz_cast fuzz_oracle3d)
+targets=(fuzz_distance fuzz_oracle fuzz_cache fuzz_case_reader fuzz_penetration fuzz_cast fuzz_oracle3d fuzz_distance3d)
 
 # GMP, MPFR and MPFI (the oracle's exact and interval arithmetic) statically, when the static libraries are
 # there: the runner image has none of them.
@@ -40,9 +41,13 @@ cmake --build "$build_dir" --target "${targets[@]}" fuzz_seed_inputs
 seeds="$WORK/gjkcheck-seeds"
 rm -rf "$seeds"
 mkdir -p "$seeds/reader"
-"$build_dir/fuzz/fuzz_seed_inputs" "$seeds/geometry" "$source_dir/corpus/seeds" "$source_dir/corpus/regressions"
+# The 2D targets read the 2D encoding: the 3D cases of the corpus (corpus/regressions/strategies3d) are left out.
+"$build_dir/fuzz/fuzz_seed_inputs" --dimension 2 "$seeds/geometry" "$source_dir/corpus/seeds" "$source_dir/corpus/regressions"
 # fuzz_oracle3d reads the 3D encoding (case/fuzz_input_3d.h): its seeds are the 3D cases of fuzz/corpus/oracle3d.
 "$build_dir/fuzz/fuzz_seed_inputs" "$seeds/oracle3d" "$source_dir/fuzz/corpus/oracle3d"
+# fuzz_distance3d reads the same encoding: its seeds are the 3D family cases of fuzz/corpus/distance3d and the 3D
+# cases of the corpus.
+"$build_dir/fuzz/fuzz_seed_inputs" --dimension 3 "$seeds/distance3d" "$source_dir/fuzz/corpus/distance3d" "$source_dir/corpus/seeds" "$source_dir/corpus/regressions"
 for file in $(cd "$source_dir" && find corpus -name '*.case' | sort) $(cd "$source_dir" && find fuzz/corpus/case_reader -type f | sort); do
   cp "$source_dir/$file" "$seeds/reader/$(echo "$file" | tr '/' '-')"
 done
@@ -56,6 +61,8 @@ for target in "${targets[@]}"; do
     corpus="$seeds/reader"
   elif [ "$target" = fuzz_oracle3d ]; then
     corpus="$seeds/oracle3d"
+  elif [ "$target" = fuzz_distance3d ]; then
+    corpus="$seeds/distance3d"
   fi
   rm -f "$OUT/${target}_seed_corpus.zip"
   (cd "$corpus" && zip -q -r "$OUT/${target}_seed_corpus.zip" .)

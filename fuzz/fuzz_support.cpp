@@ -26,6 +26,22 @@ const check::StrategyInfo& strategyFromEnvironment() {
   return *STRATEGY;
 }
 
+const check::StrategyInfo& strategy3FromEnvironment() {
+  static const check::StrategyInfo* const STRATEGY = [] {
+    const char* name = std::getenv("GJK_STRATEGY");
+    std::string chosen = name != nullptr && *name != '\0' ? name : "vdb3";
+    const check::StrategyInfo* info = check::findStrategy(chosen);
+    if (info == nullptr || info->dimension != 3) {
+      std::fprintf(stderr, "GJK_STRATEGY=%s names no 3D strategy; known:", chosen.c_str());
+      for (const check::StrategyInfo& s : check::strategies3()) std::fprintf(stderr, " %s", s.name.c_str());
+      std::fprintf(stderr, "\n");
+      std::exit(2);
+    }
+    return info;
+  }();
+  return *STRATEGY;
+}
+
 namespace {
 
 std::vector<std::string> listFromEnvironment(const char* name) {
@@ -109,6 +125,14 @@ std::string strategyAnswerText(const check::StrategyResult& result) {
          ", " + number(result.pointA.y) + "\n  point on B        " + number(result.pointB.x) + ", " +
          number(result.pointB.y) + "\n  iterations        " + std::to_string(result.iterations) +
          "\n  termination       " + result.termination + "\n";
+}
+
+std::string strategyAnswerText3(const check::StrategyResult& result) {
+  return "  distance          " + number(result.distance) + "\n  point on A        " + number(result.pointA.x) +
+         ", " + number(result.pointA.y) + ", " + number(result.pointA.z) + "\n  point on B        " +
+         number(result.pointB.x) + ", " + number(result.pointB.y) + ", " + number(result.pointB.z) +
+         "\n  iterations        " + std::to_string(result.iterations) + "\n  termination       " +
+         result.termination + "\n";
 }
 
 void reportFailureAndAbort(const char* target, const std::string& title, const check::Case& value,

@@ -17,6 +17,9 @@ namespace gjk::fuzz {
 // The strategy named by the environment variable GJK_STRATEGY (default perp; modifiers allowed, as
 // in perp+local+scaled). An unknown name prints the known ones and exits with status 2.
 const check::StrategyInfo& strategyFromEnvironment();
+// The 3D strategy named by GJK_STRATEGY (default vdb3; `gjkcheck strategies`, dimension 3), for fuzz_distance3d.
+// An unknown name, or a strategy of 2D cases, prints the 3D ones and exits with status 2.
+const check::StrategyInfo& strategy3FromEnvironment();
 
 // What a campaign tells a fuzz target (fuzz_distance, fuzz_penetration), read once from the environment:
 // GJK_VIOLATION_KINDS (comma separated: only violations with one of these reasons abort),
@@ -45,6 +48,8 @@ std::string exactAnswerText(const oracle::ExactAnswer& exact);
 
 // The strategy's answer: distance, witness points (hex floats and decimals), iterations, termination.
 std::string strategyAnswerText(const check::StrategyResult& result);
+// The same for a 3D answer: the witness points with their z.
+std::string strategyAnswerText3(const check::StrategyResult& result);
 
 // Prints `title`, the case in gjk-case form between marker lines (paste it into a .case file), the
 // details, and "<target>: failure after N executions, T s", then aborts. Never returns.

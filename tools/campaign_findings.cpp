@@ -13,11 +13,15 @@
 #include <cstdint>
 #include <map>
 
+#include "case/case_shrinker.h"
 #include "case/fuzz_input.h"
+#include "case/fuzz_input_3d.h"
 #include "tools/fuzz_files.h"
 #include "verdict/exact_case.h"
 #include "verdict/expectations.h"
 #include "verdict/query_seam.h"
+#include "verdict/classify3.h"
+#include "verdict/verdict3.h"
 
 namespace gjk::tools {
 namespace fs = std::filesystem;
@@ -59,6 +63,37 @@ int abortSignalOf(const check::Case& value, const check::StrategyInfo& strategy)
   return WIFSIGNALED(status) ? WTERMSIG(status) : 0;
 }
 
+namespace {
+
+// A 3D case (issue 23): the strategy, a 3D one, judged by the 3D verdict; the distance query only.
+void judge3(Judged& judged, const check::StrategyInfo& strategy) {
+  const check::Case& value = judged.value;
+  if (strategy.dimension != 3) {
+    throw check::CaseError(value.source, 0, "a 3D case (dimension 3), and " + strategy.name + " answers 2D cases");
+  }
+  if (judged.query != CampaignQuery::Distance) {
+    throw check::CaseError(value.source, 0, "a 3D case: only the distance query is judged in 3D");
+  }
+  judged.result = strategy.run(value, {});
+  const check::CaseJudge3 judge(value);
+  const check::Verdict verdict = judge.judge(judged.result, strategy);
+  judged.verdict.judged = true;
+  judged.verdict.failure = judged.result.failure;
+  judged.verdict.violation = verdict.violation;
+  judged.verdict.reasons = verdict.reasons;
+  judged.verdict.measures = {verdict.distanceErrorU, verdict.witnessErrorU, verdict.witnessGapU};
+  judged.violation = verdict.violation;
+  judged.reasons = check::reasonList(verdict);
+  if (judged.violation) judged.summary = check::summarizeViolation3(value, strategy, judge.exact(), judged.result, verdict);
+}
+
+}  // namespace
+
+std::optional<check::Case> decodeCrashInput(const std::vector<std::uint8_t>& bytes, const check::StrategyInfo& strategy) {
+  return strategy.dimension == 3 ? check::decodeFuzzInput3d(bytes.data(), bytes.size())
+                                 : check::decodeFuzzInput(bytes.data(), bytes.size());
+}
+
 Judged judgeCase(const check::Case& value, const check::StrategyInfo& strategy, CampaignQuery query) {
   Judged judged;
   judged.query = query;
@@ -66,6 +101,13 @@ Judged judgeCase(const check::Case& value, const check::StrategyInfo& strategy, 
   judged.abortSignal = abortSignalOf(value, strategy);
   if (judged.abortSignal != 0) {
     judged.reasons = "aborted by signal " + std::to_string(judged.abortSignal);
+    return judged;
+  }
+  if (value.dimension == 3 || strategy.dimension == 3) {
+    if (value.dimension != 3) {
+      throw check::CaseError(value.source, 0, "a 2D case, and " + strategy.name + " answers 3D cases");
+    }
+    judge3(judged, strategy);
     return judged;
   }
   judged.exact = check::solveExactly(value);
@@ -90,7 +132,7 @@ CrashInput judgeCrashInput(const fs::path& file, const check::StrategyInfo& stra
   crash.file = file;
   std::vector<std::uint8_t> bytes = readBytes(file);
   crash.size = bytes.size();
-  std::optional<check::Case> value = check::decodeFuzzInput(bytes.data(), bytes.size());
+  std::optional<check::Case> value = decodeCrashInput(bytes, strategy);
   if (!value) return crash;
   crash.decodes = true;
   Judged judged;
@@ -127,6 +169,22 @@ float cutSignificand(float value, int bits) {
 check::Case shrinkKeepingSignature(const check::Case& value, const check::StrategyInfo& strategy,
                                    const std::string& signature, int maxEvaluations, int* evaluations,
                                    CampaignQuery query) {
+  if (value.dimension == 3) {
+    // A 3D case: the 3D shrinker (case/case_shrinker.h; z's, positionZ and quaternions too), keeping the cause.
+    const check::ShrinkResult shrunk = check::shrinkCase(
+        value,
+        [&](const check::Case& candidate) {
+          try {
+            Judged judged = judgeCase(candidate, strategy, query);
+            return judged.violation && judged.summary.signature == signature;
+          } catch (const std::exception&) {
+            return false;
+          }
+        },
+        maxEvaluations);
+    if (evaluations != nullptr) *evaluations = shrunk.attempts;
+    return shrunk.value;
+  }
   check::Case best = value;
   int count = 0;
   auto keeps = [&](const check::Case& candidate) {
@@ -246,13 +304,14 @@ std::map<std::string, FiledCase> filedCauses(const fs::path& folder, const std::
   for (const fs::path& file : check::collectCaseFiles({folder.string()})) {
     check::Case value;
     try {
-      value = check::requirePlanarCase(check::readCaseFile(file), "a campaign");
+      value = check::readCaseFile(file);
     } catch (const check::CaseError&) {
       continue;  // a malformed file is corpus check's business
     }
     std::string name = strategyOfFiledCase(file, value);
     if (name.empty() || (!onlyStrategy.empty() && name != onlyStrategy)) continue;
     const check::StrategyInfo& strategy = *check::findStrategy(name);
+    if (strategy.dimension != value.dimension) continue;  // a case of the other dimension: corpus check says so
     if (&check::expectationQuery(value, strategy) != &campaignQuery(query)) continue;
     Judged judged = judgeCase(value, strategy, query);
     if (!judged.violation) continue;
@@ -283,10 +342,17 @@ CaseSize sizeOf(const check::Case& value) {
   CaseSize size;
   for (const check::ShapeSpec* shape : {&value.a, &value.b}) {
     size.vertices += shape->vertices.size();
-    std::vector<float> numbers = {shape->radius, shape->positionX, shape->positionY};
+    std::vector<float> numbers = {shape->radius, shape->positionX, shape->positionY, shape->positionZ};
     for (const check::Vertex& v : shape->vertices) {
       numbers.push_back(v.x);
       numbers.push_back(v.y);
+      numbers.push_back(v.z);  // 0 in a 2D case
+    }
+    if (!sameBits(shape->quaternionW, 1.0f) || !sameBits(shape->quaternionX, 0.0f) ||
+        !sameBits(shape->quaternionY, 0.0f) || !sameBits(shape->quaternionZ, 0.0f)) {
+      ++size.changedNumbers;
+      size.bits += significantBits(shape->quaternionW) + significantBits(shape->quaternionX) +
+                   significantBits(shape->quaternionY) + significantBits(shape->quaternionZ);
     }
     for (float number : numbers) {
       size.changedNumbers += !sameBits(number, 0.0f);

@@ -69,7 +69,9 @@ struct Judged {
 int abortSignalOf(const check::Case& value, const check::StrategyInfo& strategy);
 
 // The strategy's verdict on the case for the query, and the violation's summary when it is one; nothing but
-// abortSignal when the strategy aborts on it (abortSignalOf).
+// abortSignal when the strategy aborts on it (abortSignalOf). A 3D case (dimension 3) is judged by the 3D verdict
+// (verdict/verdict3.h) with the summary of verdict/classify3.h; `exact` then stays empty, and only the distance
+// query is judged. A case and strategy of different dimensions throw CaseError.
 Judged judgeCase(const check::Case& value, const check::StrategyInfo& strategy,
                  CampaignQuery query = CampaignQuery::Distance);
 
@@ -77,13 +79,18 @@ Judged judgeCase(const check::Case& value, const check::StrategyInfo& strategy,
 // replay with the verdict of the judged query.
 check::Case regressionCaseOf(const Judged& judged, const check::StrategyInfo& strategy, const std::string& foundBy);
 
+// The case of a crash input of a campaign on `strategy`: the 3D encoding (case/fuzz_input_3d.h) for a 3D strategy
+// (fuzz_distance3d's inputs), else the 2D one; nullopt when the bytes encode none.
+std::optional<check::Case> decodeCrashInput(const std::vector<std::uint8_t>& bytes, const check::StrategyInfo& strategy);
+
 CrashInput judgeCrashInput(const std::filesystem::path& file, const check::StrategyInfo& strategy,
                            CampaignQuery query = CampaignQuery::Distance);
 
 // A smaller case with the same violation signature: vertices dropped, radius, rotation and position
 // set to their defaults, then each vertex coordinate, radius and position set to 0 or cut to a shorter
 // significand (0, 1, 2, 4, 8, 12 or 16 bits after the leading one), each step kept only when the
-// signature stays. At most `maxEvaluations` judgements.
+// signature stays. At most `maxEvaluations` judgements. A 3D case is shrunk by the 3D shrinker
+// (case/case_shrinker.h) with the same predicate.
 check::Case shrinkKeepingSignature(const check::Case& value, const check::StrategyInfo& strategy,
                                    const std::string& signature, int maxEvaluations, int* evaluations,
                                    CampaignQuery query = CampaignQuery::Distance);

@@ -21,6 +21,7 @@
 #include <vector>
 
 #include "case/fuzz_input.h"
+#include "case/fuzz_input_3d.h"
 #include "tools/campaign_findings.h"
 #include "tools/campaign_options.h"
 #include "tools/campaign_process.h"
@@ -37,7 +38,9 @@ bool isLibFuzzerBinary(const fs::path& path) {
   std::error_code error;
   if (!fs::is_regular_file(path, error)) return false;
   int status = 0;
-  std::string help = captureOutput({path.string(), "-help=1"}, {{"GJK_STRATEGY", "perp"}}, &status);
+  // GJK_STRATEGY empty: each target's default strategy (perp for fuzz_distance, vdb3 for fuzz_distance3d), whatever
+  // the caller's environment names.
+  std::string help = captureOutput({path.string(), "-help=1"}, {{"GJK_STRATEGY", ""}}, &status);
   return help.find("max_total_time") != std::string::npos;
 }
 
@@ -54,12 +57,16 @@ std::string upperName(check::QueryKind query) {
 
 std::string fuzzTargetName(check::QueryKind query) { return std::string("fuzz_") + check::queryKindName(query); }
 
+std::string fuzzTargetName(const Options& options) {
+  return fuzzTargetName(options.query) + (options.dimension == 3 ? "3d" : "");
+}
+
 std::string fuzzStrategyVariable(check::QueryKind query) {
   return query == check::QueryKind::Distance ? "GJK_STRATEGY" : "GJK_" + upperName(query) + "_STRATEGY";
 }
 
 fs::path findFuzzer(const Options& options) {
-  const std::string target = fuzzTargetName(options.query);
+  const std::string target = fuzzTargetName(options);
   std::vector<fs::path> candidates;
   if (!options.fuzzer.empty()) {
     if (!isLibFuzzerBinary(options.fuzzer)) {
@@ -67,7 +74,7 @@ fs::path findFuzzer(const Options& options) {
     }
     return options.fuzzer;
   }
-  const std::string variable = "GJK_FUZZ_" + upperName(options.query);
+  const std::string variable = "GJK_FUZZ_" + upperName(options.query) + (options.dimension == 3 ? "3D" : "");
   if (const char* path = std::getenv(variable.c_str())) candidates.push_back(path);
   std::error_code error;
   fs::path self = fs::read_symlink("/proc/self/exe", error);
@@ -108,8 +115,9 @@ std::string withThousands(long long value) {
   return digits;
 }
 
-void addFuzzerFlags(std::vector<std::string>& argv, const fs::path& fuzzer) {
-  argv.push_back("-max_len=" + std::to_string(check::FUZZ_INPUT_MAX_CASE_SIZE + 22));
+void addFuzzerFlags(std::vector<std::string>& argv, const fs::path& fuzzer, int dimension) {
+  argv.push_back("-max_len=" + std::to_string(dimension == 3 ? check::FUZZ_INPUT_3D_MAX_CASE_SIZE
+                                                             : check::FUZZ_INPUT_MAX_CASE_SIZE + 22));
   argv.push_back("-timeout=10");
   argv.push_back("-rss_limit_mb=2560");
   argv.push_back("-print_final_stats=1");

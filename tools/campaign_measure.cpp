@@ -112,7 +112,7 @@ int measureMutator(const Options& options, const fs::path& fuzzer) {
       std::vector<std::string> argv = {fuzzer.string(), "-seed=" + std::to_string(run.seed),
                                        "-max_total_time=" + std::to_string(options.seconds),
                                        "-artifact_prefix=" + run.folder.string() + "/"};
-      addFuzzerFlags(argv, fuzzer);
+      addFuzzerFlags(argv, fuzzer, options.dimension);
       argv.push_back((run.folder / "corpus").string());
       argv.push_back((work / run.strategy->name / "seeds").string());
       ChildProcess child = startProcess(argv, fuzzerEnvironment(options, *run.strategy, run.mutator),
@@ -132,7 +132,7 @@ int measureMutator(const Options& options, const fs::path& fuzzer) {
     stopForwardingTo(pid);
     MeasureRun& run = *it->second.first;
     parseMeasureLog(run, std::chrono::duration<double>(std::chrono::steady_clock::now() - it->second.second).count(),
-                    fuzzTargetName(options.query));
+                    fuzzTargetName(options));
     running.erase(it);
     ++done;
     std::fprintf(stderr, "  %zu/%zu %-14s %-8s seed %d: %s after %.0f executions, %.2f s %s\n", done, runs.size(),
@@ -142,7 +142,7 @@ int measureMutator(const Options& options, const fs::path& fuzzer) {
 
   std::string text = "# The geometry-aware mutator: what it buys, " + date + "\n\n";
   text += "Produced by\n\n```sh\n" + options.commandLine + "\n```\n\n";
-  text += std::string("Each run is one ") + fuzzTargetName(options.query) + " process (`-seed=1.." + std::to_string(options.runs) +
+  text += std::string("Each run is one ") + fuzzTargetName(options) + " process (`-seed=1.." + std::to_string(options.runs) +
           "`, no fork) from the strategy's seed inputs (corpus/seeds and corpus/regressions less the cases the "
           "strategy already fails), stopped at its first violation" +
           (options.kinds.empty() ? "" : " of kind " + options.kinds) +

@@ -93,9 +93,13 @@ class Campaign {
                  "campaign %s: %d seed inputs (%d seed cases left out: %s already fails them%s), working corpus %d "
                  "inputs%s\nfuzzer %s, %lld s, %d jobs, work %s\n",
                  strategy_.name.c_str(), seeds_.written, seeds_.skippedAsViolation, strategy_.name.c_str(),
-                 seeds_.skippedOtherQuery > 0
-                     ? ("; " + std::to_string(seeds_.skippedOtherQuery) + " are not cast cases").c_str()
-                     : "",
+                 (std::string(seeds_.skippedOtherQuery > 0
+                                  ? "; " + std::to_string(seeds_.skippedOtherQuery) + " are not cast cases"
+                                  : "") +
+                  (seeds_.skippedOtherDimension > 0 ? "; " + std::to_string(seeds_.skippedOtherDimension) + " are " +
+                                                          (options_.dimension == 3 ? "2D" : "3D") + " cases"
+                                                    : ""))
+                     .c_str(),
                  corpusBefore_, corpusBefore_ > 0 ? " (resumed)" : "", fuzzer_.c_str(), options_.seconds,
                  options_.jobs, work_.c_str());
   }
@@ -118,7 +122,7 @@ class Campaign {
     std::vector<std::string> argv = {fuzzer_.string(), "-fork=" + std::to_string(options_.jobs), "-ignore_crashes=1",
                                      "-max_total_time=" + std::to_string(options_.seconds),
                                      "-artifact_prefix=" + (work_ / "crashes").string() + "/"};
-    addFuzzerFlags(argv, fuzzer_);
+    addFuzzerFlags(argv, fuzzer_, options_.dimension);
     argv.push_back((work_ / "corpus").string());
     argv.push_back((work_ / "seeds").string());
     fuzzerCommand_.clear();
@@ -234,7 +238,7 @@ class Campaign {
         // Filed at once, as found, so that an interrupted campaign keeps it; collect() shrinks it.
         if (!inCorpus_.count(crash.signature)) {
           std::vector<std::uint8_t> bytes = readBytes(file);
-          fileCase(crash.signature, *check::decodeFuzzInput(bytes.data(), bytes.size()));
+          fileCase(crash.signature, *decodeCrashInput(bytes, strategy_));
         }
       }
     }
@@ -247,7 +251,7 @@ class Campaign {
     std::vector<std::string> argv = {fuzzer_.string(), "-minimize_crash=1",
                                      "-max_total_time=" + std::to_string(options_.minimizeSeconds),
                                      "-exact_artifact_path=" + out.string()};
-    addFuzzerFlags(argv, fuzzer_);
+    addFuzzerFlags(argv, fuzzer_, options_.dimension);
     argv.push_back(crash.file.string());
     Options focused = options_;
     focused.kinds = crash.reasons.substr(0, crash.reasons.find(','));  // the primary kind
@@ -329,7 +333,7 @@ class Campaign {
     fs::create_directories(folder);
     const std::string stem = crash.file.filename().string();
     std::vector<std::uint8_t> bytes = readBytes(crash.file);
-    check::Case value = *check::decodeFuzzInput(bytes.data(), bytes.size());
+    check::Case value = *decodeCrashInput(bytes, strategy_);
     value.setMeta("strategy", strategy_.name);
     value.setMeta("found-by", "campaign " + strategy_.name + " " + date_ + ", crash input " + stem +
                                   "; judged again it did not show " + crash.signature);
@@ -375,7 +379,7 @@ class Campaign {
         chosen = result;
       }
       std::vector<std::uint8_t> bytes = readBytes(chosen);
-      check::Case value = *check::decodeFuzzInput(bytes.data(), bytes.size());
+      check::Case value = *decodeCrashInput(bytes, strategy_);
       int evaluations = 0;
       check::Case shrunk = shrinkKeepingSignature(value, strategy_, signature, 1500, &evaluations, options_.query);
       bool filedBefore = filedThisRun_.count(signature) != 0;
@@ -426,8 +430,10 @@ class Campaign {
     text += "| strategy | `" + strategy_.name + "`: " + strategy_.description + " |\n";
     text += "| query | " +
             (otherQuery ? query + ": the " + query + " verdict (docs/verdict.md, " + title + "), fuzz target " +
-                         fuzzTargetName(options_.query)
-                   : "distance: the distance verdict (docs/verdict.md), fuzz target fuzz_distance") +
+                         fuzzTargetName(options_)
+                   : options_.dimension == 3
+                         ? "distance: the 3D distance verdict (docs/verdict.md, verdict/verdict3.h), fuzz target fuzz_distance3d"
+                         : "distance: the distance verdict (docs/verdict.md), fuzz target fuzz_distance") +
             " |\n";
     text += "| date | " + date_ + " |\n| commit | " + commitDescription() + " |\n";
     text += "| machine | " + machineDescription() + " |\n";
@@ -440,7 +446,9 @@ class Campaign {
     text += std::string("| time | ") + seconds + (interrupted_ ? ", interrupted by Ctrl-C" : "") +
             "; fuzzer exit status " + std::to_string(fuzzerExit_) + " |\n";
     text += "| mutator | " +
-            std::string(options_.mutator ? "geometry-aware (fuzz/geometry_mutator.h), with libFuzzer's byte mutations"
+            std::string(options_.mutator ? (options_.dimension == 3
+                                                ? "geometry-aware in 3D (fuzz/geometry_mutator_3d.h), with libFuzzer's byte mutations"
+                                                : "geometry-aware (fuzz/geometry_mutator.h), with libFuzzer's byte mutations")
                                          : "libFuzzer's byte mutations only") +
             " |\n";
     text += "| seeds | " + std::to_string(seeds_.written) + " inputs converted from " +
@@ -453,6 +461,10 @@ class Campaign {
             " already fails them (so every violation below was reached by fuzzing)" +
             (seeds_.skippedOtherQuery > 0
                  ? "; " + std::to_string(seeds_.skippedOtherQuery) + " cases left out that are not cast cases"
+                 : std::string()) +
+            (seeds_.skippedOtherDimension > 0
+                 ? "; " + std::to_string(seeds_.skippedOtherDimension) + " " +
+                       (options_.dimension == 3 ? "2D" : "3D") + " cases left out (another encoding)"
                  : std::string()) +
             " |\n";
     text += "| working corpus | " + std::to_string(corpusBefore_) + " inputs at the start" +
@@ -480,7 +492,9 @@ class Campaign {
                        "(verdict/query_" + query + ".cpp). "
                      : std::string("Cause: strategy, primary kind (the verdict's first reason), termination "
                                    "(verdict/classify.h). ")) +
-              "Family: the family of the case filed (verdict/classify.h), metadata only.\n\n";
+              "Family: the family of the case filed (" +
+              std::string(options_.dimension == 3 ? "verdict/classify3.h" : "verdict/classify.h") +
+              "), metadata only.\n\n";
       text += "| cause | crash inputs (this run / all) | reasons | status | case | family |\n"
               "|---|---|---|---|---|---|\n";
       for (const auto& [signature, finding] : findings_) {

@@ -30,6 +30,7 @@
 #include "tools/fuzz_files.h"
 #include "tools/output_folders.h"
 #include "tools/run_context.h"
+#include "verdict/classify3.h"
 #include "verdict/expectations.h"
 #include "verdict/query_seam.h"
 
@@ -60,6 +61,10 @@ const CommandSpec SPEC = {
     "The fuzzer passes over causes already known (GJK_KNOWN_SIGNATURES, a file updated as crashes come in):\n"
     "those filed in DIR, those of the cases in the --seeds folders (corpus/regressions by default), and\n"
     "each new one once found, so the jobs spend their time on new causes.\n\n"
+    "A 3D strategy (`gjkcheck strategies`: vdb3, opengjk, opengjk-f32, jolt-gjk) is fuzzed with\n"
+    "fuzz_distance3d (case/fuzz_input_3d.h inputs, its 3D geometry-aware mutator) against the 3D\n"
+    "distance verdict: its seeds are the 3D cases of the seed folders, its findings 3D cases shrunk\n"
+    "by the 3D shrinker, their family by verdict/classify3.h (--families takes those names).\n\n"
     "Nothing is written into the repository: an --out, --report or --work folder inside the repository's\n"
     "corpus/ or reports/ is refused (exit 2), always; promote a finding on purpose with\n"
     "`gjkcheck corpus add FILE`. Every output folder is checked before any work starts (exit 2 naming the\n"
@@ -84,9 +89,10 @@ const CommandSpec SPEC = {
       "a new folder campaign-<strategy>-<UTC time> in the\n"
       "current directory, e.g. campaign-perp-20261124T071344Z"},
      {"fuzzer", "PATH",
-      "the libFuzzer build of fuzz_distance (fuzz_penetration for --query penetration)\n"
+      "the libFuzzer build of fuzz_distance (fuzz_penetration for --query penetration,\n"
+      "fuzz_distance3d for a 3D strategy)\n"
       "(build it with: cmake --preset fuzz && cmake --build --preset fuzz)",
-      "", "$GJK_FUZZ_DISTANCE ($GJK_FUZZ_PENETRATION), else the first libFuzzer\n"
+      "", "$GJK_FUZZ_DISTANCE ($GJK_FUZZ_PENETRATION, $GJK_FUZZ_DISTANCE3D),\nelse the first libFuzzer\n"
       "binary of <gjkcheck's build>/fuzz/TARGET, <gjkcheck's build>/../fuzz/fuzz/TARGET\n"
       "and ./build/fuzz/fuzz/TARGET"},
      {"work", "DIR",
@@ -97,7 +103,7 @@ const CommandSpec SPEC = {
      {"seeds", "PATH,...",
       "case folders that seed the fuzzer, less the cases the strategy already fails\n"
       "(`none` for no seeds); a folder named here must exist",
-      "", "corpus/seeds,corpus/regressions, of the source tree when not in the\ncurrent directory"},
+      "", "corpus/seeds,corpus/regressions (and fuzz/corpus/distance3d for a 3D\nstrategy), of the source tree when not in the current directory"},
      {"kinds", "K,...", "count only violations of these kinds (GJK_VIOLATION_KINDS), e.g. false-overlap"},
      {"families", "F,...", "count only violations on cases of these families (GJK_VIOLATION_FAMILIES)"},
      {"minimize", "S",
@@ -128,6 +134,14 @@ int campaignCommand(int argc, char** argv, int first) {
     options.strategies.push_back(strategy);
   }
   if (options.strategies.size() != 1 && !options.measure) throw UsageError("a campaign fuzzes one strategy");
+  // A 3D strategy (issue 23): fuzz_distance3d and the 3D verdict; the strategies measured together share a target.
+  options.dimension = options.strategies.front()->dimension;
+  for (const check::StrategyInfo* strategy : options.strategies) {
+    if (strategy->dimension != options.dimension) {
+      throw UsageError("strategies '" + options.strategies.front()->name + "' and '" + strategy->name +
+                       "' answer cases of different dimensions: measure them apart");
+    }
+  }
   // The query judged (issue 13): every strategy must answer it.
   const std::string query = line.value("query");
   if (query.empty()) {
@@ -136,6 +150,9 @@ int campaignCommand(int argc, char** argv, int first) {
     options.query = campaignKind(*named);
   } else {
     throw UsageError("--query is distance, penetration or cast, not '" + query + "'");
+  }
+  if (options.dimension == 3 && options.query != check::QueryKind::Distance) {
+    throw UsageError("a 3D strategy is fuzzed on the distance query only (fuzz_distance3d)");
   }
   const check::Query& judged = campaignQuery(options.query);
   for (const check::StrategyInfo* strategy : options.strategies) {
@@ -169,6 +186,8 @@ int campaignCommand(int argc, char** argv, int first) {
     std::string problem = outputFolderProblem(folder);
     if (!problem.empty()) throw UsageError(std::string(flag) + " " + folder.string() + ": " + problem);
   }
+  // A 3D campaign seeds from the 3D family cases of fuzz_distance3d's own seed corpus too (its replay seeds).
+  if (options.dimension == 3) options.seeds.push_back("fuzz/corpus/distance3d");
   if (line.given("seeds") && line.value("seeds") == "none") {
     options.seeds.clear();  // no seed folders: the fuzzer starts from its working corpus alone
   } else if (line.given("seeds")) {
@@ -189,9 +208,11 @@ int campaignCommand(int argc, char** argv, int first) {
   }
   options.families = line.value("families");
   for (const std::string& family : splitList(options.families)) {
-    const std::vector<std::string>& known = check::classifiedFamilies();
+    const std::vector<std::string>& known =
+        options.dimension == 3 ? check::classifiedFamilies3() : check::classifiedFamilies();
     if (std::find(known.begin(), known.end(), family) == known.end()) {
-      throw UsageError("unknown family '" + family + "' (verdict/classify.h)");
+      throw UsageError("unknown family '" + family + "' (" +
+                       (options.dimension == 3 ? "verdict/classify3.h" : "verdict/classify.h") + ")");
     }
   }
   options.mutator = !line.has("no-mutator");

@@ -6,6 +6,7 @@
 #include <stdexcept>
 
 #include "case/fuzz_input.h"
+#include "case/fuzz_input_3d.h"
 #include "tools/command_line.h"
 #include "tools/commands.h"
 #include "tools/campaign_findings.h"
@@ -41,7 +42,10 @@ const CommandSpec SPEC = {
       "corpus/ or reports/ (docs/cli.md)"},
      {"skip-violations", "STRATEGY",
       "with --to input: leave out the cases on which the strategy's answer is a\n"
-      "violation (what gjkcheck campaign and the replay tests of fuzz_distance use)"}},
+      "violation (what gjkcheck campaign and the replay tests of fuzz_distance use).\n"
+      "A 3D STRATEGY (vdb3, ...) converts the 3D cases (dimension 3) to the 3D\n"
+      "encoding of case/fuzz_input_3d.h (fuzz_distance3d's inputs); otherwise the 3D\n"
+      "cases are left out (counted), the 2D targets read the 2D encoding only"}},
     "",
     "Exit code 0, 2 when an input encodes no case or a case cannot be encoded (the others are\n"
     "converted), or for bad usage.",
@@ -137,6 +141,13 @@ ConversionCount convertCasesToInputs(const std::vector<std::string>& paths, cons
   for (const std::string& root : paths) {
     for (const fs::path& file : check::collectCaseFiles({root})) {
       check::Case value = check::readCaseFile(file);
+      // The encoding of one dimension only (issue 23): the 2D targets read case/fuzz_input.h, fuzz_distance3d
+      // case/fuzz_input_3d.h, and the same bytes mean a case to each. A 3D strategy converts the 3D cases.
+      const int dimension = skipViolationsOf != nullptr && skipViolationsOf->dimension == 3 ? 3 : 2;
+      if (value.dimension != dimension) {
+        ++count.skippedOtherDimension;
+        continue;
+      }
       if (skipViolationsOf != nullptr) {
         if (query == check::QueryKind::Cast && !value.hasTranslation) {
           ++count.skippedOtherQuery;
@@ -148,7 +159,8 @@ ConversionCount convertCasesToInputs(const std::vector<std::string>& paths, cons
         }
       }
       try {
-        writeBytes(folder / check::fuzzInputName(file, root), check::encodeFuzzInput(value));
+        writeBytes(folder / check::fuzzInputName(file, root),
+                   dimension == 3 ? check::encodeFuzzInput3d(value) : check::encodeFuzzInput(value));
         ++count.written;
       } catch (const std::invalid_argument& error) {
         std::fprintf(stderr, "%s: %s\n", file.c_str(), error.what());
@@ -190,6 +202,10 @@ int convertCommand(int argc, char** argv, int first) {
   ConversionCount count = convertCasesToInputs(line.positional, out, skip, query);
   std::printf("%d fuzzer inputs written to %s", count.written, out.c_str());
   if (skip != nullptr) std::printf(", %d cases left out as %s violations", count.skippedAsViolation, skip->name.c_str());
+  if (count.skippedOtherDimension > 0) {
+    std::printf(", %d %s cases left out", count.skippedOtherDimension,
+                skip != nullptr && skip->dimension == 3 ? "2D" : "3D");
+  }
   std::printf(", %d cases cannot be encoded\n", count.failed);
   return count.failed ? EXIT_BAD_INPUT : EXIT_ALL_OK;
 }

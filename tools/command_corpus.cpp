@@ -35,8 +35,9 @@ const CommandSpec CHECK = {
     "Replays every case under each DIR against what it expects: its meta.expected-relation and\n"
     "meta.expected-core-distance-squared (the oracle), its meta.strategy with meta.expected-verdict and\n"
     "meta.expected-reasons (a regression), and every expected-verdicts.tsv found (each strategy's verdict\n"
-    "on each case beside it). A case file that does not read is reported (file:line: message, one line\n"
-    "per file) and the others are checked.",
+    "on each case beside it). A 3D case (`dimension 3`) is replayed against the exact 3D oracle and, for\n"
+    "meta.strategy (a 3D strategy: vdb3, opengjk, ...), the 3D verdict. A case file that does not read is\n"
+    "reported (file:line: message, one line per file) and the others are checked.",
     {},
     "",
     "Exit code 1 when any expectation does not hold, 2 when a case file does not read (the others are\n"
@@ -62,7 +63,8 @@ const CommandSpec ADD = {
     "(meta.strategy, else its file name <strategy>.<kind>.<termination>[.<family>].case, as a campaign\n"
     "names it). The strategy is run and its verdict recorded as `corpus check` replays it: meta.strategy,\n"
     "meta.expected-verdict (ok or violation) and, for a violation, meta.expected-reasons and\n"
-    "meta.signature (the cause); meta.family is added when missing, other meta lines stay.\n"
+    "meta.signature (the cause); meta.family is added when missing, other meta lines stay. A 3D case\n"
+    "(`dimension 3`) is judged by the 3D verdict of its 3D strategy, its family by verdict/classify3.h.\n"
     "The case is written atomically under its own file name into DIR. An existing file of that name\n"
     "with other text is never overwritten: the command refuses (exit 2), as it does for a case that does\n"
     "not read or names no strategy; everything is checked first, so a refusal writes nothing.\n"
@@ -86,7 +88,7 @@ int checkCorpus(const std::vector<std::string>& folders) {
     for (const auto& file : files) {
       check::Case value;
       try {
-        value = check::requirePlanarCase(check::readCaseFile(file), "this command");
+        value = check::readCaseFile(file);  // 2D or 3D: unmetCaseExpectations judges each by its own verdict
       } catch (const check::CaseError& error) {
         std::fprintf(stderr, "%s\n", error.what());
         ++bad;

@@ -10,6 +10,7 @@
 #include "tools/campaign_findings.h"
 #include "tools/command_line.h"
 #include "verdict/classify.h"
+#include "verdict/classify3.h"
 #include "verdict/exact_case.h"
 #include "verdict/expectations.h"
 #include "verdict/verdict.h"
@@ -53,7 +54,9 @@ check::Case withExpectations(check::Case value, const check::StrategyInfo& strat
       return entry.key == "expected-reasons" || entry.key == "signature" || entry.key == "story";
     });
   }
-  if (value.metaValue("family").empty()) value.setMeta("family", check::classifyFamily(value, judged.exact));
+  if (value.metaValue("family").empty()) {
+    value.setMeta("family", value.dimension == 3 ? check::classifyFamily3(value) : check::classifyFamily(value, judged.exact));
+  }
   *summary = strategy.name + (other ? " (" + std::string(query.name()) + ")" : "") + ": " +
              (judged.violation ? "violation " + judged.reasons : "ok") + " (" + judged.result.termination + ")";
   return value;
@@ -86,7 +89,7 @@ int addToCorpus(const std::vector<std::string>& cases, const fs::path& folder) {
   for (const fs::path& file : files) {
     check::Case value;
     try {
-      value = check::requirePlanarCase(check::readCaseFile(file), "this command");
+      value = check::readCaseFile(file);
     } catch (const check::CaseError& caseError) {
       refusals.push_back(caseError.what());
       continue;
@@ -95,6 +98,11 @@ int addToCorpus(const std::vector<std::string>& cases, const fs::path& folder) {
     if (name.empty()) {
       refusals.push_back(file.string() + ": names no registered strategy (meta.strategy, or a file name "
                          "<strategy>.<kind>.<termination>.case); add a meta.strategy line");
+      continue;
+    }
+    if (check::findStrategy(name)->dimension != value.dimension) {
+      refusals.push_back(file.string() + ": a " + std::to_string(value.dimension) + "D case, and " + name +
+                         " answers " + std::to_string(check::findStrategy(name)->dimension) + "D cases");
       continue;
     }
     Promotion promotion;

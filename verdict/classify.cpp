@@ -307,6 +307,7 @@ ViolationSummary summarizeViolation(const Case& value, const StrategyInfo& strat
 Case regressionCase(const Case& value, const StrategyInfo& strategy, const ViolationSummary& summary,
                     const Verdict& verdict, const std::string& foundBy) {
   Case out;
+  out.dimension = value.dimension;  // a 3D case stays one (verdict/classify3.h)
   out.a = value.a;
   out.b = value.b;
   // A cast case stays a cast case: without its translation it would be judged as another query.

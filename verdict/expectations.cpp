@@ -6,12 +6,73 @@
 #include <sstream>
 
 #include "verdict/exact_case.h"
+#include "verdict/exact_case3.h"
 #include "verdict/query_seam.h"
 #include "verdict/verdict.h"
+#include "verdict/verdict3.h"
 
 namespace gjk::check {
 
+namespace {
+
+// A 3D case's expectations (Case::dimension 3): the relation and core distance squared of the exact 3D oracle
+// (solveExactly3), and a 3D strategy's verdict by the 3D verdict (verdict3.h); the distance query is the only one
+// judged in 3D.
+std::vector<std::string> unmetCaseExpectations3(const Case& value) {
+  std::vector<std::string> unmet;
+  const std::string relation = value.metaValue("expected-relation");
+  const std::string distanceSquared = value.metaValue("expected-core-distance-squared");
+  const oracle::ExactAnswer3 exact = solveExactly3(value);
+  if (!relation.empty() && relation != oracle::relationName(exact.relation)) {
+    unmet.push_back("expected relation " + relation + ", the 3D oracle says " + oracle::relationName(exact.relation));
+  }
+  if (!distanceSquared.empty()) {
+    oracle::Rational expected;
+    try {
+      expected = oracle::Rational(distanceSquared);
+    } catch (const std::exception&) {
+      unmet.push_back("meta.expected-core-distance-squared is not a rational: " + distanceSquared);
+      return unmet;
+    }
+    if (expected != exact.coreDistanceSquared) {
+      unmet.push_back("expected core distance squared " + distanceSquared + ", the 3D oracle says " +
+                      oracle::rationalString(exact.coreDistanceSquared));
+    }
+  }
+  const std::string strategyName = value.metaValue("strategy");
+  const std::string expectedVerdict = value.metaValue("expected-verdict");
+  if (strategyName.empty() && expectedVerdict.empty()) return unmet;
+  const StrategyInfo* strategy = findStrategy(strategyName);
+  if (strategy == nullptr) {
+    unmet.push_back("meta.strategy names no registered strategy: '" + strategyName + "'");
+    return unmet;
+  }
+  if (strategy->dimension != 3) {
+    unmet.push_back("meta.strategy " + strategyName + " answers 2D cases, and this is a 3D case (dimension 3)");
+    return unmet;
+  }
+  const std::string query = value.metaValue("query");
+  if (!query.empty() && query != "distance") {
+    unmet.push_back("meta.query " + query + ": a 3D case is judged by the distance verdict only");
+    return unmet;
+  }
+  const Verdict verdict = CaseJudge3(value, exact).judge(strategy->run(value, {}), *strategy);
+  const std::string reasons = reasonList(verdict);
+  const std::string got = verdict.violation ? "violation" : "ok";
+  if (expectedVerdict != got) {
+    unmet.push_back(strategyName + ": expected verdict '" + expectedVerdict + "', got " + got + " (" + reasons + ")");
+  }
+  const std::string expectedReasons = value.metaValue("expected-reasons");
+  if (verdict.violation && !expectedReasons.empty() && expectedReasons != reasons) {
+    unmet.push_back(strategyName + ": expected reasons " + expectedReasons + ", got " + reasons);
+  }
+  return unmet;
+}
+
+}  // namespace
+
 std::vector<std::string> unmetCaseExpectations(const Case& value) {
+  if (value.dimension == 3) return unmetCaseExpectations3(value);
   std::vector<std::string> unmet;
   std::string relation = value.metaValue("expected-relation");
   std::string distanceSquared = value.metaValue("expected-core-distance-squared");
@@ -65,9 +126,18 @@ std::vector<VerdictRow> computeVerdictTable(const std::filesystem::path& folder,
   std::vector<VerdictRow> rows;
   for (const auto& file : collectCaseFiles({folder.string()})) {
     Case value = readCaseFile(file);
-    oracle::ExactAnswer exact = solveExactly(value);
     std::string relative = std::filesystem::relative(file, folder).generic_string();
+    if (value.dimension == 3) {  // the 3D strategies among those given, by the 3D verdict; the 2D ones take no 3D case
+      const CaseJudge3 judge(value);
+      for (const StrategyInfo* strategy : strategies) {
+        if (strategy->dimension != 3) continue;
+        rows.push_back({relative, strategy->name, reasonList(judge.judge(strategy->run(value, {}), *strategy))});
+      }
+      continue;
+    }
+    oracle::ExactAnswer exact = solveExactly(value);
     for (const StrategyInfo* strategy : strategies) {
+      if (strategy->dimension != 2) continue;  // a 3D strategy takes no 2D case
       Verdict verdict = judge(value, exact, strategy->run(value, {}), *strategy);
       rows.push_back({relative, strategy->name, reasonList(verdict)});
     }

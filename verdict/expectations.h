@@ -22,7 +22,9 @@ namespace gjk::check {
 
 inline constexpr const char* VERDICT_TABLE_FILE = "expected-verdicts.tsv";
 
-// What a case's own meta lines expect and does not get: one message per mismatch, empty when all hold.
+// What a case's own meta lines expect and does not get: one message per mismatch, empty when all hold. A 3D case
+// (dimension 3) is checked against the exact 3D oracle and, for meta.strategy (a 3D one), the 3D verdict
+// (verdict/verdict3.h); a 2D strategy named on a 3D case, or a meta.query other than distance, is a mismatch.
 std::vector<std::string> unmetCaseExpectations(const Case& value);
 
 struct VerdictRow {
@@ -31,7 +33,8 @@ struct VerdictRow {
   std::string verdict;   // "ok" or the reasons joined by commas
 };
 
-// The verdict of every given strategy on every case under `folder`, sorted by path then strategy order.
+// The verdict of every given strategy on every case under `folder`, sorted by path then strategy order; a case is
+// judged by the given strategies of its dimension only (a 3D case by the 3D verdict).
 std::vector<VerdictRow> computeVerdictTable(const std::filesystem::path& folder,
                                             const std::vector<const StrategyInfo*>& strategies);
 

@@ -13,6 +13,7 @@
 
 #include "case/case.h"
 #include "case/fuzz_input.h"
+#include "case/fuzz_input_3d.h"
 #include "verdict/strategy.h"
 
 namespace {
@@ -66,6 +67,8 @@ TEST(FuzzDistance, abortsWithTheExpectedReasonsOnEveryViolationRegression) {
     // Property regressions (issue 4) may expect an ok verdict: they are replayed by fuzz_distance's
     // replay tests instead, as inputs that must not abort.
     if (value.metaValue("expected-verdict") != "violation") continue;
+    // 3D regressions (corpus/regressions/strategies3d) are fuzz_distance3d's: the test below.
+    if (value.dimension == 3) continue;
     // Penetration regressions (issue 13) are judged by the penetration verdict: fuzz_penetration's.
     const check::StrategyInfo* strategy = check::findStrategy(value.metaValue("strategy"));
     ASSERT_NE(strategy, nullptr) << file;
@@ -86,6 +89,51 @@ TEST(FuzzDistance, abortsWithTheExpectedReasonsOnEveryViolationRegression) {
     ++count;
   }
   EXPECT_GT(count, 30);
+}
+
+// Every 3D regression (issue 23: a `dimension 3` case of corpus/regressions naming a 3D strategy) makes
+// fuzz_distance3d abort with its strategy's violation and the expected reasons, printing a `dimension 3` case.
+TEST(FuzzDistance3d, abortsWithTheExpectedReasonsOnEvery3dRegression) {
+  TempDir temp;
+  int count = 0;
+  for (const fs::path& file : check::collectCaseFiles({std::string(GJK_SOURCE_DIR) + "/corpus/regressions"})) {
+    check::Case value = check::readCaseFile(file);
+    if (value.dimension != 3 || value.metaValue("expected-verdict") != "violation") continue;
+    std::vector<std::uint8_t> bytes = check::encodeFuzzInput3d(value);
+    fs::path input = temp.path() / file.stem();
+    std::ofstream(input, std::ios::binary).write(reinterpret_cast<const char*>(bytes.data()),
+                                                 static_cast<std::streamsize>(bytes.size()));
+    ProgramRun r = run("GJK_STRATEGY='" + value.metaValue("strategy") + "' " + GJK_FUZZ_DISTANCE3D_BINARY + " '" +
+                       input.string() + "'");
+    SCOPED_TRACE(file.string());
+    EXPECT_NE(r.exitCode, 0) << r.out;
+    EXPECT_NE(r.out.find("==== fuzz_distance3d: violation: " + value.metaValue("strategy") + " "), std::string::npos)
+        << r.out;
+    EXPECT_NE(r.out.find("reasons           " + value.metaValue("expected-reasons") + "\n"), std::string::npos)
+        << r.out;
+    EXPECT_NE(r.out.find("---- case (gjk-case 1"), std::string::npos);
+    // The printed case is a 3D case with its meta lines, ready for the corpus.
+    const std::size_t begin = r.out.find("gjk-case 1\n", r.out.find("---- case (gjk-case 1"));
+    const std::size_t end = r.out.find("---- end of case");
+    ASSERT_NE(begin, std::string::npos);
+    ASSERT_NE(end, std::string::npos);
+    check::Case printed = check::parseCase(r.out.substr(begin, end - begin), "printed");
+    EXPECT_EQ(printed.dimension, 3);
+    EXPECT_EQ(printed.metaValue("strategy"), value.metaValue("strategy"));
+    EXPECT_EQ(printed.metaValue("expected-reasons"), value.metaValue("expected-reasons"));
+    ++count;
+  }
+  EXPECT_GE(count, 1) << "no 3D regression in corpus/regressions";
+}
+
+// A 2D strategy named to fuzz_distance3d is refused (exit 2, the 3D strategies listed), not run on 3D cases.
+TEST(FuzzDistance3d, refusesA2dStrategy) {
+  TempDir temp;
+  fs::path input = temp.path() / "input";
+  std::ofstream(input, std::ios::binary) << "x";
+  ProgramRun r = run(std::string("GJK_STRATEGY=perp ") + GJK_FUZZ_DISTANCE3D_BINARY + " '" + input.string() + "'");
+  EXPECT_EQ(r.exitCode, 2) << r.out;
+  EXPECT_NE(r.out.find("names no 3D strategy; known: vdb3"), std::string::npos) << r.out;
 }
 
 TEST(FuzzDistance, printsACaseThatReadsBackAsTheInput) {

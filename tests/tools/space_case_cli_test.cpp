@@ -33,7 +33,7 @@ TEST(SpaceCaseCli, theCommandsOfThe2dHarnessOnlyRefuseA3dCaseWithExitCode2Naming
   TempDir folder;
   const std::string file = folder.write("space.case", SPACE_CASE);
   const std::string expected = file + ": a 3D case (dimension 3): this command takes 2D cases only";
-  for (const std::string command : {"corpus check"}) {
+  for (const std::string command : {"repro"}) {
     SCOPED_TRACE(command);
     const CliRun run = gjkcheck(command + " '" + file + "'");
     EXPECT_EQ(run.exitCode, 2) << run.out;
@@ -54,6 +54,22 @@ TEST(SpaceCaseCli, reproTakesA3dCaseWithThe3dStrategiesAndRefusesA2dOne) {
   const CliRun planar = gjkcheck("repro --strategy perp '" + file + "'");
   EXPECT_EQ(planar.exitCode, 2) << planar.out;
   EXPECT_NE(planar.out.find("'perp' is not a 3D strategy"), std::string::npos) << planar.out;
+}
+
+// corpus check replays a 3D case (issue 23, step 4): its expected relation and core distance squared against the
+// exact 3D oracle, and fails (exit 1) when one does not hold.
+TEST(SpaceCaseCli, corpusCheckReplaysA3dCaseAgainstThe3dOracle) {
+  TempDir folder;
+  folder.write("good/space.case", "gjk-case 1\ndimension 3\nmeta.expected-relation separated\n"
+                                  "meta.expected-core-distance-squared 16\n" + SPACE_CASE.substr(SPACE_CASE.find("a.vertex")));
+  const CliRun good = gjkcheck("corpus check '" + (folder.path() / "good").string() + "'");
+  EXPECT_EQ(good.exitCode, 0) << good.out;
+  EXPECT_NE(good.out.find("1 cases, 0 verdict tables: 0 expectations not met"), std::string::npos) << good.out;
+  folder.write("bad/space.case", "gjk-case 1\ndimension 3\nmeta.expected-relation separated\n"
+                                 "meta.expected-core-distance-squared 9\n" + SPACE_CASE.substr(SPACE_CASE.find("a.vertex")));
+  const CliRun bad = gjkcheck("corpus check '" + (folder.path() / "bad").string() + "'");
+  EXPECT_EQ(bad.exitCode, 1) << bad.out;
+  EXPECT_NE(bad.out.find("expected core distance squared 9, the 3D oracle says 16"), std::string::npos) << bad.out;
 }
 
 TEST(SpaceCaseCli, a2dStrategyNeverRunsA3dCaseAndTheRestStillRun) {

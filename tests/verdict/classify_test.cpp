@@ -55,6 +55,7 @@ TEST(Classify, agreesWithTheSeedFoldersButForTwoRotatedSeeds) {
 TEST(Classify, returnsOnlyTheListedFamilies) {
   const std::vector<std::string>& names = classifiedFamilies();
   for (const fs::path& file : collectCaseFiles({(SOURCE / "corpus").string()})) {
+    if (readCaseFile(file).dimension == 3) continue;  // verdict/classify3.h's (classify3_test.cpp)
     std::string family = familyOf(readCaseFile(file));
     EXPECT_NE(std::find(names.begin(), names.end(), family), names.end()) << file << ": " << family;
   }
