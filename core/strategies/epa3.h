@@ -52,8 +52,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
-#include "core/gjk_loop.h"
 #include "core/penetration_types.h"
 #include "core/strategies/vdb3.h"
 
@@ -384,7 +384,7 @@ void penetration(const PenetrationInput3<T>& input, PenetrationOutput3<T>* out) 
     }
     T scale = std::max(std::max(maxNorm(p.vertex[f.v[0]].w), maxNorm(p.vertex[f.v[1]].w)),
                        std::max(maxNorm(p.vertex[f.v[2]].w), maxNorm(s.w)));
-    if (dot(f.normal, s.w) - f.distance <= T(NO_PROGRESS_EPSILONS) * EPSILON<T> * scale) {
+    if (dot(f.normal, s.w) - f.distance <= T(NO_PROGRESS_EPSILONS) * std::numeric_limits<T>::epsilon() * scale) {
       stop = PenetrationStop::NoProgress;
       break;
     }
