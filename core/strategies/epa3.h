@@ -33,10 +33,14 @@
 //        triangulated polytope of V vertices, 2V - 4 faces, never fills)               -> iteration-cap
 //        s's (indexA, indexB) already a vertex of the polytope                            -> duplicate-support
 //        n.s - dist <= 8 FLT_EPSILON max(|a|, |b|, |c|, |s|) (max-norms)                  -> no-progress
-//      else s is inserted: every face with n_f.s - dist_f > 0 (rounded in T) sees s and is removed (the
-//      nearest face is among them: its gap passed the test above); the edges of the removed faces that no
-//      other removed face shares (an edge (a, b) cancels (b, a)) are the horizon, and each horizon edge (a, b)
-//      gets the face (a, b, s), which keeps the winding.
+//      else s is inserted: every face that s is beyond by more than that same tolerance (n_f.s - dist_f >
+//      8 FLT_EPSILON max-norms of f and s) sees s and is removed (the nearest face is among them: its gap
+//      passed the test above); the edges of the removed faces that no other removed face shares (an edge
+//      (a, b) cancels (b, a)) are the horizon, and each horizon edge (a, b) gets the face (a, b, s), which
+//      keeps the winding. The tolerance keeps a face s is coplanar with (up to rounding) together with its
+//      coplanar neighbours: with > 0 instead, rounding removed one of two coplanar faces and not the other
+//      and the new faces folded over the kept one (an inward normal, depth 0 where the depth was 0.125, on
+//      axis-aligned boxes).
 //      The tolerance: n.s and n.a are 3D dot products of a unit vector with points of max-norm <= X, each
 //      rounded with an error of at most gamma_3 sum |n_i p_i| <= 3 (eps/2) sqrt(3) X ~ 2.6 eps X; the gap of
 //      two of them is off by at most ~5.2 eps X plus its own rounding. 8 eps X is the smallest power-of-two
@@ -77,6 +81,17 @@ inline T maxNorm(Vec3<T> v) {
   return std::max(std::fabs(v.x), std::max(std::fabs(v.y), std::fabs(v.z)));
 }
 
+// v / |v|, with v first divided by its max-norm m (so that the squared length, in [1, 3], neither overflows nor
+// underflows for the tiny or huge v of small or large shapes); `fallback` when m is 0 or not finite.
+template <class T>
+inline Vec3<T> unit(Vec3<T> v, Vec3<T> fallback) {
+  T m = maxNorm(v);
+  if (!(m > T(0)) || !std::isfinite(m)) return fallback;
+  Vec3<T> w = {v.x / m, v.y / m, v.z / m};
+  T len = length(w);
+  return {w.x / len, w.y / len, w.z / len};
+}
+
 template <class T>
 struct Face {
   int v[3] = {0, 0, 0};  // vertex indices, counter-clockwise seen from outside
@@ -106,13 +121,21 @@ struct Polytope3 {
     f.v[2] = c;
     Vec3<T> pa = vertex[a].w;
     Vec3<T> n = cross(vertex[b].w - pa, vertex[c].w - pa);
-    T len = length(n);
-    f.valid = len > T(0) && std::isfinite(len);
+    T m = maxNorm(n);
+    f.valid = m > T(0) && std::isfinite(m);
     if (f.valid) {
-      f.normal = {n.x / len, n.y / len, n.z / len};
+      f.normal = unit(n, Vec3<T>{});
       f.distance = dot(f.normal, pa);
     }
     return f;
+  }
+
+  // The no-progress tolerance of face f and support s: NO_PROGRESS_EPSILONS FLT_EPSILON times the largest
+  // max-norm of f's vertices and s.
+  T tolerance(const Face<T>& f, const vdb3::SupportPoint<T>& s) const {
+    T scale = std::max(std::max(maxNorm(vertex[f.v[0]].w), maxNorm(vertex[f.v[1]].w)),
+                       std::max(maxNorm(vertex[f.v[2]].w), maxNorm(s.w)));
+    return T(NO_PROGRESS_EPSILONS) * std::numeric_limits<T>::epsilon() * scale;
   }
 
   // The valid face of least distance (the first on ties), or -1.
@@ -133,7 +156,7 @@ struct Polytope3 {
     int removed = 0;
     for (int i = 0; i < faceCount; ++i) {
       const Face<T>& f = face[i];
-      visible[i] = f.valid && dot(f.normal, s.w) - f.distance > T(0);
+      visible[i] = f.valid && dot(f.normal, s.w) - f.distance > tolerance(f, s);
       if (!visible[i]) continue;
       ++removed;
       for (int k = 0; k < 3; ++k) {
@@ -221,12 +244,6 @@ inline void nearestWeights(Vec3<T> a, Vec3<T> b, Vec3<T> c, T* wa, T* wb, T* wc)
   *wa = T(1) - v - w, *wb = v, *wc = w;
 }
 
-template <class T>
-inline Vec3<T> unit(Vec3<T> v, Vec3<T> fallback) {
-  T len = length(v);
-  if (!(len > T(0)) || !std::isfinite(len)) return fallback;
-  return {v.x / len, v.y / len, v.z / len};
-}
 
 // Depth max(0, rA + rB - d) along `normal` when M has no interior (step 3): the origin is on M (up to
 // rounding), so no direction moves the cores apart by more than d.
@@ -274,8 +291,7 @@ void penetration(const PenetrationInput3<T>& input, PenetrationOutput3<T>* out) 
         out->stop = PenetrationStop::Separated;
         return;
       }
-      T inv = T(1) / d;
-      Vec3<T> n = {v.x * inv, v.y * inv, v.z * inv};
+      Vec3<T> n = unit(v, Vec3<T>{1, 0, 0});  // not v / d: d = |v| underflows to 0 for v below ~1e-19
       out->overlapping = true;
       out->depth = radii - d;
       out->normal = n;
@@ -382,9 +398,7 @@ void penetration(const PenetrationInput3<T>& input, PenetrationOutput3<T>* out) 
       stop = PenetrationStop::DuplicateSupport;
       break;
     }
-    T scale = std::max(std::max(maxNorm(p.vertex[f.v[0]].w), maxNorm(p.vertex[f.v[1]].w)),
-                       std::max(maxNorm(p.vertex[f.v[2]].w), maxNorm(s.w)));
-    if (dot(f.normal, s.w) - f.distance <= T(NO_PROGRESS_EPSILONS) * std::numeric_limits<T>::epsilon() * scale) {
+    if (dot(f.normal, s.w) - f.distance <= p.tolerance(f, s)) {
       stop = PenetrationStop::NoProgress;
       break;
     }
