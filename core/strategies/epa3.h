@@ -27,8 +27,8 @@
 //      edges or faces): faces are oriented by the winding, not by the origin's side, so a face through the
 //      origin has distance 0 and is expanded like any other.
 //   4. Expand: the face a b c (counter-clockwise seen from outside) with the least signed distance
-//      dist = n.a, n = (b - a) x (c - a) / |...| its outward unit normal (faces of zero |n| are skipped); the
-//      support s along n;
+//      dist = n.a, n = (b - a) x (c - a) / |...| its outward unit normal (the edges divided by a power of two
+//      near their size first: exact, and no overflow; faces of zero n are skipped); the support s along n;
 //        at MAX_EXPANSIONS insertions (or when the new faces would not fit the fixed arrays, which a closed
 //        triangulated polytope of V vertices, 2V - 4 faces, never fills)               -> iteration-cap
 //        s's (indexA, indexB) already a vertex of the polytope                            -> duplicate-support
@@ -48,8 +48,9 @@
 //      itself does not enter the gap (both dot products use the same n).
 //   5. Answer from the nearest face: normal = -n (from A towards B), depth = max(0, dist + rA + rB); the
 //      contacts from the closest point of the face to the origin (its barycentric weights, Ericson's
-//      ClosestPtPointTriangle; the origin's projection when it falls in the face) applied to the face's
-//      support points on A and B, moved out by the radii along the normal.
+//      ClosestPtPointTriangle on the face divided by a power of two near its size, as the products of two dot
+//      products would overflow float above about 1e9; the origin's projection when it falls in the face)
+//      applied to the face's support points on A and B, moved out by the radii along the normal.
 // iterations counts support calls: vdb3's, the separation test's, the growing's and the expansion's. Every
 // operation in T, one rounding per operator in the order written (-ffp-contract=off); no heap allocation.
 #pragma once
@@ -92,6 +93,19 @@ inline Vec3<T> unit(Vec3<T> v, Vec3<T> fallback) {
   return {w.x / len, w.y / len, w.z / len};
 }
 
+// v times 2^-k: exact (a power of two) unless a component falls below the normal range.
+template <class T>
+inline Vec3<T> scaled(Vec3<T> v, int k) {
+  return {std::ldexp(v.x, -k), std::ldexp(v.y, -k), std::ldexp(v.z, -k)};
+}
+
+// The exponent k with m / 2^k in [1, 2) for a finite m > 0, else 0: dividing the vectors of one computation by
+// 2^k brings their max-norm near 1, so that products of two or four coordinates neither overflow nor underflow.
+template <class T>
+inline int exponentOf(T m) {
+  return m > T(0) && std::isfinite(m) ? std::ilogb(m) : 0;
+}
+
 template <class T>
 struct Face {
   int v[3] = {0, 0, 0};  // vertex indices, counter-clockwise seen from outside
@@ -120,7 +134,10 @@ struct Polytope3 {
     f.v[1] = b;
     f.v[2] = c;
     Vec3<T> pa = vertex[a].w;
-    Vec3<T> n = cross(vertex[b].w - pa, vertex[c].w - pa);
+    Vec3<T> e1 = vertex[b].w - pa;
+    Vec3<T> e2 = vertex[c].w - pa;
+    int k = exponentOf(std::max(maxNorm(e1), maxNorm(e2)));
+    Vec3<T> n = cross(scaled(e1, k), scaled(e2, k));  // the direction of e1 x e2, its size near 1
     T m = maxNorm(n);
     f.valid = m > T(0) && std::isfinite(m);
     if (f.valid) {
@@ -195,8 +212,14 @@ struct Polytope3 {
 
 // Barycentric weights of the point of triangle a b c nearest the origin (Ericson, Real-Time Collision Detection,
 // 5.1.5 ClosestPtPointTriangle, with p = 0), in T.
+// The points are first divided by 2^k, k the exponent of their largest max-norm (the weights do not change;
+// the products of two dot products, of four coordinates, would overflow float beyond about 1e9).
 template <class T>
 inline void nearestWeights(Vec3<T> a, Vec3<T> b, Vec3<T> c, T* wa, T* wb, T* wc) {
+  int k = exponentOf(std::max(maxNorm(a), std::max(maxNorm(b), maxNorm(c))));
+  a = scaled(a, k);
+  b = scaled(b, k);
+  c = scaled(c, k);
   Vec3<T> ab = b - a;
   Vec3<T> ac = c - a;
   Vec3<T> ap = -a;

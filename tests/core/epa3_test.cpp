@@ -202,6 +202,24 @@ TYPED_TEST(Epa3Exact, separatedCubes) {
   EXPECT_EQ(rounded.normal, (Vec3<T>{1, 0, 0}));
 }
 
+// The overlapping cubes scaled by 2^33 and by 2^-40 (float): every step scales by the same power of two, so the
+// depth is 0.5 * 2^k and the normal (1, 0, 0) exactly, and the contacts are finite (at 2^33 the products of two
+// dot products in the contact weights, about 2^132 * 16, overflowed float before the face was divided by a power
+// of two near its size).
+TEST(Epa3Scale, overlappingCubesAtLargeAndSmallScales) {
+  for (int k : {33, -40}) {
+    const float s = std::ldexp(1.0f, k);
+    PenetrationOutput3<float> out = run<float>(boxOf<float>(s, s, s), boxOf<float>(s, s, s), {1.5f * s, 0.25f * s, 0});
+    EXPECT_TRUE(out.overlapping) << k;
+    EXPECT_EQ(out.depth, 0.5f * s) << k;
+    EXPECT_EQ(out.normal, (Vec3<float>{1, 0, 0})) << k;
+    EXPECT_TRUE(std::isfinite(out.pointA.x) && std::isfinite(out.pointA.y) && std::isfinite(out.pointA.z)) << k;
+    EXPECT_TRUE(std::isfinite(out.pointB.x) && std::isfinite(out.pointB.y) && std::isfinite(out.pointB.z)) << k;
+    EXPECT_NEAR(out.pointA.x / s, 1.0f, 1e-6f) << k;
+    EXPECT_NEAR(out.pointB.x / s, 0.5f, 1e-6f) << k;
+  }
+}
+
 // ---------------------------------------------------------------------------------------------------------
 // The stop rules (float). separated, rounded-only and degenerate-polytope are above.
 
