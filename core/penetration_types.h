@@ -62,4 +62,22 @@ struct PenetrationOutput {
   PenetrationStop stop = PenetrationStop::Separated;
 };
 
+// The penetration query in 3D (issue 23): the same question and convention for two convex polytopes placed by
+// the matrix of a quaternion (core/transform3.h). The input is the 3D distance input; the radii always count
+// (useRadii is not read). A 3D penetration strategy has `template <class T> static void penetration(const
+// PenetrationInput3<T>&, PenetrationOutput3<T>*)`. Its stops are PenetrationStop's names.
+template <class T>
+using PenetrationInput3 = DistanceInput3<T>;
+
+template <class T>
+struct PenetrationOutput3 {
+  bool overlapping = false;  // touching counts as overlapping (depth 0)
+  T depth = 0;               // >= 0 when overlapping; not meaningful otherwise
+  Vec3<T> normal;            // unit, from A towards B (when overlapping)
+  Vec3<T> pointA;            // contact point on A, world frame (on the rounded surface)
+  Vec3<T> pointB;            // contact point on B, world frame
+  int iterations = 0;        // support calls
+  PenetrationStop stop = PenetrationStop::Separated;
+};
+
 }  // namespace gjk

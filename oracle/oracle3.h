@@ -149,4 +149,21 @@ ErrorsInUnits errorsInUnits3(const InputShape3& a, const InputShape3& b, const E
 // non-negative rationals (factor >= 0, unit > 0).
 bool distanceExceeds3(const ExactAnswer3& exact, const Rational& unit, double factor);
 
+// ---- The 3D penetration verdict's exact parts (docs/verdict.md, Penetration) ---------------------------------
+
+// High precision from exact parts: the signed penetration depth of the rounded shapes, r + sqrt(C) when the origin
+// is in the interior of M (C = penetrationDepthSquared), else r - d0 (the origin outside M or on its boundary; 0
+// when r = d0 = 0; negative, minus the distance, for separated shapes). r - d0 is formed as (r^2 - d0^2) / (r + d0)
+// with the numerator exact, so no cancellation (penetration.h's penetrationDepth, which this calls).
+HighPrecision penetrationDepth3(const ExactAnswer3& answer);
+
+// High precision from exact parts: the overlap of the rounded shapes along the direction n = (nx, ny, nz) (from A
+// towards B; finite doubles, any nonzero length, normalized here): h_A(n/|n|) + h_B(-n/|n|) + rA + rB =
+// h_M(-n/|n|) + r, how far B must move along n to stop overlapping A. The support difference
+// h = max_a n.a - min_b n.b over the exact world vertices is an exact rational; then sign(h) sqrt(h^2 / |n|^2) + r
+// in high precision. Its minimum over n is penetrationDepth3 (for every relation), so overlapAlong3 minus
+// penetrationDepth3 is the normal error of a reported normal, >= 0, 0 exactly for a minimal normal.
+// std::invalid_argument for a zero or non-finite n.
+HighPrecision overlapAlong3(const InputShape3& a, const InputShape3& b, double nx, double ny, double nz);
+
 }  // namespace gjk::oracle

@@ -10,6 +10,16 @@ std::string pair(const std::string& x, const std::string& y) {
   return "[" + jsonQuote(x) + ", " + jsonQuote(y) + "]";
 }
 
+// A reported point or normal: [x, y], or [x, y, z] for a 3D strategy (StrategyInfo::dimension 3).
+std::string reportedPoint(const Point& p, const StrategyInfo& strategy) {
+  const std::string& s = strategy.scalar;
+  if (strategy.dimension == 3) {
+    return "[" + jsonQuote(scalarDecimal(p.x, s)) + ", " + jsonQuote(scalarDecimal(p.y, s)) + ", " +
+           jsonQuote(scalarDecimal(p.z, s)) + "]";
+  }
+  return pair(scalarDecimal(p.x, s), scalarDecimal(p.y, s));
+}
+
 std::string unitJson(const oracle::ExactPoint& direction) {
   return pair(oracle::unitComponentDecimal(direction, 0), oracle::unitComponentDecimal(direction, 1));
 }
@@ -94,9 +104,9 @@ std::string PenetrationReport::answerJson(const StrategyInfo& strategy, const St
   JsonObject object;
   object.add("overlapping", p.overlapping)
       .add("depth", scalarDecimal(p.depth, s))
-      .addRaw("normal", pair(scalarDecimal(p.normal.x, s), scalarDecimal(p.normal.y, s)))
-      .addRaw("point_a", pair(scalarDecimal(p.pointA.x, s), scalarDecimal(p.pointA.y, s)))
-      .addRaw("point_b", pair(scalarDecimal(p.pointB.x, s), scalarDecimal(p.pointB.y, s)))
+      .addRaw("normal", reportedPoint(p.normal, strategy))
+      .addRaw("point_a", reportedPoint(p.pointA, strategy))
+      .addRaw("point_b", reportedPoint(p.pointB, strategy))
       .addNumber("depth_error_u", verdict.measures[PENETRATION_DEPTH_ERROR])
       .addNumber("normal_error_u", verdict.measures[PENETRATION_NORMAL_ERROR])
       .addNumber("contact_error_u", verdict.measures[PENETRATION_CONTACT_ERROR])

@@ -18,6 +18,7 @@
 #include "tools/commands.h"
 #include "tools/load_cases_3d.h"
 #include "verdict/exact_case.h"
+#include "verdict/penetration_verdict3.h"
 #include "verdict/query_seam.h"
 #include "verdict/strategy.h"
 #include "verdict/verdict.h"
@@ -111,7 +112,9 @@ const CommandSpec SPEC = {
 };
 
 // A 3D case (Case::dimension 3) run by the chosen 3D strategies, judged by the 3D verdict: the distance line (or
-// JSON object, with the exact 3D answer as `exact`) of each, into out. Returns the violations.
+// JSON object, with the exact 3D answer as `exact`) of each, into out; for a 3D penetration strategy (epa3) its
+// penetration line (the 2D penetration line's columns, report/penetration_format.cpp) or JSON object (runJson:
+// {case, strategy, query, penetration, exact}), judged by the 3D penetration verdict. Returns the violations.
 int runSpaceCase(const check::Case& value, const std::vector<const check::StrategyInfo*>& strategies, bool json,
                  int& refused, std::string& out) {
   const check::CaseJudge3 judge(value);
@@ -119,6 +122,17 @@ int runSpaceCase(const check::Case& value, const std::vector<const check::Strate
   int violations = 0;
   for (const check::StrategyInfo* strategy : strategies) {
     const check::StrategyResult result = strategy->run(value, {});
+    if (!check::answersDistance(strategy->query)) {  // a 3D penetration strategy
+      const std::vector<check::QueryVerdict> verdicts = {
+          check::judgePenetration3(value, judge.exact(), result, *strategy)};
+      refused += verdicts[0].failure == check::EngineFailure::Refused;
+      violations += verdicts[0].violation;
+      out += json ? check::runJson(value.source, *strategy, "", result, verdicts, exactObject)
+                  : check::queryReport(check::penetrationQuery())
+                        ->answerLine(value.source, *strategy, result, verdicts[0]);
+      out += "\n";
+      continue;
+    }
     const check::Verdict verdict = judge.judge(result, *strategy);
     refused += verdict.refused;
     violations += verdict.violation;

@@ -58,6 +58,11 @@ int strategiesCommand(int argc, char** argv, int first) {
                 "compares them):\n");
   }
   for (const check::StrategyInfo& info : check::strategies3()) builtIn(info);
+  if (!line.has("json")) {
+    std::printf("\n3D penetration strategies (query penetration on 3D cases: depth and normal; run --strategy "
+                "NAME):\n");
+  }
+  for (const check::StrategyInfo& info : check::penetrationStrategies3()) builtIn(info);
   // Cast strategies (issue 22): the first contact of B moving by t r, judged on the cast families against the
   // band each declares.
   auto cast = [&line](const check::StrategyInfo& info) {

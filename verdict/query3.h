@@ -6,6 +6,7 @@
 
 #include "case/case.h"
 #include "core/distance_types.h"
+#include "core/penetration_types.h"
 #include "verdict/strategy.h"
 
 namespace gjk::check {
@@ -71,6 +72,27 @@ StrategyResult runCoreStrategy3(const Case& value, const RunOptions&) {
   result.simplexCount = output.simplexCount;
   result.termination = causeName(output);
   result.loopTermination = terminationName(output.termination);
+  return result;
+}
+
+// Runs a 3D core penetration strategy type (anything with `template <class T> static void penetration(const
+// PenetrationInput3<T>&, PenetrationOutput3<T>*)`) in scalar T on a 3D case: the counterpart of
+// runPenetrationStrategy (penetration_query.h). Fills StrategyResult::penetration (widened to double, exact for
+// float), iterations and termination (penetrationStopName); the distance fields stay 0.
+template <class Strategy, class T>
+StrategyResult runPenetrationStrategy3(const Case& value, const RunOptions&) {
+  const PenetrationInput3<T> input = toDistanceInput3<T>(value);
+  PenetrationOutput3<T> output;
+  Strategy::penetration(input, &output);
+  StrategyResult result;
+  result.penetration.answered = true;
+  result.penetration.overlapping = output.overlapping;
+  result.penetration.depth = double(output.depth);
+  result.penetration.normal = toPoint(output.normal);
+  result.penetration.pointA = toPoint(output.pointA);
+  result.penetration.pointB = toPoint(output.pointB);
+  result.iterations = output.iterations;
+  result.termination = penetrationStopName(output.stop);
   return result;
 }
 

@@ -1,10 +1,14 @@
-// The rows of the built-in 3D strategies (issue 23): the 3D ports of core/strategies/, run on 3D cases only.
+// The rows of the built-in 3D strategies (issue 23): the 3D ports of core/strategies/, run on 3D cases only; and
+// the 3D penetration strategies (epa3).
 // docs/strategies.md, "Three dimensions", gives each one's source, constants, deviations and stop rules.
 #include "core/strategies/coal_gjk.h"
 #include "core/strategies/jolt_gjk.h"
 #include "core/strategies/opengjk.h"
 #include "core/strategies/robust3.h"
 #include "core/strategies/vdb3.h"
+// After opengjk.h, as vdb3.h is: both bring in core/simplex.h's gjk::Simplex, which makes opengjk.h's
+// unqualified Simplex ambiguous when it is declared first.
+#include "core/strategies/epa3.h"
 #include "verdict/query3.h"
 #include "verdict/strategy.h"
 
@@ -58,10 +62,31 @@ std::vector<StrategyInfo> makeStrategies3() {
   return rows;
 }
 
+std::vector<StrategyInfo> makePenetrationStrategies3() {
+  std::vector<StrategyInfo> rows;
+  StrategyInfo epa3;
+  epa3.name = "epa3";
+  epa3.description = "our EPA in 3D (van den Bergen 2001) from vdb3's final simplex: tetrahedron blown up, "
+                     "nearest-face expansion to no progress (8 FLT_EPSILON, relative), radii added, float";
+  epa3.scalar = "float";
+  epa3.maxIterations = Epa3Strategy::MAX_SUPPORT_CALLS;
+  epa3.contact = ContactConvention::OnShapes;
+  epa3.run = &runPenetrationStrategy3<Epa3Strategy, float>;
+  epa3.query = QueryKind::Penetration;
+  epa3.dimension = 3;
+  rows.push_back(std::move(epa3));
+  return rows;
+}
+
 }  // namespace
 
 const std::vector<StrategyInfo>& strategies3() {
   static const std::vector<StrategyInfo> rows = makeStrategies3();
+  return rows;
+}
+
+const std::vector<StrategyInfo>& penetrationStrategies3() {
+  static const std::vector<StrategyInfo> rows = makePenetrationStrategies3();
   return rows;
 }
 

@@ -245,6 +245,11 @@ const StrategyInfo* findStrategy(std::string_view name);
 // 3d` runs (verdict/strategies3.cpp).
 const std::vector<StrategyInfo>& strategies3();
 
+// The built-in 3D penetration strategies (issue 23; QueryKind::Penetration, dimension 3): epa3. Found by name
+// (findStrategy) and listed by `gjkcheck strategies`; not in strategies3(), whose rows are judged by the 3D
+// distance verdict (`--strategy 3d`, compare --dimension 3).
+const std::vector<StrategyInfo>& penetrationStrategies3();
+
 // The strategies a --strategy argument names: one name, "all" (the built-in distance strategies), "3d" (the
 // built-in 3D strategies),
 // "penetration" (the built-in penetration strategies) or "cast" (the built-in cast strategies: the ports,

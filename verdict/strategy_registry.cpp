@@ -202,6 +202,9 @@ const StrategyInfo* findStrategy(std::string_view name) {
   for (const StrategyInfo& info : strategies3()) {
     if (info.name == name) return &info;
   }
+  for (const StrategyInfo& info : penetrationStrategies3()) {
+    if (info.name == name) return &info;
+  }
   if (name.starts_with("plugin:")) return plugin(name);
   for (const StrategyInfo& info : externalStrategies()) {
     if (info.name == name) return &info;

@@ -317,13 +317,19 @@ struct Vdb3 {
   }
 
   // The query with another support-call cap: distance() is this with MAX_ITERATIONS. The tests drive the
-  // iteration-cap rule through a small cap.
+  // iteration-cap rule through a small cap. keepSimplex / keepV, when given, receive the final simplex W and
+  // v (the closest point of W to the origin, B - A frame) for a caller that goes on from them (epa3.h); they
+  // change nothing of the run or its answer.
   template <int CAP, class T>
-  static void distanceWithCap(const DistanceInput3<T>& input, DistanceOutput3<T>* output) {
+  static void distanceWithCap(const DistanceInput3<T>& input, DistanceOutput3<T>* output,
+                              vdb3::JohnsonSimplex<T>* keepSimplex = nullptr, Vec3<T>* keepV = nullptr) {
     static_assert(CAP >= 1, "at least one support call");
     using Tol = VdbTolerances<T>;
-    vdb3::JohnsonSimplex<T> gjk;
-    Vec3<T> v;  // closest point of W to the origin (SOLID's v negated); zero before the first support
+    vdb3::JohnsonSimplex<T> localSimplex;
+    vdb3::JohnsonSimplex<T>& gjk = keepSimplex != nullptr ? *keepSimplex : localSimplex;
+    Vec3<T> localV;
+    Vec3<T>& v = keepV != nullptr ? *keepV : localV;  // closest point of W to the origin (SOLID's v negated)
+    v = Vec3<T>{};                                    // zero before the first support
     T dist2 = Tol::INITIAL_DIST2;
     int supportCalls = 0;
     Termination termination = Termination::IterationCap;

@@ -1,0 +1,97 @@
+#include "verdict/penetration_verdict3.h"
+
+#include <gmp.h>
+
+#include <cmath>
+#include <limits>
+
+#include "verdict/exact_case3.h"
+#include "verdict/thresholds.h"
+#include "verdict/verdict3.h"
+
+namespace gjk::check {
+namespace {
+
+bool finiteAnswer(const PenetrationAnswer& p) {
+  const double values[] = {p.depth,    p.normal.x, p.normal.y, p.normal.z, p.pointA.x,
+                           p.pointA.y, p.pointA.z, p.pointB.x, p.pointB.y, p.pointB.z};
+  for (double value : values) {
+    if (!std::isfinite(value)) return false;
+  }
+  return true;
+}
+
+// value / unit converted to double by truncation (mpf_get_d), as the 2D penetration verdict converts.
+double inUnits(const oracle::HighPrecision& value, const oracle::HighPrecision& unit) {
+  const oracle::HighPrecision quotient = value / unit;
+  return mpf_get_d(quotient.backend().data());
+}
+
+}  // namespace
+
+// The order and decisions of judgePenetration (penetration_verdict.cpp); only the exact parts are 3D. The relation
+// decisions compare high-precision values with T u (separation claimed) or decide exactly (distanceExceeds3); the
+// threshold decisions compare the measures, high-precision values truncated to double, with T.
+QueryVerdict judgePenetration3(const Case& value, const oracle::ExactAnswer3& exact, const StrategyResult& result,
+                               const StrategyInfo& strategy) {
+  if (value.dimension != 3) {
+    throw CaseError(value.source, 0, "a 2D case: the 3D penetration verdict takes 3D cases only");
+  }
+  QueryVerdict verdict;
+  verdict.measures.assign(PENETRATION_MEASURE_COUNT, std::nan(""));
+  double& depthErrorU = verdict.measures[PENETRATION_DEPTH_ERROR];
+  double& normalErrorU = verdict.measures[PENETRATION_NORMAL_ERROR];
+  double& contactErrorU = verdict.measures[PENETRATION_CONTACT_ERROR];
+  verdict.failure = result.failure;
+  if (result.failure != EngineFailure::None) {
+    verdict.judged = true;
+    if (result.failure != EngineFailure::Refused) {
+      verdict.reasons.push_back(engineFailureName(result.failure));
+      verdict.violation = true;
+    }
+    return verdict;
+  }
+  const PenetrationAnswer& p = result.penetration;
+  if (!p.answered) return verdict;
+  verdict.judged = true;
+  const double T = VIOLATION_THRESHOLD_U;
+  if (p.overlapping && !finiteAnswer(p)) {
+    verdict.reasons.push_back("non-finite");
+    verdict.violation = true;
+    return verdict;
+  }
+  const oracle::Rational unit = errorUnit3(exact);
+  const oracle::HighPrecision unitValue(unit);
+  const oracle::HighPrecision exactDepth = oracle::penetrationDepth3(exact);
+  if (!p.overlapping) {
+    if (exactDepth > unitValue * T) verdict.reasons.push_back("wrong-relation");
+    verdict.violation = !verdict.reasons.empty();
+    return verdict;
+  }
+  if (oracle::distanceExceeds3(exact, unit, T)) verdict.reasons.push_back("wrong-relation");
+  const oracle::InputShape3 a = toOracleShape3(value.a);
+  const oracle::InputShape3 b = toOracleShape3(value.b);
+  depthErrorU = inUnits(abs(oracle::HighPrecision(oracle::exactDouble(p.depth)) - exactDepth), unitValue);
+  if (p.normal.x == 0 && p.normal.y == 0 && p.normal.z == 0) {
+    normalErrorU = std::numeric_limits<double>::infinity();
+  } else {
+    normalErrorU = inUnits(oracle::overlapAlong3(a, b, p.normal.x, p.normal.y, p.normal.z) - exactDepth, unitValue);
+  }
+  oracle::ReportedAnswer3 reported;
+  reported.pointA[0] = p.pointA.x;
+  reported.pointA[1] = p.pointA.y;
+  reported.pointA[2] = p.pointA.z;
+  reported.pointB[0] = p.pointB.x;
+  reported.pointB[1] = p.pointB.y;
+  reported.pointB[2] = p.pointB.z;
+  reported.merged = strategy.contact == ContactConvention::Merged && p.pointA.x == p.pointB.x &&
+                    p.pointA.y == p.pointB.y && p.pointA.z == p.pointB.z;
+  contactErrorU = oracle::errorsInUnits3(a, b, exact, unit, reported).witnessError;
+  if (depthErrorU > T) verdict.reasons.push_back("depth-error");
+  if (normalErrorU > T) verdict.reasons.push_back("normal-error");
+  if (contactErrorU > T) verdict.reasons.push_back("contact-error");
+  verdict.violation = !verdict.reasons.empty();
+  return verdict;
+}
+
+}  // namespace gjk::check
