@@ -384,8 +384,8 @@ void writeComparisonReport(const fs::path& folder, const ComparisonOptions& opti
                ? std::string("every case and strategy.")
                : std::string("the rows with a violation only (every row: the command above with --rows all)."));
   }
-  md += " A row's case is `gjkcheck gen --family F --seed " + std::to_string(options.seed) +
-        " --first INDEX --count 1 --out DIR`.\n";
+  md += std::string(" A row's case is `gjkcheck gen ") + (options.dimension == 3 ? "--dimension 3 " : "") +
+        "--family F --seed " + std::to_string(options.seed) + " --first INDEX --count 1 --out DIR`.\n";
   fs::path findings = folder / "findings.md";
   if (fs::exists(findings)) {
     md += "\n## Findings\n\n" + readFile(findings);

@@ -2,13 +2,11 @@
 // the 3D penetration strategies (epa3).
 // docs/strategies.md, "Three dimensions", gives each one's source, constants, deviations and stop rules.
 #include "core/strategies/coal_gjk.h"
+#include "core/strategies/epa3.h"
 #include "core/strategies/jolt_gjk.h"
 #include "core/strategies/opengjk.h"
 #include "core/strategies/robust3.h"
 #include "core/strategies/vdb3.h"
-// After opengjk.h, as vdb3.h is: both bring in core/simplex.h's gjk::Simplex, which makes opengjk.h's
-// unqualified Simplex ambiguous when it is declared first.
-#include "core/strategies/epa3.h"
 #include "verdict/query3.h"
 #include "verdict/strategy.h"
 

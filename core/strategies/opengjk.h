@@ -789,7 +789,7 @@ struct OpenGjk {
     const T eps_rel = Tol::EPS_REL;
     const T eps_tot = Tol::EPS_TOT;
     const T eps_rel2 = Tol::EPS_REL2;
-    Simplex<T> s;
+    opengjk_detail::Simplex<T> s;  // qualified: gjk::Simplex (core/simplex.h) is another type
     Vec3<T> v;
     T norm2Wmax = 0;
 
