@@ -25,6 +25,11 @@
 #include "verdict/strategy.h"
 
 namespace gjk::check {
+
+// robust3's ablations, robust3-no-<ingredient> (verdict/strategies3.cpp): found by name, not run by `--strategy
+// 3d`, as robust's ablations below are not run by `all`.
+const std::vector<StrategyInfo>& ablations3();
+
 namespace {
 
 struct Registry {
@@ -200,6 +205,9 @@ const StrategyInfo* findStrategy(std::string_view name) {
     if (info.name == name) return &info;
   }
   for (const StrategyInfo& info : strategies3()) {
+    if (info.name == name) return &info;
+  }
+  for (const StrategyInfo& info : ablations3()) {
     if (info.name == name) return &info;
   }
   if (name.starts_with("plugin:")) return plugin(name);
