@@ -76,6 +76,39 @@ std::vector<StrategyInfo> makePenetrationStrategies3() {
   return rows;
 }
 
+// robust3's ablations, one ingredient off each (core/strategies/robust3.h, robust3::Ingredients): found by
+// name, not run by `--strategy 3d` (as robust's ablations are not run by `all`).
+std::vector<StrategyInfo> makeAblations3() {
+  std::vector<StrategyInfo> rows;
+  auto ablation = [&rows](const char* name, const char* description, StrategyInfo info) {
+    info.name = name;
+    info.description = description;
+    rows.push_back(info);
+  };
+  using robust3::NoExactSigns;
+  using robust3::NoFinalStep;
+  using robust3::NoRelativeTolerances;
+  using robust3::NoRescale;
+  using robust3::NoSafeTriangle;
+  const int cap = robust3::MAX_ITERATIONS;
+  const ContactConvention on = ContactConvention::OnShapes;
+  ablation("robust3-no-rescale", "robust3 without rescale: solved as placed, no window, no units of 2^k",
+           row3<Robust3Of<NoRescale>, float>("", "", cap, on));
+  ablation("robust3-no-exact-signs",
+           "robust3 without exact signs: the region, containment and touching signs in plain float",
+           row3<Robust3Of<NoExactSigns>, float>("", "", cap, on));
+  ablation("robust3-no-relative-tol",
+           "robust3 without the relative progress test: v.v - v.w <= 2^-23 absolute, in plain float",
+           row3<Robust3Of<NoRelativeTolerances>, float>("", "", cap, on));
+  ablation("robust3-no-final-step",
+           "robust3 without the final step: the loop's own witness points (the final simplex's weights)",
+           row3<Robust3Of<NoFinalStep>, float>("", "", cap, on));
+  ablation("robust3-no-safe-triangle",
+           "robust3 without the safe triangle: the simplex's closest point v in plain float, not double",
+           row3<Robust3Of<NoSafeTriangle>, float>("", "", cap, on));
+  return rows;
+}
+
 }  // namespace
 
 const std::vector<StrategyInfo>& strategies3() {
@@ -85,6 +118,11 @@ const std::vector<StrategyInfo>& strategies3() {
 
 const std::vector<StrategyInfo>& penetrationStrategies3() {
   static const std::vector<StrategyInfo> rows = makePenetrationStrategies3();
+  return rows;
+}
+
+const std::vector<StrategyInfo>& ablations3() {
+  static const std::vector<StrategyInfo> rows = makeAblations3();
   return rows;
 }
 

@@ -250,6 +250,10 @@ const std::vector<StrategyInfo>& strategies3();
 // distance verdict (`--strategy 3d`, compare --dimension 3).
 const std::vector<StrategyInfo>& penetrationStrategies3();
 
+// robust3's ablations, robust3-no-<ingredient> (verdict/strategies3.cpp): found by name, not run by `--strategy
+// 3d`, as robust's ablations are not run by `all`.
+const std::vector<StrategyInfo>& ablations3();
+
 // The strategies a --strategy argument names: one name, "all" (the built-in distance strategies), "3d" (the
 // built-in 3D strategies),
 // "penetration" (the built-in penetration strategies) or "cast" (the built-in cast strategies: the ports,

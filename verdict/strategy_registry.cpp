@@ -25,6 +25,7 @@
 #include "verdict/strategy.h"
 
 namespace gjk::check {
+
 namespace {
 
 struct Registry {
@@ -203,6 +204,9 @@ const StrategyInfo* findStrategy(std::string_view name) {
     if (info.name == name) return &info;
   }
   for (const StrategyInfo& info : penetrationStrategies3()) {
+    if (info.name == name) return &info;
+  }
+  for (const StrategyInfo& info : ablations3()) {
     if (info.name == name) return &info;
   }
   if (name.starts_with("plugin:")) return plugin(name);

@@ -56,6 +56,31 @@
 namespace gjk {
 namespace robust3 {
 
+// Which ingredients are on (the ablations of docs/strategies.md, robust3: each one switched off alone).
+//   Rescale: off = solved as placed (k = 0), with no window check and no rescaled second pass.
+//   ExactSigns: off = the same sign tests (segment, triangle and tetrahedron regions, containment, the origin
+//     exactly on a segment or triangle) evaluated in plain float, one rounding per operator, no exact fallback.
+//   RelativeTolerances: off = the progress stop in plain float against an absolute tolerance,
+//     v.v - v.w <= 2^-23 (world units, or units of 2^k when rescaled).
+//   FinalStep: off = the loop's own witness points (the final simplex's weights on its points of A and B).
+//   SafeTriangle: off = the closest point v of a solved segment or triangle (and so |v|^2) in plain float from
+//     the float points; the containment's witness points still come from the nearest face.
+template <bool Rescale, bool ExactSigns, bool RelativeTolerances, bool FinalStep, bool SafeTriangle>
+struct Ingredients {
+  static constexpr bool RESCALE = Rescale;
+  static constexpr bool EXACT_SIGNS = ExactSigns;
+  static constexpr bool RELATIVE_TOLERANCES = RelativeTolerances;
+  static constexpr bool FINAL_STEP = FinalStep;
+  static constexpr bool SAFE_TRIANGLE = SafeTriangle;
+};
+
+using All = Ingredients<true, true, true, true, true>;
+using NoRescale = Ingredients<false, true, true, true, true>;
+using NoExactSigns = Ingredients<true, false, true, true, true>;
+using NoRelativeTolerances = Ingredients<true, true, false, true, true>;
+using NoFinalStep = Ingredients<true, true, true, false, true>;
+using NoSafeTriangle = Ingredients<true, true, true, true, false>;
+
 inline constexpr int MAX_ITERATIONS = 64;               // support calls
 inline constexpr double PROGRESS_TOLERANCE = 0x1p-23;  // relative, see the progress stop
 
@@ -280,6 +305,31 @@ inline double dotD(D3 a, D3 b) { return a.x * b.x + a.y * b.y + a.z * b.z; }
 inline D3 crossD(D3 a, D3 b) { return {a.y * b.z - a.z * b.y, a.z * b.x - a.x * b.z, a.x * b.y - a.y * b.x}; }
 inline V3 toF(D3 v) { return {float(v.x), float(v.y), float(v.z)}; }
 
+// ---- the sign tests in plain float (the ablation without exact signs) ------------------------------------
+namespace plain {
+inline int signOf(float x) { return (x > 0) - (x < 0); }
+// a.a - a.b
+inline int selfDotDifferenceSign(V3 a, V3 b) { return signOf(dot(a, a) - dot(a, b)); }
+inline bool crossIsZero(V3 p, V3 q) {
+  const V3 c = cross(p, q);
+  return c.x == 0 && c.y == 0 && c.z == 0;
+}
+inline float determinant(V3 a, V3 b, V3 c) { return dot(a, cross(b, c)); }
+// Ericson's va, vb, vc: n.(b x c), n.(c x a), n.(a x b) with n = (b - a) x (c - a).
+inline void cofactorSigns(V3 a, V3 b, V3 c, int* cof) {
+  const V3 n = cross(b - a, c - a);
+  cof[0] = signOf(dot(n, cross(b, c)));
+  cof[1] = signOf(dot(n, cross(c, a)));
+  cof[2] = signOf(dot(n, cross(a, b)));
+}
+}  // namespace plain
+
+// The closest point v in plain float (the ablation without the safe triangle); |v|^2 from the float v.
+inline void setClosestPlain(Simplex* s, V3 v) {
+  s->closest = v;
+  s->dist2 = double(dot(v, v));
+}
+
 inline Simplex vertexSimplex(const Vertex& a) {
   Simplex s;
   s.v[0] = &a;
@@ -294,6 +344,7 @@ inline Simplex vertexSimplex(const Vertex& a) {
 // The segment a b when the origin projects inside it (the caller decided the region exactly): in double,
 // t = -a.(b - a) / |b - a|^2 clamped to [0, 1] (the midpoint when |b - a|^2 is 0), v = a + t (b - a), weights
 // 1 - t and t. Touching when a x b = 0 exactly (the origin on the segment's line, inside it).
+template <class Ing = All>
 inline Simplex edgeSimplex(const Vertex& va, const Vertex& vb) {
   Simplex s;
   s.v[0] = &va;
@@ -306,10 +357,26 @@ inline Simplex edgeSimplex(const Vertex& va, const Vertex& vb) {
   t = t < 0 ? 0 : (t > 1 ? 1 : t);
   s.lambda[0] = float(1 - t);
   s.lambda[1] = float(t);
-  if (exact3::crossIsZero(va.w, vb.w)) {
+  bool onLine;
+  if constexpr (Ing::EXACT_SIGNS) {
+    onLine = exact3::crossIsZero(va.w, vb.w);
+  } else {
+    onLine = plain::crossIsZero(va.w, vb.w);
+  }
+  if (onLine) {
     s.touching = true;
     s.closest = {0, 0, 0};
     s.dist2 = 0;
+    return s;
+  }
+  if constexpr (!Ing::SAFE_TRIANGLE) {
+    const V3 ef = vb.w - va.w;
+    const float eef = dot(ef, ef);
+    float tf = eef > 0 ? -dot(va.w, ef) / eef : 0.5f;
+    tf = tf < 0 ? 0 : (tf > 1 ? 1 : tf);
+    s.lambda[0] = 1 - tf;
+    s.lambda[1] = tf;
+    setClosestPlain(&s, va.w + tf * ef);
     return s;
   }
   const D3 v = add(a, mul(t, e));
@@ -320,14 +387,24 @@ inline Simplex edgeSimplex(const Vertex& va, const Vertex& vb) {
 
 // Closest point of segment a b to the origin, the region decided by exact signs: a.(a - b) <= 0 -> a,
 // b.(b - a) <= 0 -> b, else the interior.
+template <class Ing = All>
 inline Simplex solveSegment(const Vertex& a, const Vertex& b) {
+  if constexpr (!Ing::EXACT_SIGNS) {
+    if (plain::selfDotDifferenceSign(a.w, b.w) <= 0) {
+      return vertexSimplex(a);
+    }
+    if (plain::selfDotDifferenceSign(b.w, a.w) <= 0) {
+      return vertexSimplex(b);
+    }
+    return edgeSimplex<Ing>(a, b);
+  }
   if (exact3::selfDotDifferenceSign(a.w, b.w) <= 0) {
     return vertexSimplex(a);
   }
   if (exact3::selfDotDifferenceSign(b.w, a.w) <= 0) {
     return vertexSimplex(b);
   }
-  return edgeSimplex(a, b);
+  return edgeSimplex<Ing>(a, b);
 }
 
 // The triangle's interior region (its cofactors all positive, exact): in double, the projection of the origin
@@ -335,16 +412,30 @@ inline Simplex solveSegment(const Vertex& a, const Vertex& b) {
 // the origin would lose n to cancellation in a x b + b x c + c x a), v = (n.a / n.n) n. Touching when
 // det(a, b, c) = 0 exactly (the origin in the plane). The weights
 // are computed only for the simplex the query ends on (faceWeights).
+template <class Ing = All>
 inline Simplex faceSimplex(const Vertex& va, const Vertex& vb, const Vertex& vc) {
   Simplex s;
   s.v[0] = &va;
   s.v[1] = &vb;
   s.v[2] = &vc;
   s.count = 3;
-  if (exact3::determinantSign(exact3::determinantFiltered(va.wd, vb.wd, vc.wd), va.w, vb.w, vc.w) == 0) {
+  bool inPlane;
+  if constexpr (Ing::EXACT_SIGNS) {
+    inPlane = exact3::determinantSign(exact3::determinantFiltered(va.wd, vb.wd, vc.wd), va.w, vb.w, vc.w) == 0;
+  } else {
+    inPlane = plain::determinant(va.w, vb.w, vc.w) == 0;
+  }
+  if (inPlane) {
     s.touching = true;
     s.closest = {0, 0, 0};
     s.dist2 = 0;
+    return s;
+  }
+  if constexpr (!Ing::SAFE_TRIANGLE) {
+    const V3 af = va.w;
+    const V3 nf = cross(vb.w - af, vc.w - af);
+    const float nnf = dot(nf, nf);
+    setClosestPlain(&s, nnf > 0 ? (dot(nf, af) / nnf) * nf : (1.0f / 3) * (af + vb.w + vc.w));
     return s;
   }
   const D3 a = va.wd;
@@ -386,10 +477,52 @@ inline double absDotOf(const D3& a, const D3& b) {
   return std::fabs(a.x * b.x) + std::fabs(a.y * b.y) + std::fabs(a.z * b.z);
 }
 
+template <class Ing = All>
 inline Simplex solveTriangle(const Vertex& A, const Vertex& B, const Vertex& C) {
   const V3 a = A.w;
   const V3 b = B.w;
   const V3 c = C.w;
+  if constexpr (!Ing::EXACT_SIGNS) {  // the same decisions, each sign in plain float
+    const int d1 = plain::selfDotDifferenceSign(a, b);
+    const int d2 = plain::selfDotDifferenceSign(a, c);
+    if (d1 <= 0 && d2 <= 0) {
+      return vertexSimplex(A);
+    }
+    const int bMinusA = plain::selfDotDifferenceSign(b, a);
+    const int bMinusC = plain::selfDotDifferenceSign(b, c);
+    if (bMinusA <= 0 && bMinusC <= 0) {
+      return vertexSimplex(B);
+    }
+    int cof[3];
+    plain::cofactorSigns(a, b, c, cof);
+    if (cof[2] <= 0 && d1 >= 0 && bMinusA >= 0) {
+      return edgeSimplex<Ing>(A, B);
+    }
+    const int cMinusA = plain::selfDotDifferenceSign(c, a);
+    const int cMinusB = plain::selfDotDifferenceSign(c, b);
+    if (cMinusA <= 0 && cMinusB <= 0) {
+      return vertexSimplex(C);
+    }
+    if (cof[1] <= 0 && d2 >= 0 && cMinusA >= 0) {
+      return edgeSimplex<Ing>(A, C);
+    }
+    if (cof[0] <= 0 && bMinusC >= 0 && cMinusB >= 0) {
+      return edgeSimplex<Ing>(B, C);
+    }
+    if (cof[0] > 0 && cof[1] > 0 && cof[2] > 0) {
+      return faceSimplex<Ing>(A, B, C);
+    }
+    Simplex best = solveSegment<Ing>(A, B);
+    const Simplex edgeAC = solveSegment<Ing>(A, C);
+    const Simplex edgeBC = solveSegment<Ing>(B, C);
+    if (edgeAC.dist2 < best.dist2) {
+      best = edgeAC;
+    }
+    if (edgeBC.dist2 < best.dist2) {
+      best = edgeBC;
+    }
+    return best;
+  }
   // The six dot products once, in double (products exact), with the permanents of the mixed ones.
   const double aa = dotD(A.wd, A.wd);
   const double bb = dotD(B.wd, B.wd);
@@ -413,7 +546,7 @@ inline Simplex solveTriangle(const Vertex& A, const Vertex& B, const Vertex& C) 
   int cof[3];  // va, vb, vc
   exact3::cofactorSignsFromDots({aa, bb, cc, ab, ac, bc, pab, pac, pbc}, a, b, c, cof);
   if (cof[2] <= 0 && d1 >= 0 && bMinusA >= 0) {
-    return edgeSimplex(A, B);
+    return edgeSimplex<Ing>(A, B);
   }
   const int cMinusA = exact3::selfDotDifferenceSign(cc, ac, pac, c, a);  // c.c - a.c = -d6
   const int cMinusB = exact3::selfDotDifferenceSign(cc, bc, pbc, c, b);  // c.c - b.c = d5 - d6
@@ -421,17 +554,17 @@ inline Simplex solveTriangle(const Vertex& A, const Vertex& B, const Vertex& C) 
     return vertexSimplex(C);
   }
   if (cof[1] <= 0 && d2 >= 0 && cMinusA >= 0) {
-    return edgeSimplex(A, C);
+    return edgeSimplex<Ing>(A, C);
   }
   if (cof[0] <= 0 && bMinusC >= 0 && cMinusB >= 0) {
-    return edgeSimplex(B, C);
+    return edgeSimplex<Ing>(B, C);
   }
   if (cof[0] > 0 && cof[1] > 0 && cof[2] > 0) {
-    return faceSimplex(A, B, C);
+    return faceSimplex<Ing>(A, B, C);
   }
-  Simplex best = solveSegment(A, B);
-  const Simplex edgeAC = solveSegment(A, C);
-  const Simplex edgeBC = solveSegment(B, C);
+  Simplex best = solveSegment<Ing>(A, B);
+  const Simplex edgeAC = solveSegment<Ing>(A, C);
+  const Simplex edgeBC = solveSegment<Ing>(B, C);
   if (edgeAC.dist2 < best.dist2) {
     best = edgeAC;
   }
@@ -445,10 +578,11 @@ inline Simplex solveTriangle(const Vertex& A, const Vertex& B, const Vertex& C) 
 // witness points.
 inline constexpr int FACES[4][3] = {{0, 1, 2}, {0, 2, 3}, {0, 3, 1}, {1, 3, 2}};
 
+template <class Ing = All>
 inline Simplex nearestFace(const Simplex& t) {
   Simplex best;
   for (int f = 0; f < 4; ++f) {
-    Simplex s = solveTriangle(*t.v[FACES[f][0]], *t.v[FACES[f][1]], *t.v[FACES[f][2]]);
+    Simplex s = solveTriangle<Ing>(*t.v[FACES[f][0]], *t.v[FACES[f][1]], *t.v[FACES[f][2]]);
     if (f == 0 || s.dist2 < best.dist2) {
       best = s;
     }
@@ -459,6 +593,7 @@ inline Simplex nearestFace(const Simplex& t) {
 // The face of a containing tetrahedron nearest to the origin, for the witness points: for a point inside a
 // convex polytope the nearest boundary point is its projection on the nearest face plane, inside that face, so
 // the face of least (n.a)^2 / n.n (double, n = (b - a) x (c - a)) is solved alone instead of all four.
+template <class Ing = All>
 inline Simplex containmentFace(const Simplex& t) {
   int best = -1;
   double bestDist2 = 0;
@@ -477,9 +612,9 @@ inline Simplex containmentFace(const Simplex& t) {
     }
   }
   if (best < 0) {
-    return nearestFace(t);
+    return nearestFace<Ing>(t);
   }
-  return solveTriangle(*t.v[FACES[best][0]], *t.v[FACES[best][1]], *t.v[FACES[best][2]]);
+  return solveTriangle<Ing>(*t.v[FACES[best][0]], *t.v[FACES[best][1]], *t.v[FACES[best][2]]);
 }
 
 // Closest point of tetrahedron a b c d to the origin. The faces (a b c), (a c d), (a d b), (b d c) each have
@@ -488,7 +623,44 @@ inline Simplex containmentFace(const Simplex& t) {
 // or on every face: containment (touching, count 4). Otherwise the nearest of the outside faces' closest
 // points (float comparison: near-equal candidates are near-equal points). A flat tetrahedron (vol = 0
 // exactly): the nearest of its four faces, which cover its hull.
+template <class Ing = All>
 inline Simplex solveTetrahedron(const Simplex& t) {
+  if constexpr (!Ing::EXACT_SIGNS) {  // the same orientation tests, each determinant in plain float
+    float dets[4];
+    for (int f = 0; f < 4; ++f) {
+      dets[f] = plain::determinant(t.v[FACES[f][0]]->w, t.v[FACES[f][1]]->w, t.v[FACES[f][2]]->w);
+    }
+    const int vol = plain::signOf(-(((dets[0] + dets[1]) + dets[2]) + dets[3]));
+    if (vol == 0) {
+      return nearestFace<Ing>(t);
+    }
+    bool outside[4];
+    int outsideCount = 0;
+    for (int f = 0; f < 4; ++f) {
+      outside[f] = plain::signOf(dets[f]) == vol;
+      outsideCount += outside[f] ? 1 : 0;
+    }
+    if (outsideCount == 0) {
+      Simplex s = t;
+      s.touching = true;
+      s.closest = {0, 0, 0};
+      s.dist2 = 0;
+      return s;
+    }
+    Simplex best;
+    bool any = false;
+    for (int f = outsideCount == 1 && outside[0] ? 0 : 1; f < 4; ++f) {
+      if (!outside[f]) {
+        continue;
+      }
+      Simplex s = solveTriangle<Ing>(*t.v[FACES[f][0]], *t.v[FACES[f][1]], *t.v[FACES[f][2]]);
+      if (!any || s.dist2 < best.dist2) {
+        best = s;
+        any = true;
+      }
+    }
+    return best;
+  }
   V3 rows[4][3];
   exact3::Filtered dets[4];
   for (int f = 0; f < 4; ++f) {
@@ -499,7 +671,7 @@ inline Simplex solveTetrahedron(const Simplex& t) {
   }
   const int vol = exact3::negatedDeterminantSumSign(dets, rows);
   if (vol == 0) {
-    return nearestFace(t);
+    return nearestFace<Ing>(t);
   }
   // Face 0 is opposite the newest vertex (the loop appends it last): the old triangle, whose closest point
   // the new vertex was found beyond. It is solved only when the origin is outside it alone (which exact
@@ -528,7 +700,7 @@ inline Simplex solveTetrahedron(const Simplex& t) {
     if (!outside[f]) {
       continue;
     }
-    Simplex s = solveTriangle(*t.v[FACES[f][0]], *t.v[FACES[f][1]], *t.v[FACES[f][2]]);
+    Simplex s = solveTriangle<Ing>(*t.v[FACES[f][0]], *t.v[FACES[f][1]], *t.v[FACES[f][2]]);
     if (!any || s.dist2 < best.dist2) {
       best = s;
       any = true;
@@ -537,12 +709,13 @@ inline Simplex solveTetrahedron(const Simplex& t) {
   return best;
 }
 
+template <class Ing = All>
 inline Simplex solve(const Simplex& s) {
   switch (s.count) {
     case 1: return vertexSimplex(*s.v[0]);
-    case 2: return solveSegment(*s.v[0], *s.v[1]);
-    case 3: return solveTriangle(*s.v[0], *s.v[1], *s.v[2]);
-    default: return solveTetrahedron(s);
+    case 2: return solveSegment<Ing>(*s.v[0], *s.v[1]);
+    case 3: return solveTriangle<Ing>(*s.v[0], *s.v[1], *s.v[2]);
+    default: return solveTetrahedron<Ing>(s);
   }
 }
 
@@ -793,6 +966,7 @@ inline std::int32_t magnitudeBits(V3 v) {
 
 // The query in units of 2^k. With rescale = false it first tries k = 0 and returns false (no answer) as soon as
 // a placed point leaves the window; the caller then calls it again with rescale = true.
+template <class Ing = All>
 inline bool distanceInUnitsOf(const DistanceInput3<float>& input, DistanceOutput3<float>* output, int maxIterations,
                               bool rescale, int* kOut) {
   const int k = rescale ? sizeExponent(input) : 0;
@@ -800,7 +974,7 @@ inline bool distanceInUnitsOf(const DistanceInput3<float>& input, DistanceOutput
   const PowerOfTwoScale down(-k);
   const Shape A = shapeOf(input.proxyA, input.transformA, down);
   const Shape B = shapeOf(input.proxyB, input.transformB, down);
-  if (!rescale && (largestMagnitudeBits(&input.proxyA.radius, 1) > WINDOW_HIGH_BITS ||
+  if (Ing::RESCALE && !rescale && (largestMagnitudeBits(&input.proxyA.radius, 1) > WINDOW_HIGH_BITS ||
                    largestMagnitudeBits(&input.proxyB.radius, 1) > WINDOW_HIGH_BITS)) {
     return false;
   }
@@ -822,7 +996,7 @@ inline bool distanceInUnitsOf(const DistanceInput3<float>& input, DistanceOutput
   Slot pool[MAX_ITERATIONS];
   const Vertex& first = *new (&pool[0].vertex) Vertex(support(A, B, d0));
   Simplex s = vertexSimplex(first);
-  if (!rescale) {
+  if (Ing::RESCALE && !rescale) {
     std::int32_t high = magnitudeBits(s.v[0]->a);
     const std::int32_t b = magnitudeBits(s.v[0]->b);
     high = high > b ? high : b;
@@ -849,7 +1023,7 @@ inline bool distanceInUnitsOf(const DistanceInput3<float>& input, DistanceOutput
     const V3 v = s.closest;
     const Vertex& w = *new (&pool[iterations].vertex) Vertex(support(A, B, -v));
     ++iterations;
-    if (!rescale) {
+    if (Ing::RESCALE && !rescale) {
       const std::int32_t a = magnitudeBits(w.a);
       const std::int32_t b = magnitudeBits(w.b);
       if ((a > b ? a : b) > WINDOW_HIGH_BITS) {
@@ -860,18 +1034,24 @@ inline bool distanceInUnitsOf(const DistanceInput3<float>& input, DistanceOutput
       termination = Termination::DuplicateSupport;
       break;
     }
+    if constexpr (!Ing::RELATIVE_TOLERANCES) {  // in plain float, against an absolute 2^-23
+      if (dot(v, v) - dot(v, w.w) <= float(PROGRESS_TOLERANCE)) {
+        termination = Termination::ProjectionProgress;
+        break;
+      }
+    }
     // Progress: v.v - v.w <= 2^-23 |v|_inf max(|v|_inf, |w|_inf). In double (exact products, error 2^-50 of the
     // terms): in float the test's own rounding, 2^-22 |v| |w|, would swamp v.v - v.w whenever |v| << |w|.
     const double gap = (double(v.x) * v.x + double(v.y) * v.y + double(v.z) * v.z) -
                        (double(v.x) * w.w.x + double(v.y) * w.w.y + double(v.z) * w.w.z);
     const double tolerance = PROGRESS_TOLERANCE * double(maxAbs(v)) * double(maxf(maxAbs(v), maxAbs(w.w)));
-    if (gap <= tolerance) {
+    if (Ing::RELATIVE_TOLERANCES && gap <= tolerance) {
       termination = Termination::ProjectionProgress;
       break;
     }
     Simplex next = s;
     next.v[next.count++] = &w;
-    next = solve(next);
+    next = solve<Ing>(next);
     if (!next.touching && !(next.dist2 < s.dist2)) {
       termination = Termination::NoDecrease;
       break;
@@ -888,7 +1068,7 @@ inline bool distanceInUnitsOf(const DistanceInput3<float>& input, DistanceOutput
     // On-shapes: each point on its own shape, distance 0. A containing tetrahedron gives the points of its face
     // nearest to the origin (well conditioned where a thin tetrahedron's volumes are not; |pB - pA| is that
     // face's distance, a few u when the containment came from rounding and the shapes are a hair apart).
-    Simplex f = s.count == 4 ? containmentFace(s) : s;
+    Simplex f = s.count == 4 ? containmentFace<Ing>(s) : s;
     faceWeights(&f);
     V3 pa{0, 0, 0};
     V3 pb{0, 0, 0};
@@ -904,7 +1084,17 @@ inline bool distanceInUnitsOf(const DistanceInput3<float>& input, DistanceOutput
 
   V3 pointA;
   V3 pointB;
-  closestFeaturePair(s, &pointA, &pointB);
+  if constexpr (Ing::FINAL_STEP) {
+    closestFeaturePair(s, &pointA, &pointB);
+  } else {  // the loop's own witness points: the final simplex's weights on its points of A and of B
+    faceWeights(&s);
+    pointA = {0, 0, 0};
+    pointB = {0, 0, 0};
+    for (int i = 0; i < s.count; ++i) {
+      pointA = pointA + s.lambda[i] * s.v[i]->a;
+      pointB = pointB + s.lambda[i] * s.v[i]->b;
+    }
+  }
   V3 n;
   const float core = safeLength(pointB - pointA, &n);
   output->pointA = pointA;
@@ -926,10 +1116,11 @@ inline bool distanceInUnitsOf(const DistanceInput3<float>& input, DistanceOutput
 }
 
 // The query in units of 2^k; returns k (the caller scales the answer back).
+template <class Ing = All>
 inline int distanceInUnits(const DistanceInput3<float>& input, DistanceOutput3<float>* output, int maxIterations) {
   int k = 0;
-  if (!distanceInUnitsOf(input, output, maxIterations, false, &k)) {
-    distanceInUnitsOf(input, output, maxIterations, true, &k);
+  if (!distanceInUnitsOf<Ing>(input, output, maxIterations, false, &k) && Ing::RESCALE) {
+    distanceInUnitsOf<Ing>(input, output, maxIterations, true, &k);
   }
   return k;
 }
@@ -938,7 +1129,8 @@ inline int distanceInUnits(const DistanceInput3<float>& input, DistanceOutput3<f
 
 // `robust3`: float in, float out; the answer is scaled back from units of 2^k by powers of two (exact unless
 // it leaves float's normal range).
-struct Robust3 {
+template <class Ing>
+struct Robust3Of {
   template <class T>
   static void distance(const DistanceInput3<T>& input, DistanceOutput3<T>* output) {
     distanceCapped(input, output, robust3::MAX_ITERATIONS);
@@ -947,7 +1139,7 @@ struct Robust3 {
   template <class T>
   static void distanceCapped(const DistanceInput3<T>& input, DistanceOutput3<T>* output, int maxIterations) {
     static_assert(std::is_same_v<T, float>, "robust3 is a float strategy");
-    const int k = robust3::distanceInUnits(input, output, maxIterations);
+    const int k = robust3::distanceInUnits<Ing>(input, output, maxIterations);
     if (k == 0) {
       return;
     }
@@ -957,5 +1149,7 @@ struct Robust3 {
     output->pointB = up(output->pointB);
   }
 };
+
+using Robust3 = Robust3Of<robust3::All>;
 
 }  // namespace gjk

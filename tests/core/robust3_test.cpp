@@ -15,9 +15,11 @@
 #include <cmath>
 #include <initializer_list>
 #include <random>
+#include <type_traits>
 
 #include "core/exact3.h"
 #include "core/strategies/robust3.h"
+#include "tests/core/robust3_pinned_cases.h"
 
 namespace {
 
@@ -316,6 +318,7 @@ TEST(Robust3, duplicates) {
 
 // ---- cases found by the comparison (gjkcheck compare --dimension 3, seed 1) -------------------------------
 
+template <class Strategy = Robust3>
 DistanceOutput3<float> runPlaced(const Polytope<float>& a, const Polytope<float>& b, V3 pa, V3 pb, const float qa[4],
                                  const float qb[4]) {
   DistanceInput3<float> input;
@@ -326,7 +329,7 @@ DistanceOutput3<float> runPlaced(const Polytope<float>& a, const Polytope<float>
   input.transformA.r = quaternionMatrix(qa[0], qa[1], qa[2], qa[3]);
   input.transformB.r = quaternionMatrix(qb[0], qb[1], qb[2], qb[3]);
   DistanceOutput3<float> output;
-  Robust3::distance(input, &output);
+  Strategy::distance(input, &output);
   return output;
 }
 
@@ -374,6 +377,232 @@ TEST(Robust3Found, needleFaceAgainstAClusterIsNotTooClose) {
   EXPECT_NEAR(out.distance, D, 4 * u);
   const V3 gap = out.pointB - out.pointA;
   EXPECT_NEAR(std::sqrt(double(gap.x) * gap.x + double(gap.y) * gap.y + double(gap.z) * gap.z), D, 4 * u);
+}
+
+// ---- the ablations (robust3::Ingredients, docs/strategies.md robust3 "Ablations") -------------------------
+
+// The default build is the one instantiation with every ingredient on, and it answers a fixed set of 400
+// queries (tests/core/robust3_pinned_cases.h: random hulls, flat, needle and duplicated-vertex shapes, apart,
+// close and overlapping, with and without radii, at scales 2^-90 to 2^100) bit for bit as robust3 did before it
+// was templated on its ingredients: the hash below was computed with core/strategies/robust3.h of commit
+// 2ece552 (a standalone program including this header, the same compiler and flags).
+constexpr std::uint64_t PINNED_HASH = 0xa12dd2ae7d28d1deull;
+
+TEST(Robust3Ablations, defaultBuildUnchanged) {
+  static_assert(std::is_same_v<Robust3, Robust3Of<robust3::All>>);
+  static_assert(std::is_same_v<robust3::All, robust3::Ingredients<true, true, true, true, true>>);
+  EXPECT_EQ(pinned3::answersHash<Robust3>(), PINNED_HASH);
+}
+
+// Each ablation compiles and answers a plain case right: a point at (2, 2, 0) from the unit box, sqrt 2.
+template <class Ing>
+void expectAnswers() {
+  DistanceInput3<float> input;
+  input.proxyA = polytopeOf({{0, 0, 0}});
+  input.proxyB = boxOf(1, 1, 1);
+  input.transformB.p = {2, 2, 0};
+  DistanceOutput3<float> out;
+  Robust3Of<Ing>::distance(input, &out);
+  EXPECT_FLOAT_EQ(out.distance, std::sqrt(2.0f));
+  EXPECT_NEAR(out.pointB.x, 1, 1e-6);
+  EXPECT_NEAR(out.pointB.y, 1, 1e-6);
+  EXPECT_NEAR(out.pointB.z, 0, 1e-6);
+}
+
+TEST(Robust3Ablations, eachAnswers) {
+  expectAnswers<robust3::NoRescale>();
+  expectAnswers<robust3::NoExactSigns>();
+  expectAnswers<robust3::NoRelativeTolerances>();
+  expectAnswers<robust3::NoFinalStep>();
+  expectAnswers<robust3::NoSafeTriangle>();
+}
+
+// One case per ingredient where switching it off changes the answer: four found by `gjkcheck compare
+// --dimension 3 --strategies robust3,robust3-no-... --count 1000 --seed 1` (robust3 right, the ablation wrong
+// or worse; the case files' numbers exactly), and one made by hand for the rescale, whose ablation had no
+// violation at 1,000 cases a family.
+
+// gjkcheck compare --dimension 3 --count 1000 --seed 1: compare seed 1 family scale index 719 (robust3-no-exact-signs-scale.case).
+DistanceInput3<float> exactSignsCase() {
+  DistanceInput3<float> input;
+  input.proxyA = polytopeOf({
+       {-0x1.4p-85f, -0x1p-84f, -0x1p-86f},
+       {-0x1.ep-84f, -0x1.4p-85f, -0x1.ap-84f},
+       {0x1.ap-84f, 0x1.4p-85f, -0x1.4p-84f},
+       {0x1.6p-84f, 0x1p-87f, 0x1.cp-85f},
+       {0x1p-85f, -0x1p-83f, -0x1.8p-85f},
+       {-0x1p-85f, -0x1p-83f, 0x1.cp-84f},
+       {0x1p-85f, -0x1.8p-86f, -0x1.8p-84f},
+       {-0x1.6p-84f, -0x1.4p-84f, -0x1p-86f},
+       {0x1.8p-86f, -0x1p-83f, -0x1p-86f},
+       {0x1p-87f, -0x1.8p-85f, 0x1.cp-84f},
+       {-0x1p-87f, 0x1p-86f, 0x1p-86f}});
+  input.transformA.p = {0, 0, 0};
+  input.transformA.r = quaternionMatrix(0x1.6a09e6p-1f, 0x1.6a09e6p-1f, 0.0f, 0.0f);
+  input.proxyB = polytopeOf({
+       {0x1.ap-84f, 0x1.4p-85f, -0x1.4p-84f},
+       {0x1.2p-84f, 0x1.ep-84f, -0x1.2p-84f},
+       {0x1.ep-84f, 0x1p-85f, -0x1.8p-85f},
+       {0x1.7p-83f, 0x1.ap-84f, -0x1p-85f}});
+  input.transformB.p = {0, 0, 0};
+  input.transformB.r = quaternionMatrix(0x1.6a09e6p-1f, 0x1.6a09e6p-1f, 0.0f, 0.0f);
+  return input;
+}
+
+// gjkcheck compare --dimension 3 --count 1000 --seed 1: compare seed 1 family scale index 608 (robust3-no-relative-tol-scale.case).
+DistanceInput3<float> relativeTolCase() {
+  DistanceInput3<float> input;
+  input.proxyA = polytopeOf({
+       {0x1p-15f, -0x1.8p-15f, -0x1.8p-15f},
+       {0, -0x1p-14f, -0x1p-16f},
+       {-0x1p-16f, -0x1p-14f, -0x1p-14f},
+       {0x1p-16f, -0x1.8p-15f, -0x1.8p-15f},
+       {0x1p-15f, -0x1.8p-15f, -0x1.8p-15f},
+       {-0x1.8p-15f, 0x1p-14f, 0x1p-14f},
+       {0x1p-14f, -0x1p-15f, 0},
+       {0x1.8p-15f, 0, -0x1p-15f},
+       {0x1p-14f, 0, 0},
+       {-0x1p-16f, 0x1p-16f, -0x1p-15f},
+       {0x1p-15f, 0x1p-15f, 0x1p-14f},
+       {0x1.8p-15f, -0x1p-15f, 0x1p-15f}});
+  input.transformA.p = {0, 0, 0};
+  input.transformA.r = quaternionMatrix(1.0f, 0.0f, 0.0f, 0.0f);
+  input.proxyB = polytopeOf({
+       {0x1p-17f, -0x1.cp-15f, -0x1.6p-15f},
+       {0x1.4p-15f, 0x1.8p-16f, -0x1.cp-16f},
+       {-0x1p-17f, -0x1.cp-15f, 0x1.2p-15f},
+       {0x1p-17f, 0x1.8p-16f, 0x1.2p-15f},
+       {0x1.cp-15f, 0x1p-17f, -0x1.6p-15f},
+       {0x1.8p-16f, 0x1.8p-16f, -0x1.cp-16f},
+       {0x1.4p-15f, -0x1.2p-14f, 0x1.ap-15f}});
+  input.transformB.p = {0, 0, 0};
+  input.transformB.r = quaternionMatrix(1.0f, 0.0f, 0.0f, 0.0f);
+  return input;
+}
+
+// gjkcheck compare --dimension 3 --count 1000 --seed 1: compare seed 1 family scale index 181 (robust3-no-safe-triangle-scale.case).
+DistanceInput3<float> safeTriangleCase() {
+  DistanceInput3<float> input;
+  input.proxyA = polytopeOf({
+       {0x1p-52f, 0x1p-52f, 0x1.8p-52f},
+       {-0x1p-52f, -0x1p-52f, 0x1.8p-52f},
+       {0x1p-52f, -0x1p-51f, 0},
+       {-0x1p-53f, -0x1.8p-52f, -0x1p-52f},
+       {0, -0x1p-53f, -0x1p-51f},
+       {0x1.8p-52f, 0, 0x1.8p-52f},
+       {0x1p-53f, 0x1p-51f, 0},
+       {0x1p-52f, -0x1p-52f, -0x1.8p-52f},
+       {-0x1p-52f, 0, 0x1p-51f},
+       {-0x1.8p-52f, -0x1p-53f, 0x1p-52f}});
+  input.transformA.p = {0, 0, 0};
+  input.transformA.r = quaternionMatrix(1.0f, 0.0f, 0.0f, 0.0f);
+  input.proxyB = polytopeOf({
+       {0x1.74p-49f, -0x1.ep-52f, -0x1p-51f},
+       {0x1.84p-49f, -0x1.18p-50f, -0x1.8p-52f},
+       {0x1.5p-51f, -0x1.8p-54f, -0x1.4p-49f},
+       {-0x1.8p-54f, -0x1.d8p-50f, -0x1.3p-49f},
+       {0x1p-55f, -0x1.cp-53f, 0x1p-53f},
+       {-0x1.6p-52f, -0x1.cp-53f, -0x1.cp-50f},
+       {0x1.08p-50f, 0x1.ap-52f, -0x1p-53f},
+       {0x1.4p-53f, -0x1.4cp-49f, 0x1p-52f},
+       {0x1.2p-52f, 0x1.2p-52f, -0x1p-53f},
+       {0x1.34p-49f, -0x1.5cp-49f, -0x1.8p-52f},
+       {0x1.44p-49f, -0x1.bp-51f, 0x1.8p-52f}});
+  input.transformB.p = {0, 0, 0};
+  input.transformB.r = quaternionMatrix(1.0f, 0.0f, 0.0f, 0.0f);
+  return input;
+}
+
+// gjkcheck compare --dimension 3 --count 1000 --seed 1: family needle index 861 (gjkcheck gen --dimension 3 --family needle --seed 1 --count 862 writes it as needle-861.case).
+DistanceInput3<float> finalStepCase() {
+  DistanceInput3<float> input;
+  input.proxyA = polytopeOf({
+       {-0x1.61328p+13f, 0x1.23d8p+11f, -0x1.2a7ap+11f},
+       {0x1.7de7p+13f, -0x1.3b9p+11f, 0x1.42bcp+11f},
+       {-0x1.23a08p+13f, 0x1.e1fp+10f, -0x1.ece4p+10f},
+       {-0x1.5d74p+13f, 0x1.20cp+11f, -0x1.275p+11f},
+       {-0x1.2edcp+12f, 0x1.f48p+9f, -0x1.ffep+9f}});
+  input.transformA.p = {0x1.6258p+12f, 0x1.446cp+11f, -0x1.c51p+10f};
+  input.transformA.r = quaternionMatrix(1.0f, 0.0f, 0.0f, 0.0f);
+  input.proxyB = polytopeOf({
+       {0x1.b2ep+8f, 0x1.38d8p+10f, 0x1.0c78p+10f},
+       {-0x1.5826p+11f, -0x1.ef27p+12f, -0x1.a8ebp+12f},
+       {0x1.48d6p+11f, 0x1.d91fp+12f, 0x1.9603p+12f},
+       {0x1.109p+11f, 0x1.8828p+12f, 0x1.5088p+12f},
+       {0x1.9cacp+10f, 0x1.28dfp+12f, 0x1.fd86p+11f},
+       {0x1.032ap+11f, 0x1.74e1p+12f, 0x1.3ffdp+12f},
+       {-0x1.379cp+10f, -0x1.c056p+11f, -0x1.80bep+11f},
+       {0x1.968cp+10f, 0x1.2477p+12f, 0x1.f5f6p+11f}});
+  input.transformB.p = {-0x1.30ddcp+14f, -0x1.8c2b8p+14f, 0x1.29accp+15f};
+  input.transformB.r = quaternionMatrix(0x1.403982p-4f, 0x1.11e9e6p-1f, 0x1.f128aep-2f, -0x1.5fbd8cp-1f);
+  return input;
+}
+
+
+template <class Ing>
+DistanceOutput3<float> runWith(const DistanceInput3<float>& input) {
+  DistanceOutput3<float> out;
+  Robust3Of<Ing>::distance(input, &out);
+  return out;
+}
+
+// Rescale: a point at (3, 1/2, -1/4) 2^-140 from the unit box scaled by 2^-140 (every coordinate an exact
+// subnormal float): the box's face x = 2^-140 is nearest, D = 2^-139 exactly. robust3 solves it in units of
+// 2^k (normal floats) and answers D exactly; solved as placed, the subnormal products lose the direction
+// (measured: 2.41 2^-140, through a wrong vertex region).
+TEST(Robust3Ablations, rescaleOffLosesASubnormalProblem) {
+  DistanceInput3<float> input;
+  input.proxyA = polytopeOf({{0, 0, 0}});
+  input.proxyB = scaled(boxOf(1, 1, 1), 0x1p-140f);
+  input.transformB.p = {0x1.8p-139f, 0x1p-141f, -0x1p-142f};
+  const DistanceOutput3<float> on = runWith<robust3::All>(input);
+  const DistanceOutput3<float> off = runWith<robust3::NoRescale>(input);
+  EXPECT_EQ(on.distance, 0x1p-139f);
+  EXPECT_GT(std::fabs(double(off.distance) - 0x1p-139), 0.1 * 0x1p-139);
+}
+
+// Exact signs: scale 719, two shapes touching (exact oracle: distance 0). robust3's exact signs find the
+// containment; in plain float the tetrahedron's signs put the origin outside and the loop stops on no-decrease
+// at 2.78e-25 (a false separation of 3.1e7 u).
+TEST(Robust3Ablations, exactSignsOffSeparatesTouchingShapes) {
+  const DistanceInput3<float> input = exactSignsCase();
+  EXPECT_EQ(runWith<robust3::All>(input).distance, 0.0f);
+  EXPECT_GT(runWith<robust3::NoExactSigns>(input).distance, 0.0f);
+}
+
+// Relative tolerance: scale 608, overlapping shapes (exact oracle: distance 0) of size about 1e-3: the
+// absolute 2^-23 exceeds v.v - v.w at once and the loop stops on projection-progress after two support
+// calls at 1.5e-4 (a false separation); robust3's relative test goes on to the containment.
+TEST(Robust3Ablations, relativeTolOffStopsEarlyOnSmallShapes) {
+  const DistanceInput3<float> input = relativeTolCase();
+  EXPECT_EQ(runWith<robust3::All>(input).distance, 0.0f);
+  const DistanceOutput3<float> off = runWith<robust3::NoRelativeTolerances>(input);
+  EXPECT_GT(off.distance, 0.0f);
+  EXPECT_EQ(off.termination, Termination::ProjectionProgress);
+}
+
+// Safe triangle: scale 181, overlapping shapes (exact oracle: distance 0). With v in float the search
+// direction is off and the loop ends on no-decrease at 1.24e-15 (a false separation of 7.7e6 u); with v in
+// double robust3 reaches the containment.
+TEST(Robust3Ablations, safeTriangleOffSeparatesOverlappingShapes) {
+  const DistanceInput3<float> input = safeTriangleCase();
+  EXPECT_EQ(runWith<robust3::All>(input).distance, 0.0f);
+  EXPECT_GT(runWith<robust3::NoSafeTriangle>(input).distance, 0.0f);
+}
+
+// Final step: needle 861, separated (exact oracle: D = 53640.278688101654..., S = 45255.503216705871...,
+// u = S 2^-24). Both stop on projection-progress with the same simplex; robust3's closest feature pair is
+// 0.50 u from D, the loop's own barycentric witness points 3.39 u (no violation: the threshold is 64 u, which
+// is why no-final-step has none at 1,000 a family; it is the ablation with the larger errors).
+TEST(Robust3Ablations, finalStepOffIsLessAccurate) {
+  const DistanceInput3<float> input = finalStepCase();
+  const double D = 53640.27868810165467498;
+  const double u = 45255.50321670587199805 * 0x1p-24;
+  const DistanceOutput3<float> on = runWith<robust3::All>(input);
+  const DistanceOutput3<float> off = runWith<robust3::NoFinalStep>(input);
+  EXPECT_EQ(on.termination, off.termination);
+  EXPECT_NEAR(on.distance, D, 1 * u);
+  EXPECT_GT(std::fabs(double(off.distance) - D), 3 * u);
 }
 
 // ---- exact signs -----------------------------------------------------------------------------------------
