@@ -103,7 +103,7 @@ const CommandSpec SPEC = {
     "of a penetration-only strategy is captioned with that verdict.\n"
     "A 3D case (dimension 3) shows the exact 3D answer and every 3D strategy side by side; --svg draws\n"
     "it in four views and M = B - A, --html writes a page where the reader turns it (docs/cli.md).",
-    {{"strategy", "NAME", "the strategy traced and drawn (a 3D case: a 3D strategy, default the first, opengjk)",
+    {{"strategy", "NAME", "the strategy traced and drawn (a 3D case: a 3D strategy, default the first, vdb3)",
       "perp"},
      {"svg", "FILE",
       "also draw the case for the chosen strategy into FILE (SVG, written atomically):\n"

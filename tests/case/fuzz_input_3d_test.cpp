@@ -85,6 +85,23 @@ TEST(FuzzInput3d, roundTripsRandomCasesOfUpTo64VerticesBitForBit) {
   }
 }
 
+// The 3D cases of the corpus (corpus/regressions/strategies3d, ...) round-trip bit for bit, meta lines aside.
+TEST(FuzzInput3d, roundTripsEvery3dCaseOfTheCorpus) {
+  int count = 0;
+  for (const auto& file : collectCaseFiles({std::string(GJK_SOURCE_DIR) + "/corpus"})) {
+    const Case value = readCaseFile(file);
+    if (value.dimension != 3) continue;
+    SCOPED_TRACE(file.string());
+    Case geometry = value;
+    geometry.meta.clear();
+    Case back = roundTrip3d(value);
+    back.source = geometry.source;
+    expectSameCase(geometry, back);
+    ++count;
+  }
+  EXPECT_GT(count, 40);
+}
+
 TEST(FuzzInput3d, anyBytesDecodeToACaseTheReaderTakesOrToNone) {
   const std::uint32_t seed = testSeed();
   std::mt19937 random(seed);

@@ -49,6 +49,7 @@ TEST(FuzzInput, roundTripsEveryCaseOfTheCorpus) {
   int count = 0;
   for (const auto& file : collectCaseFiles({std::string(GJK_SOURCE_DIR) + "/corpus"})) {
     Case value = readCaseFile(file);
+    if (value.dimension == 3) continue;  // the 3D encoding's: tests/case/fuzz_input_3d_test.cpp
     Case back = roundTrip(value);
     SCOPED_TRACE(file.string());
     expectSameBits(value.a, back.a);

@@ -164,7 +164,7 @@ with tempfile.TemporaryDirectory() as folder:
     check(open(again, encoding="utf-8").read() == html, "two runs wrote different pages")
     check(not re.search(r"<(script|link|img|iframe)\b[^>]*\b(src|href)\s*=", html, re.I),
           "the page names an external resource")
-    check("exact distance: " in html and "strategy: opengjk" in html, "the page has no text block")
+    check("exact distance: " in html and "strategy: vdb3" in html, "the page has no text block")
     check("No simplex path" in html, "the page does not say that no simplex path is drawn")
 
     # Control: no frame drawn and an error thrown; every check must see it.

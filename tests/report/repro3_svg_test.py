@@ -19,7 +19,7 @@ import xml.etree.ElementTree as ET
 GJKCHECK, SOURCE = sys.argv[1], sys.argv[2]
 CORPUS = os.path.join(SOURCE, "fuzz/corpus/oracle3d")
 SVG = "{http://www.w3.org/2000/svg}"
-STRATEGIES3 = ["opengjk", "opengjk-f32", "jolt-gjk"]
+STRATEGIES3 = ["vdb3", "opengjk", "opengjk-f32", "jolt-gjk", "coal-gjk", "coal-nesterov", "robust3"]
 failures = []
 
 
@@ -242,7 +242,7 @@ check(text is not None and 'class="rounded"' not in text, "cubes-apart-along-x: 
 # The overlapping cores have no closest pair, and the picture says so.
 result, text = picture(os.path.join(CORPUS, "sphere-in-cube.case"))
 check(text is not None and "No exact closest pair: the cores overlap." in text, "sphere-in-cube: no word on the pair")
-check(text is not None and "strategy: opengjk (double" in text, "the default strategy is not opengjk")
+check(text is not None and "strategy: vdb3 (float" in text, "the default strategy is not vdb3, the first 3D one")
 # Another strategy is drawn when asked.
 result, text = picture(os.path.join(CORPUS, "cube-third-turn-diagonal.case"), "--strategy", "jolt-gjk")
 check(text is not None and "strategy: jolt-gjk (float" in text, "--strategy jolt-gjk is not drawn")

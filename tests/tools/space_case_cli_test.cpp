@@ -29,11 +29,12 @@ const std::string PLANAR_CASE =
     "a.vertex 0 0\n"
     "b.vertex 4 0\n";
 
+// `convert FILE` writes the 2D fuzzer encoding only: a 3D case is a bad input naming the file.
 TEST(SpaceCaseCli, theCommandsOfThe2dHarnessOnlyRefuseA3dCaseWithExitCode2NamingTheFile) {
   TempDir folder;
   const std::string file = folder.write("space.case", SPACE_CASE);
-  const std::string expected = file + ": a 3D case (dimension 3): this command takes 2D cases only";
-  for (const std::string command : {"repro"}) {
+  const std::string expected = file + ": encodeFuzzInput: a case of dimension 3 (the 2D encoding";
+  for (const std::string command : {"convert"}) {
     SCOPED_TRACE(command);
     const CliRun run = gjkcheck(command + " '" + file + "'");
     EXPECT_EQ(run.exitCode, 2) << run.out;

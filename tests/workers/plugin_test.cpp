@@ -15,10 +15,12 @@
 namespace gjk::check {
 namespace {
 
+// The 2D cases of the corpus (the worker protocol and the plugins take 2D cases only).
 std::vector<Case> corpusCases() {
   std::vector<Case> cases;
   for (const auto& file : collectCaseFiles({std::string(GJK_SOURCE_DIR) + "/corpus"})) {
-    cases.push_back(readCaseFile(file));
+    Case value = readCaseFile(file);
+    if (value.dimension == 2) cases.push_back(std::move(value));
   }
   return cases;
 }
