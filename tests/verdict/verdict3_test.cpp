@@ -2,6 +2,7 @@
 // and nowhere else, the contact conventions, and the refusal of a 2D case.
 #include "verdict/verdict3.h"
 
+#include "tests/verdict/space_case_shapes.h"
 #include "verdict/exact_case3.h"
 
 #include <gtest/gtest.h>
@@ -13,24 +14,8 @@
 namespace gjk::check {
 namespace {
 
-ShapeSpec cube(float x, float y, float z, float radius = 0) {
-  ShapeSpec shape;
-  shape.vertices = {{0, 0, 0}, {1, 0, 0}, {0, 1, 0}, {1, 1, 0}, {0, 0, 1}, {1, 0, 1}, {0, 1, 1}, {1, 1, 1}};
-  shape.positionX = x;
-  shape.positionY = y;
-  shape.positionZ = z;
-  shape.radius = radius;
-  return shape;
-}
-
-Case spaceCase(ShapeSpec a, ShapeSpec b) {
-  Case value;
-  value.dimension = 3;
-  value.a = std::move(a);
-  value.b = std::move(b);
-  value.source = "hand";
-  return value;
-}
+using test_support::cube;
+using test_support::spaceCase;
 
 StrategyInfo strategy(ContactConvention contact = ContactConvention::OnShapes) {
   StrategyInfo info;
