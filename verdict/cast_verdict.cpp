@@ -99,9 +99,7 @@ oracle::Rational castErrorUnit(const Case& value) {
     }
     scale += abs(oracle::exactDouble(value.angular)) * reach;
   }
-  Rational unit;
-  mpq_div_2exp(unit.backend().data(), scale.backend().data(), 24);
-  return unit;
+  return unitOfScale(scale);
 }
 
 CastCase::CastCase(const Case& value)

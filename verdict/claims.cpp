@@ -18,8 +18,6 @@
 
 #include <algorithm>
 
-#include <gmp.h>
-
 #include "core/limits.h"
 #include "oracle/oracle3.h"
 #include "oracle/oracle3_values.h"
@@ -407,9 +405,7 @@ double unitOf(const Case& value) {
   if (value.dimension != 3)
     return static_cast<double>(errorUnit(value));
   // errorUnit3's u, S / 2^24, with S = problemScale3 as the exact answer's scale (oracle/oracle3.h).
-  oracle::Rational unit = oracle::problemScale3(toOracleShape3(value.a), toOracleShape3(value.b));
-  mpq_div_2exp(unit.backend().data(), unit.backend().data(), 24);
-  return static_cast<double>(unit);
+  return static_cast<double>(unitOfScale(oracle::problemScale3(toOracleShape3(value.a), toOracleShape3(value.b))));
 }
 
 std::vector<Vertex> pointsInHull(const ShapeSpec& shape, int dimension) {

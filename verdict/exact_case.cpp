@@ -36,16 +36,11 @@ oracle::ExactAnswer solveForJudging(const oracle::InputShape& a, const oracle::I
   return oracle::solveByHull(a, b, options, hulls);
 }
 
-namespace {
-
-// Exact: S / 2^24, canonical (GMP's mpq_div_2exp strips the common factors of two).
 oracle::Rational unitOfScale(const oracle::Rational& scale) {
   oracle::Rational unit;
-  mpq_div_2exp(unit.backend().data(), scale.backend().data(), 24);
+  mpq_div_2exp(unit.backend().data(), scale.backend().data(), 24);  // canonical: GMP strips common factors of two
   return unit;
 }
-
-}  // namespace
 
 oracle::Rational errorUnit(const oracle::ExactAnswer& answer) { return unitOfScale(answer.scale); }
 

@@ -18,6 +18,10 @@ oracle::ExactAnswer solveExactlyWithoutHull(const Case& value);
 oracle::ExactAnswer solveForJudging(const oracle::InputShape& a, const oracle::InputShape& b,
                                     oracle::CaseHulls* hulls);
 
+// Exact: u = S * 2^-24 for a scale S, canonical. The one place the unit is formed from a scale, in every query
+// and dimension.
+oracle::Rational unitOfScale(const oracle::Rational& scale);
+
 // The unit of error u = S * 2^-24 of docs/verdict.md, exact.
 oracle::Rational errorUnit(const oracle::ExactAnswer& answer);
 // The same unit from the case alone (oracle::problemScale), without solving it.
