@@ -4,6 +4,7 @@
 #include <limits>
 
 #include "verdict/exact_case.h"
+#include "verdict/verdict.h"
 
 namespace gjk::check {
 namespace {
@@ -103,8 +104,7 @@ QueryVerdict judgePenetration(const Case& value, const oracle::ExactAnswer& exac
   reported.pointAY = p.pointA.y;
   reported.pointBX = p.pointB.x;
   reported.pointBY = p.pointB.y;
-  reported.merged =
-      strategy.contact == ContactConvention::Merged && p.pointA.x == p.pointB.x && p.pointA.y == p.pointB.y;
+  reported.merged = mergedWitness(p.pointA, p.pointB, strategy);
   contactErrorU = oracle::errorsInUnits(a, b, exact, unit, reported).witnessError;
   if (depthErrorU > T) {
     verdict.reasons.push_back("depth-error");

@@ -84,8 +84,7 @@ QueryVerdict judgePenetration3(const Case& value, const oracle::ExactAnswer3& ex
   reported.pointB[0] = p.pointB.x;
   reported.pointB[1] = p.pointB.y;
   reported.pointB[2] = p.pointB.z;
-  reported.merged = strategy.contact == ContactConvention::Merged && p.pointA.x == p.pointB.x &&
-                    p.pointA.y == p.pointB.y && p.pointA.z == p.pointB.z;
+  reported.merged = mergedWitness(p.pointA, p.pointB, strategy);
   contactErrorU = oracle::errorsInUnits3(a, b, exact, unit, reported).witnessError;
   if (depthErrorU > T) verdict.reasons.push_back("depth-error");
   if (normalErrorU > T) verdict.reasons.push_back("normal-error");

@@ -8,9 +8,6 @@
 namespace gjk::check {
 namespace {
 
-// One point given for both witnesses (the same doubles; -0 and +0 are one point).
-bool onePoint(const StrategyResult& r) { return r.pointA.x == r.pointB.x && r.pointA.y == r.pointB.y; }
-
 // The same reported answer, bit for bit.
 bool sameAnswer(const oracle::ReportedAnswer& x, const oracle::ReportedAnswer& y) {
   const double u[5] = {x.distance, x.pointAX, x.pointAY, x.pointBX, x.pointBY};
@@ -52,6 +49,29 @@ Verdict nonFiniteVerdict(const StrategyResult& result, const StrategyInfo& strat
   verdict.reasons.push_back("non-finite");
   verdict.violation = true;
   return verdict;
+}
+
+bool mergedWitness(const Point& pointA, const Point& pointB, const StrategyInfo& strategy) {
+  // One point for both: the same doubles in every coordinate (-0 and +0 are one point; z is 0 in 2D).
+  return strategy.contact == ContactConvention::Merged && pointA.x == pointB.x && pointA.y == pointB.y &&
+         pointA.z == pointB.z;
+}
+
+void addErrorKinds(Verdict& verdict, bool separated, double reportedDistance) {
+  const double T = VIOLATION_THRESHOLD_U;
+  if (verdict.distanceErrorU > T) {
+    verdict.reasons.push_back("distance-error");
+  }
+  if (verdict.witnessErrorU > T) {
+    verdict.reasons.push_back("witness-error");
+  }
+  // For shapes in contact there are no unique closest points: the gap counts where a distance is claimed
+  // or due.
+  const bool gapMeaningful = separated || reportedDistance > 0;
+  if (gapMeaningful && std::fabs(verdict.witnessGapU) > T) {
+    verdict.reasons.push_back("witness-gap");
+  }
+  verdict.violation = !verdict.reasons.empty();
 }
 
 int violationKindIndex(const std::string& kind) {
@@ -124,7 +144,7 @@ Verdict CaseJudge::judge(const StrategyResult& result, const StrategyInfo& strat
   reported.pointAY = result.pointA.y;
   reported.pointBX = result.pointB.x;
   reported.pointBY = result.pointB.y;
-  reported.merged = strategy.contact == ContactConvention::Merged && onePoint(result);
+  reported.merged = mergedWitness(result.pointA, result.pointB, strategy);
   // An answer judged before on this case (the same bits) has the same errors.
   const oracle::ErrorsInUnits* remembered = nullptr;
   for (int k = 0; k < judgedCount_; ++k) {
@@ -151,19 +171,7 @@ Verdict CaseJudge::judge(const StrategyResult& result, const StrategyInfo& strat
   if (exact.relation != oracle::Relation::Separated && oracle::valueExceeds(result.distance, unit, T)) {
     verdict.reasons.push_back("false-separation");
   }
-  if (verdict.distanceErrorU > T) {
-    verdict.reasons.push_back("distance-error");
-  }
-  if (verdict.witnessErrorU > T) {
-    verdict.reasons.push_back("witness-error");
-  }
-  // For shapes in contact there are no unique closest points: the gap counts where a distance is claimed
-  // or due.
-  const bool gapMeaningful = exact.relation == oracle::Relation::Separated || result.distance > 0;
-  if (gapMeaningful && std::fabs(verdict.witnessGapU) > T) {
-    verdict.reasons.push_back("witness-gap");
-  }
-  verdict.violation = !verdict.reasons.empty();
+  addErrorKinds(verdict, exact.relation == oracle::Relation::Separated, result.distance);
   return verdict;
 }
 

@@ -56,8 +56,14 @@ std::string primaryKind(const Verdict& verdict);
 bool iterationCapOf(const StrategyResult& result, const StrategyInfo& strategy);
 // the verdict of an external engine's failure (refused: no violation; crash, hang, protocol: that violation);
 Verdict engineFailureVerdict(const StrategyResult& result);
-// the verdict of an answer with a non-finite number (non-finite, and nothing else measured).
+// the verdict of an answer with a non-finite number (non-finite, and nothing else measured);
 Verdict nonFiniteVerdict(const StrategyResult& result, const StrategyInfo& strategy);
+// whether two witness (or contact) points are judged as one merged point: a `merged` strategy gave the same
+// point for both;
+bool mergedWitness(const Point& pointA, const Point& pointB, const StrategyInfo& strategy);
+// after the relation kinds (false-overlap, false-separation), the error kinds distance-error, witness-error and
+// witness-gap from verdict's measures, in that order, and verdict.violation.
+void addErrorKinds(Verdict& verdict, bool separated, double reportedDistance);
 
 // The answer of `strategy` judged against the exact one.
 Verdict judge(const Case& value, const oracle::ExactAnswer& exact, const StrategyResult& result,

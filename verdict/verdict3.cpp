@@ -1,9 +1,8 @@
 #include "verdict/verdict3.h"
 
-#include <gmp.h>
-
 #include <cmath>
 
+#include "verdict/exact_case.h"
 #include "verdict/exact_case3.h"
 #include "verdict/thresholds.h"
 
@@ -18,18 +17,9 @@ const Case& requireSpaceCase(const Case& value) {
   return value;
 }
 
-// One point given for both witnesses (the same doubles; -0 and +0 are one point).
-bool onePoint(const StrategyResult& r) {
-  return r.pointA.x == r.pointB.x && r.pointA.y == r.pointB.y && r.pointA.z == r.pointB.z;
-}
-
 }  // namespace
 
-oracle::Rational errorUnit3(const oracle::ExactAnswer3& answer) {
-  oracle::Rational unit;
-  mpq_div_2exp(unit.backend().data(), answer.scale.backend().data(), 24);
-  return unit;
-}
+oracle::Rational errorUnit3(const oracle::ExactAnswer3& answer) { return unitOfScale(answer.scale); }
 
 CaseJudge3::CaseJudge3(const Case& value)
     : a_(toOracleShape3(requireSpaceCase(value).a)),
@@ -64,7 +54,7 @@ Verdict CaseJudge3::judge(const StrategyResult& result, const StrategyInfo& stra
   reported.pointB[0] = result.pointB.x;
   reported.pointB[1] = result.pointB.y;
   reported.pointB[2] = result.pointB.z;
-  reported.merged = strategy.contact == ContactConvention::Merged && onePoint(result);
+  reported.merged = mergedWitness(result.pointA, result.pointB, strategy);
   const oracle::ErrorsInUnits errors = oracle::errorsInUnits3(a_, b_, exact_, unit_, reported);
   verdict.distanceErrorU = errors.distanceError;
   verdict.witnessErrorU = errors.witnessError;
@@ -76,18 +66,7 @@ Verdict CaseJudge3::judge(const StrategyResult& result, const StrategyInfo& stra
   if (exact_.relation != oracle::Relation::Separated && oracle::exactDouble(result.distance) > T * unit_) {
     verdict.reasons.push_back("false-separation");
   }
-  if (verdict.distanceErrorU > T) {
-    verdict.reasons.push_back("distance-error");
-  }
-  if (verdict.witnessErrorU > T) {
-    verdict.reasons.push_back("witness-error");
-  }
-  // For shapes in contact there are no unique closest points: the gap counts where a distance is claimed or due.
-  const bool gapMeaningful = exact_.relation == oracle::Relation::Separated || result.distance > 0;
-  if (gapMeaningful && std::fabs(verdict.witnessGapU) > T) {
-    verdict.reasons.push_back("witness-gap");
-  }
-  verdict.violation = !verdict.reasons.empty();
+  addErrorKinds(verdict, exact_.relation == oracle::Relation::Separated, result.distance);
   return verdict;
 }
 
