@@ -12,20 +12,22 @@
 
 namespace gjk::oracle {
 
-IntPoint3 SupportMap3::operator()(const IntPoint3& direction) const {
-  const auto extreme = [&direction](const std::vector<IntPoint3>& points, bool largest) -> const IntPoint3& {
-    const IntPoint3* best = &points[0];
-    Integer bestValue = dot(direction, points[0]);
-    for (std::size_t i = 1; i < points.size(); ++i) {
-      Integer value = dot(direction, points[i]);
-      if (largest ? value > bestValue : value < bestValue) {
-        bestValue = std::move(value);
-        best = &points[i];
-      }
+const IntPoint3& extremePoint(const std::vector<IntPoint3>& points, const IntPoint3& direction) {
+  const IntPoint3* best = &points[0];
+  Integer bestValue = dot(direction, points[0]);
+  for (std::size_t i = 1; i < points.size(); ++i) {
+    Integer value = dot(direction, points[i]);
+    if (value > bestValue) {
+      bestValue = std::move(value);
+      best = &points[i];
     }
-    return *best;
-  };
-  return extreme(scaled_.worldB, true) - extreme(scaled_.worldA, false);
+  }
+  return *best;
+}
+
+IntPoint3 SupportMap3::operator()(const IntPoint3& direction) const {
+  // A's point least along d is its first greatest along -d (negation is exact).
+  return extremePoint(scaled_.worldB, direction) - extremePoint(scaled_.worldA, IntPoint3{} - direction);
 }
 
 // Exact: Johnson's sub-algorithm (Gilbert, Johnson and Keerthi 1988, appendix; van den Bergen 2003, 4.3.3).

@@ -10,6 +10,9 @@
 
 namespace gjk::oracle {
 
+// Exact: the first point of `points` (not empty) maximizing direction . p.
+const IntPoint3& extremePoint(const std::vector<IntPoint3>& points, const IntPoint3& direction);
+
 // The support mapping of M in the integer units of a scaled case.
 class SupportMap3 {
  public:

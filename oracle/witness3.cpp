@@ -57,18 +57,7 @@ Rational squaredDistanceToCore3(const InputShape3& shape, double x, double y, do
                       vertex.z << (scaled.exponent - exponent)};
     cloud.push_back(shifted - p);
   }
-  const auto support = [&cloud](const IntPoint3& direction) {
-    std::size_t best = 0;
-    Integer bestValue = dot(cloud[0], direction);
-    for (std::size_t i = 1; i < cloud.size(); ++i) {
-      Integer value = dot(cloud[i], direction);
-      if (value > bestValue) {
-        best = i;
-        bestValue = std::move(value);
-      }
-    }
-    return cloud[best];
-  };
+  const auto support = [&cloud](const IntPoint3& direction) { return extremePoint(cloud, direction); };
   const SubsetClosest closest = closestToOrigin3(support, {cloud[0]});
   // |numerator / denominator|^2 in units of 2^(2 exponent).
   Rational squared(dot(closest.numerator, closest.numerator), closest.denominator * closest.denominator);
