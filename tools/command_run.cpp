@@ -111,6 +111,16 @@ const CommandSpec SPEC = {
     "130 when stopped by a signal.",
 };
 
+// The distance line of one answer: case, strategy, distance, its errors in u, iterations, termination, verdict.
+std::string distanceLine(const check::Case& value, const check::StrategyInfo& strategy,
+                         const check::StrategyResult& result, const check::Verdict& verdict) {
+  return formatted("%-44s %-12s %-14s %9.3g %9.3g %5d %-18s %s\n", value.source.c_str(), strategy.name.c_str(),
+                   check::scalarDecimal(result.distance, strategy.scalar).c_str(), verdict.distanceErrorU,
+                   verdict.witnessErrorU, result.iterations, result.termination.c_str(),
+                   verdict.violation ? ("violation: " + check::reasonList(verdict)).c_str()
+                                     : check::reasonList(verdict).c_str());
+}
+
 // A 3D case (Case::dimension 3) run by the chosen 3D strategies, judged by the 3D verdict: the distance line (or
 // JSON object, with the exact 3D answer as `exact`) of each, into out; for a 3D penetration strategy (epa3) its
 // penetration line (the 2D penetration line's columns, report/penetration_format.cpp) or JSON object (runJson:
@@ -140,11 +150,7 @@ int runSpaceCase(const check::Case& value, const std::vector<const check::Strate
       out += check::resultJson(value.source, *strategy, result, verdict, exactObject) + "\n";
       continue;
     }
-    out += formatted("%-44s %-12s %-14s %9.3g %9.3g %5d %-18s %s\n", value.source.c_str(), strategy->name.c_str(),
-                     check::scalarDecimal(result.distance, strategy->scalar).c_str(), verdict.distanceErrorU,
-                     verdict.witnessErrorU, result.iterations, result.termination.c_str(),
-                     verdict.violation ? ("violation: " + check::reasonList(verdict)).c_str()
-                                       : check::reasonList(verdict).c_str());
+    out += distanceLine(value, *strategy, result, verdict);
   }
   return violations;
 }
@@ -235,11 +241,7 @@ int runCommand(int argc, char** argv, int first) {
         }
       }
       if (!distance) continue;
-      out += formatted("%-44s %-12s %-14s %9.3g %9.3g %5d %-18s %s\n", value.source.c_str(), strategy->name.c_str(),
-                       check::scalarDecimal(result.distance, strategy->scalar).c_str(), verdict.distanceErrorU,
-                       verdict.witnessErrorU, result.iterations, result.termination.c_str(),
-                       verdict.violation ? ("violation: " + check::reasonList(verdict)).c_str()
-                                         : check::reasonList(verdict).c_str());
+      out += distanceLine(value, *strategy, result, verdict);
       if (result.failure != check::EngineFailure::None) {
         // An external engine that gave no answer: what it said (its stderr tail, or the refusal's reason).
         out += indented(result.failureDetail) + "\n";
