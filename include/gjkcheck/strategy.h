@@ -159,6 +159,66 @@ typedef struct gjkcheck_cast_plugin {
 /* the optional symbol's type, for dlsym */
 typedef const gjkcheck_cast_plugin* (*gjkcheck_plugin_cast_info_fn)(void);
 
+/* ---- Optional: 3D entries (convex polyhedra, issue 24) ----
+ *
+ * A plugin whose engine answers 3D queries exports
+ *   const gjkcheck_plugin3* gjkcheck_plugin3_info(void);
+ * Its entries are run by name as the other entries are, plugin:PATH#ENTRY, on 3D cases only (a case of
+ * `dimension 3`, docs/case-format.md); gjkcheck never sends a 3D case to a 2D entry or a 2D case to a 3D one.
+ * gjkcheck-plugin-host runs a 3D entry with the hello option `+3d` (docs/workers.md). A 3D-only plugin may
+ * export this symbol alone: gjkcheck_plugin_info is then not required. Either function of an entry may be
+ * NULL: an entry with both answers both queries (`queries both`). */
+
+typedef struct gjkcheck_shape3 {
+  int count;               /* 1..64 */
+  const float* vertices;   /* x0 y0 z0 x1 y1 z1 ..., local frame */
+  float radius;            /* a sphere is one vertex with a radius, a capsule two */
+  float position[3];
+  float rotation[4];       /* the case's quaternion w x y z, as given (unit as float arithmetic makes one) */
+} gjkcheck_shape3;
+
+typedef struct gjkcheck_distance_answer3 {
+  double distance;
+  double point_a[3];       /* witness on A, world frame, on the entry's contact convention */
+  double point_b[3];
+  int iterations;          /* -1: the engine does not tell */
+  char termination[32];    /* one word, as in gjkcheck_distance_answer */
+} gjkcheck_distance_answer3;
+
+typedef struct gjkcheck_penetration_answer3 {
+  int overlapping;         /* nonzero: the engine says the shapes touch or overlap */
+  double depth;            /* >= 0 when overlapping */
+  double normal[3];        /* unit, from A towards B */
+  double point_a[3];       /* contact point on A, world frame */
+  double point_b[3];       /* contact point on B, world frame */
+} gjkcheck_penetration_answer3;
+
+/* 0: answered; nonzero: refused (the reason may go to stderr) */
+typedef int (*gjkcheck_distance3_fn)(const gjkcheck_shape3* a, const gjkcheck_shape3* b,
+                                     gjkcheck_distance_answer3* answer);
+typedef int (*gjkcheck_penetration3_fn)(const gjkcheck_shape3* a, const gjkcheck_shape3* b,
+                                        gjkcheck_penetration_answer3* answer);
+
+typedef struct gjkcheck_entry3 {
+  const char* name;        /* e.g. "gjkepa-signed", "mpr" */
+  const char* description;
+  const char* scalar;      /* "f32" | "f64" */
+  const char* contact;     /* "on-shapes" | "merged" */
+  gjkcheck_distance3_fn distance;       /* NULL: no distance query */
+  gjkcheck_penetration3_fn penetration; /* NULL: no penetration query */
+} gjkcheck_entry3;
+
+typedef struct gjkcheck_plugin3 {
+  int abi;                 /* GJKCHECK_PLUGIN_ABI */
+  const char* engine;      /* e.g. "bullet" */
+  const char* version;     /* e.g. "3.24 (Debian libbullet-dev 3.24+dfsg-2)" */
+  int entry_count;
+  const gjkcheck_entry3* entries;
+} gjkcheck_plugin3;
+
+/* the optional symbol's type, for dlsym */
+typedef const gjkcheck_plugin3* (*gjkcheck_plugin3_info_fn)(void);
+
 #ifdef __cplusplus
 }
 #endif
