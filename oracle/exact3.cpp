@@ -159,6 +159,7 @@ constexpr int GROUP_ENDS[3][4] = {{3, 5, 7, 8}, {2, 5, 7, 8}, {2, 4, 7, 8}};
 // __int128 (its sums stay below 2^123); any other in GMP integers. The integers are the same either way.
 std::vector<IntPoint3> scaledVertices3(const ShapeTerms3& shape, int exponent, Integer& largestRowSum) {
   std::vector<IntPoint3> result(shape.terms.size() / (3 * TERMS_PER_COORDINATE));
+  __int128 largestNarrow = 0;  // the narrow coordinates' largest row sum, one GMP conversion at the end
   for (std::size_t i = 0; i < result.size(); ++i) {
     Integer* coordinates[3] = {&result[i].x, &result[i].y, &result[i].z};
     for (int axis = 0; axis < 3; ++axis) {
@@ -176,8 +177,7 @@ std::vector<IntPoint3> scaledVertices3(const ShapeTerms3& shape, int exponent, I
           rowSum += group < 0 ? -group : group;
         }
         *coordinates[axis] = toInteger(sum);
-        Integer row = toInteger(rowSum);
-        if (row > largestRowSum) largestRowSum = std::move(row);
+        if (rowSum > largestNarrow) largestNarrow = rowSum;
         continue;
       }
       Integer rowSum;
@@ -189,6 +189,10 @@ std::vector<IntPoint3> scaledVertices3(const ShapeTerms3& shape, int exponent, I
       }
       if (rowSum > largestRowSum) largestRowSum = std::move(rowSum);
     }
+  }
+  if (largestNarrow > 0) {
+    Integer row = toInteger(largestNarrow);
+    if (row > largestRowSum) largestRowSum = std::move(row);
   }
   return result;
 }
