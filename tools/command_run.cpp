@@ -132,25 +132,38 @@ int runSpaceCase(const check::Case& value, const std::vector<const check::Strate
   int violations = 0;
   for (const check::StrategyInfo* strategy : strategies) {
     const check::StrategyResult result = strategy->run(value, {});
-    if (!check::answersDistance(strategy->query)) {  // a 3D penetration strategy
-      const std::vector<check::QueryVerdict> verdicts = {
-          check::judgePenetration3(value, judge.exact(), result, *strategy)};
-      refused += verdicts[0].failure == check::EngineFailure::Refused;
-      violations += verdicts[0].violation;
-      out += json ? check::runJson(value.source, *strategy, "", result, verdicts, exactObject)
-                  : check::queryReport(check::penetrationQuery())
-                        ->answerLine(value.source, *strategy, result, verdicts[0]);
-      out += "\n";
+    // A 3D penetration strategy (epa3, or an engine of queries penetration or both): its penetration line or JSON
+    // object, judged by the 3D penetration verdict; an engine of queries both also gets its distance line below.
+    check::QueryVerdict penetration;
+    std::string penetrationText;
+    if (check::answersPenetration(strategy->query)) {
+      penetration = check::judgePenetration3(value, judge.exact(), result, *strategy);
+      const std::vector<check::QueryVerdict> verdicts = {penetration};
+      penetrationText = json ? check::runJson(value.source, *strategy, "", result, verdicts, exactObject)
+                             : check::queryReport(check::penetrationQuery())
+                                   ->answerLine(value.source, *strategy, result, penetration);
+      penetrationText += "\n";
+    }
+    if (!check::answersDistance(strategy->query)) {
+      refused += penetration.failure == check::EngineFailure::Refused;
+      violations += penetration.violation;
+      out += penetrationText;
+      if (!json && result.failure != check::EngineFailure::None) out += indented(result.failureDetail) + "\n";
       continue;
     }
     const check::Verdict verdict = judge.judge(result, *strategy);
     refused += verdict.refused;
-    violations += verdict.violation;
+    violations += verdict.violation || penetration.violation;  // one violation per case and strategy
+    out += penetrationText;
     if (json) {
       out += check::resultJson(value.source, *strategy, result, verdict, exactObject) + "\n";
       continue;
     }
     out += distanceLine(value, *strategy, result, verdict);
+    if (result.failure != check::EngineFailure::None) {
+      // An external engine that gave no answer: what it said (its stderr tail, or the refusal's reason).
+      out += indented(result.failureDetail) + "\n";
+    }
   }
   return violations;
 }
