@@ -8,6 +8,9 @@
 //   BM_Oracle3/<family>                    oracle::solveByHull3, the full exact answer (relation, d0^2, closest
 //                                          point, scale, penetration depth and normal)
 //   BM_Oracle3HullFree/<family>            oracle::solveWithoutHull3, the same answer (exact GJK + EPA)
+//   BM_Oracle3Distance/<family>            oracle::coreDistance3, the distance alone: d0^2 and the closest point,
+//                                          exact (method 2's GJK without the expanding polytope): the question
+//                                          CGAL's routes answer
 //   BM_Oracle3CGALHull/<family>            route A: the Minkowski difference points b - a (exact in double,
 //                                          see below), CGAL::convex_hull_3 with Epick into a Surface_mesh, then
 //                                          CGAL::Polytope_distance_d (traits_3, ET CGAL::Gmpzf) between the
@@ -27,7 +30,8 @@
 // CGAL's squared distance against the oracle's (both routes, and the oracle's two methods against each
 // other). Any difference stops the program with a message naming the pair.
 //
-// What each side computes: the oracle gives the whole ExactAnswer3; CGAL's routes give d0^2 only, as the
+// What each side computes: solveByHull3 and solveWithoutHull3 give the whole ExactAnswer3, coreDistance3 d0^2 and the
+// closest point; CGAL's routes give d0^2 only, as the
 // quotient of two Gmpzf (no relation between touching and overlapping, no closest point, no penetration).
 #include <CGAL/Exact_predicates_inexact_constructions_kernel.h>
 #include <CGAL/Gmpzf.h>
@@ -202,6 +206,9 @@ std::string checkFamily(const Family& family) {
     } routes[] = {{"convex_hull_3 + Polytope_distance_d", solveByCgalHull},
                   {"extreme_points_3 + Polytope_distance_d", solveByCgalExtremePoints},
                   {"Polytope_distance_d of A and B", solveByCgalPolytopeDistance}};
+    if (oracle::coreDistance3(family.a[k], family.b[k]).coreDistanceSquared != byHull.coreDistanceSquared) {
+      throw std::runtime_error(pair + ": coreDistance3 and solveByHull3 disagree on d0^2");
+    }
     for (const auto& route : routes) {
       const oracle::Rational cgal = toRational(route.solve(family.a[k], family.b[k]));
       if (cgal != byHull.coreDistanceSquared) {
@@ -268,6 +275,7 @@ int main(int argc, char** argv) {
   for (const auto& family : families) {
     bench::registerRoute("BM_Oracle3", *family, oracle::solveByHull3);
     bench::registerRoute("BM_Oracle3HullFree", *family, oracle::solveWithoutHull3);
+    bench::registerRoute("BM_Oracle3Distance", *family, oracle::coreDistance3);
     bench::registerRoute("BM_Oracle3CGALHull", *family, bench::solveByCgalHull);
     bench::registerRoute("BM_Oracle3CGALExtremePoints", *family, bench::solveByCgalExtremePoints);
     bench::registerRoute("BM_Oracle3CGALPolytopeDistance", *family, bench::solveByCgalPolytopeDistance);

@@ -290,13 +290,16 @@ Rational problemScale3(const InputShape3& a, const InputShape3& b) {
 }
 
 // Exact: powers of two and quotients of integers; the relation by the 2D rule (oracle.h, Relation).
+ExactPoint3 closestPointFrom3(const ScaledCase3& scaled, const IntPoint3& numerator, const Integer& denominator) {
+  const Rational unit = powerOfTwo(scaled.exponent);
+  const Rational d(denominator);
+  return {Rational(numerator.x) / d * unit, Rational(numerator.y) / d * unit, Rational(numerator.z) / d * unit};
+}
+
 ExactAnswer3 answerFrom3(const ScaledCase3& scaled, const CoreResult3& core) {
   ExactAnswer3 answer;
   const Rational unit = powerOfTwo(scaled.exponent);
-  const Rational denominator(core.closestDenominator);
-  answer.closestPoint = {Rational(core.closestNumerator.x) / denominator * unit,
-                         Rational(core.closestNumerator.y) / denominator * unit,
-                         Rational(core.closestNumerator.z) / denominator * unit};
+  answer.closestPoint = closestPointFrom3(scaled, core.closestNumerator, core.closestDenominator);
   answer.coreDistanceSquared = answer.closestPoint.x * answer.closestPoint.x +
                                answer.closestPoint.y * answer.closestPoint.y +
                                answer.closestPoint.z * answer.closestPoint.z;

@@ -75,6 +75,9 @@ struct CoreResult3 {
   ExactPoint3 penetrationNormal;
 };
 
+// Exact: the closest point numerator / denominator (in the integer units of `scaled`) as rationals.
+ExactPoint3 closestPointFrom3(const ScaledCase3& scaled, const IntPoint3& numerator, const Integer& denominator);
+
 // Exact: the answer from a method's exact parts, scaled back by powers of two; the relation compares d0^2
 // with r^2 exactly (the 2D rule); scale is problemScale3 of the case the ScaledCase3 was made from (its
 // largestRowSum plus the radii, in integers).

@@ -262,13 +262,22 @@ SubsetClosest closestToOrigin3(const std::function<IntPoint3(const IntPoint3&)>&
 
 // GJK on M's support points (closestToOrigin3) from the double GJK's guess, then the exact expanding polytope when
 // the origin is in M.
+namespace {
+
+// Method 2's GJK on M's support points (closestToOrigin3) from the double GJK's guess.
+SubsetClosest closestOfDifference(const ScaledCase3& scaled, const SupportMap3& support) {
+  std::vector<IntPoint3> start;
+  for (const auto& [i, j] : guessSimplex(scaled)) start.push_back(scaled.worldB[j] - scaled.worldA[i]);
+  return closestToOrigin3(support, affinelyIndependentSubset(start));
+}
+
+}  // namespace
+
 ExactAnswer3 solveWithoutHull3(const InputShape3& a, const InputShape3& b) {
   const ScaledCase3 scaled = scaleCase3(a, b);
   const SupportMap3 support(scaled);
   CoreResult3 core;
-  std::vector<IntPoint3> start;
-  for (const auto& [i, j] : guessSimplex(scaled)) start.push_back(scaled.worldB[j] - scaled.worldA[i]);
-  SubsetClosest closest = closestToOrigin3(support, affinelyIndependentSubset(start));
+  SubsetClosest closest = closestOfDifference(scaled, support);
   if (isZero(closest.numerator)) {
     expandPolytope3(support, std::move(closest.subset), core);
   } else {
@@ -276,6 +285,17 @@ ExactAnswer3 solveWithoutHull3(const InputShape3& a, const InputShape3& b) {
     core.closestDenominator = std::move(closest.denominator);
   }
   return answerFrom3(scaled, core);
+}
+
+ExactDistance3 coreDistance3(const InputShape3& a, const InputShape3& b) {
+  const ScaledCase3 scaled = scaleCase3(a, b);
+  const SupportMap3 support(scaled);
+  const SubsetClosest closest = closestOfDifference(scaled, support);
+  ExactDistance3 distance;
+  distance.closestPoint = closestPointFrom3(scaled, closest.numerator, closest.denominator);
+  const ExactPoint3& p = distance.closestPoint;
+  distance.coreDistanceSquared = p.x * p.x + p.y * p.y + p.z * p.z;
+  return distance;
 }
 
 }  // namespace gjk::oracle

@@ -122,6 +122,17 @@ ExactAnswer3 solveByHull3(const InputShape3& a, const InputShape3& b);
 // as solveByHull3, every field. Throws as solveByHull3.
 ExactAnswer3 solveWithoutHull3(const InputShape3& a, const InputShape3& b);
 
+// The distance alone, exactly: d0^2 and the point of M nearest the origin (the origin when d0 = 0), from method
+// 2's exact GJK without its expanding polytope, so neither the relation of a contact (touching or overlapping
+// when r = 0) nor a depth. The question CGAL's Polytope_distance_d answers (bench/oracle3_cgal_bench.cpp); the
+// same d0^2 and closest point as both methods, every input (tests/families/families3_test.cpp). Throws as
+// solveByHull3.
+struct ExactDistance3 {
+  Rational coreDistanceSquared;
+  ExactPoint3 closestPoint;
+};
+ExactDistance3 coreDistance3(const InputShape3& a, const InputShape3& b);
+
 // ---- The 3D verdict's exact parts (errors of a reported answer in units u, docs/verdict.md) ----------------
 
 // Exact: the squared distance from the point (x, y, z) (finite doubles, taken exactly) to the core of the shape
