@@ -4,7 +4,9 @@
 // - pipelined: the 1024 cases of a family in one runBatch, the requests pipelined;
 // - compare: `gjkcheck compare`'s own path (report/comparison.h) on 1024 cases of the random-convex family,
 //   perp and the plugin in the same comparison; the numbers are the times compare itself reports;
-// - one-query: one query at a time, as run and repro send them (--no-one-query leaves it out, for profiling).
+// - one-query: one query at a time, as run and repro send them (--no-one-query leaves it out, for profiling);
+// - 3D: vdb3 in this process against vdb3 as a 3D plugin entry (tests/workers/plugins/vdb3_plugin.cpp) on 1024
+//   cases of two 3D families, pipelined and one query at a time: the worker protocol's 3D requests and answers.
 // Each pipelined and one-query time is the median of 7 passes; the overhead is the external time minus the
 // in-process time. Goal: under 5 µs. Wall time waits for the scheduler whenever the machine is busy (each
 // round trip of a window of requests wakes the worker, then us); CPU time (this process plus its children
@@ -25,6 +27,7 @@
 #include <vector>
 
 #include "bench/bench_cases.h"
+#include "families/families.h"
 #include "report/comparison.h"
 #include "report/comparison_summary.h"
 #include "verdict/strategy.h"
@@ -155,5 +158,30 @@ int main(int argc, char** argv) {
   std::printf("\ncompare (random-convex, 1024 cases, --jobs 1), wall ns per query as compare reports it (median of its timed rounds)\n");
   std::printf("%-14s %12s %12s %12s\n", "family", "perp", "plugin", "overhead");
   std::printf("%-14s %12.0f %12.0f %12.0f\n", "random-convex", ownTime, externalTime, externalTime - ownTime);
+
+  // 3D: the same measure for vdb3 and its 3D plugin entry, on 1024 cases of each of two 3D families (seed 1).
+  const check::StrategyInfo* vdb3 = check::findStrategy("vdb3");
+  const check::StrategyInfo* vdb3Plugin = check::findStrategy(std::string("plugin:") + GJK_BENCH_VDB3_PLUGIN + "#vdb3");
+  std::printf("\nvdb3 in this process against vdb3 as a 3D plugin entry through gjkcheck-plugin-host, ns per query\n");
+  std::printf("%-14s %-5s %12s %12s %12s %12s\n", "family", "time", "in-process", "pipelined", "overhead",
+              "one-query");
+  const std::vector<std::string> families3 = check::familyNames3();
+  for (const std::string& family : {families3.front(), families3.back()}) {
+    std::vector<check::Case> cases;
+    for (std::uint64_t index = 0; index < 1024; ++index) cases.push_back(check::sampleFamily3(family, 1, index));
+    std::vector<check::StrategyResult> results(cases.size());
+    const Cost own = costPerQuery(cases.size(), [&] {
+      for (std::size_t k = 0; k < cases.size(); ++k) results[k] = vdb3->run(cases[k], {});
+    });
+    const Cost pipelined = costPerQuery(cases.size(), [&] { check::runBatch(*vdb3Plugin, cases, results); });
+    Cost single{-1, -1};
+    if (oneQuery) {
+      single = costPerQuery(cases.size(), [&] {
+        for (std::size_t k = 0; k < cases.size(); ++k) results[k] = vdb3Plugin->run(cases[k], {});
+      });
+    }
+    printRow(family, "wall", own.wall, pipelined.wall, single.wall);
+    printRow("", "cpu", own.cpu, pipelined.cpu, single.cpu);
+  }
   return 0;
 }

@@ -226,7 +226,19 @@ int compareCommand(int argc, char** argv, int first) {
   // Strategies answering another query (penetration, ...) go to that query's section on its families
   // (report/query_comparison.h); the distance comparison keeps those that answer distance.
   std::vector<QuerySection> sections;
+  if (options.dimension == 3) {
+    // The query sections run the 2D families: a 3D comparison judges the distance query only. A 3D strategy of no
+    // distance query (epa3, an engine of queries penetration) is judged case by case by run.
+    for (const check::StrategyInfo* strategy : options.strategies) {
+      if (!check::answersDistance(strategy->query)) {
+        throw UsageError("strategy '" + strategy->name + "' answers no distance query, and a 3D comparison judges " +
+                         "the distance query only (gjkcheck run --strategy " + strategy->name +
+                         " judges its 3D answers)");
+      }
+    }
+  }
   for (const check::Query* query : check::queries()) {
+    if (options.dimension == 3) break;
     const check::QueryReport* report = check::queryReport(*query);
     if (report == nullptr) continue;
     // A named family may also be one of the query's optional families (cast-rotating); by default only the

@@ -84,7 +84,7 @@ int propertiesCommand(int argc, char** argv, int first) {
   // A built-in strategy of the other dimension is named with what to change.
   if (line.given("strategies")) {
     for (const std::string& name : splitList(line.value("strategies"))) {
-      if (name.starts_with("plugin:")) continue;  // an external engine, loaded below in 2D only
+      if (name.starts_with("plugin:")) continue;  // an external engine, loaded below
       const check::StrategyInfo* found = nullptr;
       try {
         found = check::findStrategy(name);
@@ -97,14 +97,19 @@ int propertiesCommand(int argc, char** argv, int first) {
       }
     }
   }
-  // External engines (a manifest's name, plugin:PATH[#ENTRY]) are run when named (docs/workers.md); they answer
-  // 2D cases.
-  if (line.given("strategies") && !space) {
+  // External engines (a manifest's name, plugin:PATH[#ENTRY]) are run when named (docs/workers.md), each on the
+  // cases of its dimension (a manifest's dimension 3, a plugin's 3D entry).
+  if (line.given("strategies")) {
     for (const std::string& name : splitList(line.value("strategies"))) {
       if (std::find(strategyNames.begin(), strategyNames.end(), name) != strategyNames.end()) continue;
       try {
         const check::StrategyInfo* found = check::findStrategy(name);
-        if (found != nullptr && found->external && !check::selectStrategies(name).empty()) strategyNames.push_back(name);
+        if (found == nullptr || !found->external || check::selectStrategies(name).empty()) continue;
+        if (found->dimension != options.dimension) {
+          throw UsageError("strategy '" + name + "' answers " + std::to_string(found->dimension) + "D cases: " +
+                           (found->dimension == 3 ? "add --dimension 3" : "leave out --dimension 3"));
+        }
+        strategyNames.push_back(name);
       } catch (const std::invalid_argument& error) {
         throw UsageError(error.what());
       }

@@ -16,6 +16,7 @@
 #include "verdict/thresholds.h"
 #include "verdict/verdict.h"
 #include "verdict/exact_case3.h"
+#include "verdict/penetration_verdict3.h"
 #include "verdict/verdict3.h"
 
 namespace gjk::tools {
@@ -143,22 +144,38 @@ void writeOutput(const std::string& file, const std::string& text, const char* w
   std::printf("\n%s of %s written to %s\n", what, name.c_str(), file.c_str());
 }
 
-// repro of a 3D case: the exact 3D answer, every 3D strategy side by side, and the pictures of the chosen one.
+// repro of a 3D case: the exact 3D answer, every 3D strategy side by side, and the pictures of the chosen one. A
+// chosen external engine of 3D cases (a manifest's dimension 3, a plugin's 3D entry) joins them, last.
 int repro3(const CommandLine& line, const check::Case& value) {
-  const std::vector<check::StrategyInfo>& rows = check::strategies3();
+  std::vector<const check::StrategyInfo*> rows;
+  for (const check::StrategyInfo& info : check::strategies3()) rows.push_back(&info);
   const check::StrategyInfo* chosen = nullptr;
   if (line.given("strategy")) {
-    for (const check::StrategyInfo& info : rows) {
-      if (info.name == line.value("strategy")) chosen = &info;
+    for (const check::StrategyInfo* info : rows) {
+      if (info->name == line.value("strategy")) chosen = info;
+    }
+    if (chosen == nullptr) {
+      const check::StrategyInfo* found = nullptr;
+      try {
+        found = check::findStrategy(line.value("strategy"));
+        if (found != nullptr && found->external) found = check::selectStrategies(line.value("strategy")).front();
+      } catch (const std::invalid_argument& error) {
+        throw UsageError(error.what());  // a plugin that does not load, an engine not installed
+      }
+      if (found != nullptr && found->external && found->dimension == 3) {
+        rows.push_back(found);
+        chosen = found;
+      }
     }
     if (chosen == nullptr) {
       std::string names;
-      for (const check::StrategyInfo& info : rows) names += (names.empty() ? "" : ", ") + info.name;
+      for (const check::StrategyInfo* info : rows) names += (names.empty() ? "" : ", ") + info->name;
       throw UsageError("'" + line.value("strategy") + "' is not a 3D strategy; " + value.source +
-                       " is a 3D case (dimension 3): the 3D strategies are " + names);
+                       " is a 3D case (dimension 3): the 3D strategies are " + names +
+                       ", and the external engines of dimension 3");
     }
   } else if (!rows.empty()) {
-    chosen = &rows.front();
+    chosen = rows.front();
   }
   check::ThreeModule three;
   if (line.given("html")) {
@@ -186,27 +203,47 @@ int repro3(const CommandLine& line, const check::Case& value) {
   int violations = 0;
   check::StrategyResult chosenResult;
   check::Verdict chosenVerdict;
-  for (const check::StrategyInfo& strategy : rows) {
+  for (const check::StrategyInfo* row : rows) {
+    const check::StrategyInfo& strategy = *row;
     const check::StrategyResult result = strategy.run(value, {});
-    const check::Verdict verdict = judge.judge(result, strategy);
-    violations += verdict.violation;
-    std::printf("%-12s %-14s %10.3g %10.3g %10.3g %5d %-18s %s\n", strategy.name.c_str(),
-                check::scalarDecimal(result.distance, strategy.scalar).c_str(), verdict.distanceErrorU,
-                verdict.witnessErrorU, verdict.witnessGapU, result.iterations, result.termination.c_str(),
-                check::reasonList(verdict).c_str());
-    std::printf("  %-10s pA %s  pB %s\n", "", pointText3(result.pointA, strategy.scalar).c_str(),
-                pointText3(result.pointB, strategy.scalar).c_str());
-    if (&strategy == chosen) {
-      chosenResult = result;
-      chosenVerdict = verdict;
+    bool violated = false;  // one violation per strategy, as run counts them
+    if (check::answersPenetration(strategy.query)) {  // an engine of queries penetration or both
+      const check::QueryVerdict verdict = check::judgePenetration3(value, exact, result, strategy);
+      violated = verdict.violation;
+      std::printf("%s\n", check::queryReport(check::penetrationQuery())
+                              ->answerLine(strategy.name, strategy, result, verdict)
+                              .c_str());
     }
+    if (check::answersDistance(strategy.query)) {
+      const check::Verdict verdict = judge.judge(result, strategy);
+      violated = violated || verdict.violation;
+      std::printf("%-12s %-14s %10.3g %10.3g %10.3g %5d %-18s %s\n", strategy.name.c_str(),
+                  check::scalarDecimal(result.distance, strategy.scalar).c_str(), verdict.distanceErrorU,
+                  verdict.witnessErrorU, verdict.witnessGapU, result.iterations, result.termination.c_str(),
+                  check::reasonList(verdict).c_str());
+      std::printf("  %-10s pA %s  pB %s\n", "", pointText3(result.pointA, strategy.scalar).c_str(),
+                  pointText3(result.pointB, strategy.scalar).c_str());
+      if (&strategy == chosen) chosenVerdict = verdict;
+    }
+    if (result.failure != check::EngineFailure::None) {
+      std::printf("  %-10s %s: %s\n", "", check::engineFailureName(result.failure), result.failureDetail.c_str());
+    }
+    if (&strategy == chosen) chosenResult = result;
+    violations += violated;
   }
   if (chosen == nullptr) {
     std::printf("\nno 3D strategy is registered: nothing to draw\n");
     return violations ? EXIT_VIOLATIONS : EXIT_ALL_OK;
   }
-  std::printf("\nno trace: the 3D strategies record no iteration trace yet (%s stopped by %s after %d iterations)\n",
+  std::printf("\nno trace: %s (%s stopped by %s after %d iterations)\n",
+              chosen->external ? "a 3D worker has no traced request" : "the 3D strategies record no iteration trace yet",
               chosen->name.c_str(), chosenResult.termination.c_str(), chosenResult.iterations);
+  if (!check::answersDistance(chosen->query) && (line.given("svg") || line.given("html"))) {
+    // The 3D picture draws a distance answer's witness points beside the exact closest points.
+    std::fprintf(stderr, "gjkcheck repro: %s answers no distance query: the 3D picture draws distance answers\n",
+                 chosen->name.c_str());
+    return EXIT_BAD_INPUT;
+  }
   try {
     if (line.given("svg")) {
       writeOutput(line.value("svg"), check::renderCasePicture3(value, exact, *chosen, chosenResult, chosenVerdict),

@@ -132,25 +132,40 @@ int runSpaceCase(const check::Case& value, const std::vector<const check::Strate
   int violations = 0;
   for (const check::StrategyInfo* strategy : strategies) {
     const check::StrategyResult result = strategy->run(value, {});
-    if (!check::answersDistance(strategy->query)) {  // a 3D penetration strategy
-      const std::vector<check::QueryVerdict> verdicts = {
-          check::judgePenetration3(value, judge.exact(), result, *strategy)};
-      refused += verdicts[0].failure == check::EngineFailure::Refused;
-      violations += verdicts[0].violation;
-      out += json ? check::runJson(value.source, *strategy, "", result, verdicts, exactObject)
-                  : check::queryReport(check::penetrationQuery())
-                        ->answerLine(value.source, *strategy, result, verdicts[0]);
-      out += "\n";
-      continue;
+    // The penetration query of a 3D strategy that answers it (epa3, an engine of queries penetration or both),
+    // judged by the 3D penetration verdict, one verdict per queriesOf as in 2D (the distance one is `verdict`).
+    const std::vector<const check::Query*> answered = check::queriesOf(*strategy);
+    std::vector<check::QueryVerdict> verdicts(answered.size());
+    bool violated = false;  // one violation per case and strategy
+    std::string lines;
+    for (std::size_t q = 0; q < answered.size(); ++q) {
+      if (answered[q] != &check::penetrationQuery()) continue;
+      verdicts[q] = check::judgePenetration3(value, judge.exact(), result, *strategy);
+      violated = violated || verdicts[q].violation;
+      if (!check::answersDistance(strategy->query)) refused += verdicts[q].failure == check::EngineFailure::Refused;
+      lines += check::queryReport(check::penetrationQuery())->answerLine(value.source, *strategy, result, verdicts[q]) +
+               "\n";
     }
-    const check::Verdict verdict = judge.judge(result, *strategy);
-    refused += verdict.refused;
-    violations += verdict.violation;
+    check::Verdict verdict;
+    if (check::answersDistance(strategy->query)) {
+      verdict = judge.judge(result, *strategy);
+      refused += verdict.refused;
+      violated = violated || verdict.violation;
+      lines += distanceLine(value, *strategy, result, verdict);
+    }
+    violations += violated;
     if (json) {
-      out += check::resultJson(value.source, *strategy, result, verdict, exactObject) + "\n";
+      const std::string distanceObject = check::answersDistance(strategy->query)
+                                             ? check::resultJson(value.source, *strategy, result, verdict, exactObject)
+                                             : "";
+      out += check::runJson(value.source, *strategy, distanceObject, result, verdicts, exactObject) + "\n";
       continue;
     }
-    out += distanceLine(value, *strategy, result, verdict);
+    out += lines;
+    if (result.failure != check::EngineFailure::None) {
+      // An external engine that gave no answer: what it said (its stderr tail, or the refusal's reason).
+      out += indented(result.failureDetail) + "\n";
+    }
   }
   return violations;
 }

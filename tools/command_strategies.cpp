@@ -21,8 +21,9 @@ const CommandSpec SPEC = {
     "Any name can be given to run --strategy and repro --strategy. The penetration, 3D (dimension 3: they\n"
     "take 3D cases only) and cast strategies follow in their own lists.\n\n"
     "External engines follow, one per manifest (adapters/<name>/manifest, or under GJKCHECK_ADAPTERS):\n"
-    "name, scalar, contact, query kind, state (ready, or not installed: the command that installs it),\n"
-    "version. A C plugin is named plugin:PATH or plugin:PATH#ENTRY (docs/workers.md).",
+    "name, scalar, contact, query kind (then 3d for an engine of 3D cases, dimension 3), state (ready, or\n"
+    "not installed: the command that installs it), version. A C plugin is named plugin:PATH or\n"
+    "plugin:PATH#ENTRY (docs/workers.md).",
     {{"json", "", "one object per strategy"}},
     "",
     "Exit code 0.",
@@ -98,13 +99,15 @@ int strategiesCommand(int argc, char** argv, int first) {
       object.add("name", info.name).add("scalar", info.scalar).add("max_iterations", info.maxIterations)
           .add("contact", check::contactConventionName(info.contact)).add("description", info.description)
           .add("query", check::queryKindName(info.query)).add("external", true).add("version", info.version)
-          .add("state", state);
+          .add("state", state).add("dimension", info.dimension);
       if (check::answersCast(info.query)) object.add("cast_band", info.castBandText);
       std::puts(object.str().c_str());
     } else {
+      // A 3D engine (its manifest's dimension 3) says so after its query: it takes 3D cases only.
+      const std::string query = std::string(check::queryKindName(info.query)) + (info.dimension == 3 ? " 3d" : "");
       std::printf("%-14s %-6s %-9s %-11s %s\n  version %s\n  %s\n", info.name.c_str(), info.scalar.c_str(),
-                  check::contactConventionName(info.contact), check::queryKindName(info.query), state.c_str(),
-                  info.version.c_str(), info.description.c_str());
+                  check::contactConventionName(info.contact), query.c_str(), state.c_str(), info.version.c_str(),
+                  info.description.c_str());
       if (check::answersCast(info.query)) std::printf("  band: %s\n", info.castBandText.c_str());
     }
   }

@@ -22,8 +22,8 @@ using workers::Status;
 // One engine: the command of its worker and the workers started so far, idle ones kept for the next query.
 class ExternalEngine {
  public:
-  ExternalEngine(workers::WorkerCommand command, workers::WorkerOptions options, QueryKind query)
-      : command_(std::move(command)), options_(std::move(options)), query_(query) {}
+  ExternalEngine(workers::WorkerCommand command, workers::WorkerOptions options, QueryKind query, int dimension)
+      : command_(std::move(command)), options_(std::move(options)), query_(query), dimension_(dimension) {}
 
   // A worker for this thread's query (started on its first query), given back by the Lease.
   class Lease {
@@ -50,7 +50,7 @@ class ExternalEngine {
 
   // One query; with `trace`, a worker whose hello says +trace answers it with its steps (docs/workers.md).
   StrategyResult run(const Case& value, bool trace = false) {
-    if (trace && answersDistance(query_)) {
+    if (trace && answersDistance(query_) && value.dimension == 2) {  // a 3D worker has no `t` request
       Lease worker(*this);
       Answer failed;
       std::optional<workers::Hello> hello = worker->start(failed);
@@ -63,7 +63,50 @@ class ExternalEngine {
     return result;
   }
 
+  // The cases of the engine's dimension go to its worker; the others are refused here, never sent (a 2D worker
+  // reads no 3D shape, a 3D one no 2D shape: docs/workers.md, "Three dimensions").
   void runBatch(std::span<const Case> cases, std::span<StrategyResult> results) {
+    std::size_t other = 0;
+    for (const Case& value : cases) other += value.dimension != dimension_;
+    if (other == 0) {
+      runBatchOfDimension(cases, results);
+      return;
+    }
+    std::vector<Case> asked;
+    std::vector<std::size_t> at;
+    for (std::size_t k = 0; k < cases.size(); ++k) {
+      if (cases[k].dimension == dimension_) {
+        asked.push_back(cases[k]);
+        at.push_back(k);
+        continue;
+      }
+      Answer refused;
+      refused.status = Status::Refused;
+      refused.detail = dimension_ == 3 ? "a 2D case, and this engine answers 3D cases only (its worker says +3d)"
+                                       : "a 3D case (dimension 3), and this engine answers 2D cases (its worker "
+                                         "says no +3d)";
+      results[k] = StrategyResult{};
+      markFailure(refused, results[k]);
+    }
+    if (asked.empty()) return;
+    std::vector<StrategyResult> answered(asked.size());
+    runBatchOfDimension(asked, answered);
+    for (std::size_t j = 0; j < at.size(); ++j) results[at[j]] = std::move(answered[j]);
+  }
+
+  // What the engine answers, once its hello has said (a plugin's cast entry).
+  void setQuery(QueryKind query) { query_ = query; }
+  // The dimension of the cases it answers, once its hello has said (a plugin's 3D entry).
+  void setDimension(int dimension) { dimension_ = dimension; }
+
+  // The hello of a worker started now (kept for the next query), or the failure that stopped it.
+  std::optional<workers::Hello> hello(Answer& failed) {
+    Lease worker(*this);
+    return worker->start(failed);
+  }
+
+ private:
+  void runBatchOfDimension(std::span<const Case> cases, std::span<StrategyResult> results) {
     Lease worker(*this);
     std::vector<Answer> answers(cases.size());
     if (answersCast(query_)) {
@@ -94,16 +137,6 @@ class ExternalEngine {
     }
   }
 
-  // What the engine answers, once its hello has said (a plugin's cast entry).
-  void setQuery(QueryKind query) { query_ = query; }
-
-  // The hello of a worker started now (kept for the next query), or the failure that stopped it.
-  std::optional<workers::Hello> hello(Answer& failed) {
-    Lease worker(*this);
-    return worker->start(failed);
-  }
-
- private:
   // Cast queries (`c`): only the cases with a translation go to the worker; the others ask no cast and are
   // refused here. Rotating cases (b.angular) go only to a worker whose hello says +turns (its requests carry the
   // turn); any other engine's cast moves B without turning it, and they are refused here.
@@ -187,8 +220,8 @@ class ExternalEngine {
   static void markFailure(const Answer& answer, StrategyResult& result) {
     const double nan = std::nan("");
     result.distance = nan;
-    result.pointA = {nan, nan};
-    result.pointB = {nan, nan};
+    result.pointA = {nan, nan, nan};
+    result.pointB = {nan, nan, nan};
     result.iterations = -1;
     result.failure = failureOf(answer.status);
     result.termination = engineFailureName(result.failure);
@@ -202,8 +235,8 @@ class ExternalEngine {
       return result;
     }
     result.distance = answer.distance;
-    result.pointA = {answer.pointA[0], answer.pointA[1]};
-    result.pointB = {answer.pointB[0], answer.pointB[1]};
+    result.pointA = {answer.pointA[0], answer.pointA[1], answer.pointA[2]};  // z: 0 in a 2D answer
+    result.pointB = {answer.pointB[0], answer.pointB[1], answer.pointB[2]};
     result.iterations = answer.iterations;
     result.termination = answer.termination;
     for (const workers::TraceStepWords& step : answer.trace) {
@@ -234,14 +267,15 @@ class ExternalEngine {
     result.penetration.answered = true;
     result.penetration.overlapping = answer.overlapping;
     result.penetration.depth = answer.depth;
-    result.penetration.normal = {answer.normal[0], answer.normal[1]};
-    result.penetration.pointA = {answer.pointA[0], answer.pointA[1]};
-    result.penetration.pointB = {answer.pointB[0], answer.pointB[1]};
+    result.penetration.normal = {answer.normal[0], answer.normal[1], answer.normal[2]};  // z: 0 in a 2D answer
+    result.penetration.pointA = {answer.pointA[0], answer.pointA[1], answer.pointA[2]};
+    result.penetration.pointB = {answer.pointB[0], answer.pointB[1], answer.pointB[2]};
   }
 
   workers::WorkerCommand command_;
   workers::WorkerOptions options_;
   QueryKind query_;
+  int dimension_;  // 2 or 3: the cases it answers
   std::mutex mutex_;
   std::vector<std::unique_ptr<workers::WorkerClient>> idle_;
 };
@@ -257,9 +291,10 @@ std::mutex& enginesMutex() {
   return MUTEX;
 }
 
-ExternalEngine* newEngine(workers::WorkerCommand command, workers::WorkerOptions options, QueryKind query) {
+ExternalEngine* newEngine(workers::WorkerCommand command, workers::WorkerOptions options, QueryKind query,
+                          int dimension) {
   std::lock_guard<std::mutex> lock(enginesMutex());
-  engines().push_back(std::make_unique<ExternalEngine>(std::move(command), std::move(options), query));
+  engines().push_back(std::make_unique<ExternalEngine>(std::move(command), std::move(options), query, dimension));
   return engines().back().get();
 }
 
@@ -285,12 +320,7 @@ std::filesystem::path adaptersFolder() {
   return GJK_ADAPTERS_DIR;
 }
 
-std::filesystem::path pluginHostProgram() {
-  if (const char* program = std::getenv("GJKCHECK_PLUGIN_HOST"); program != nullptr && *program != '\0') {
-    return program;
-  }
-  return GJK_PLUGIN_HOST;
-}
+std::filesystem::path pluginHostProgram() { return workers::pluginHostProgram(); }
 
 std::vector<StrategyInfo> manifestStrategies(const std::filesystem::path& folder) {
   std::vector<StrategyInfo> rows;
@@ -303,6 +333,7 @@ std::vector<StrategyInfo> manifestStrategies(const std::filesystem::path& folder
     info.contact = manifest.contact == "merged" ? ContactConvention::Merged : ContactConvention::OnShapes;
     info.query = queryKindOf(manifest.queries);
     info.version = manifest.version;
+    info.dimension = manifest.dimension;
     if (info.query == QueryKind::Cast) {
       info.castBand = engineCastBand(manifest.castBand);
       if (info.castBand == nullptr) {
@@ -320,7 +351,8 @@ std::vector<StrategyInfo> manifestStrategies(const std::filesystem::path& folder
     options.timeoutSeconds = workers::timeoutFromEnvironment();
     options.expectScalar = manifest.scalar;
     options.expectContact = manifest.contact;
-    connect(info, newEngine(manifest.workerCommand(), options, info.query));
+    options.expectDimension = manifest.dimension;  // its hello says +3d iff its manifest says dimension 3
+    connect(info, newEngine(manifest.workerCommand(), options, info.query, info.dimension));
     rows.push_back(std::move(info));
   }
   return rows;
@@ -363,7 +395,7 @@ StrategyInfo pluginStrategy(std::string_view requested) {
   if (!entry.empty()) command.words.push_back(entry);
   workers::WorkerOptions options;
   options.timeoutSeconds = workers::timeoutFromEnvironment();
-  ExternalEngine* engine = newEngine(command, options, QueryKind::Distance);
+  ExternalEngine* engine = newEngine(command, options, QueryKind::Distance, 2);
   Answer failed;
   std::optional<workers::Hello> hello = engine->hello(failed);
   if (!hello) throw std::invalid_argument("plugin '" + path + "' cannot be run: " + failed.detail);
@@ -373,6 +405,13 @@ StrategyInfo pluginStrategy(std::string_view requested) {
   info.scalar = hello->scalar == "f32" ? "float" : "double";
   info.contact = hello->contact == "merged" ? ContactConvention::Merged : ContactConvention::OnShapes;
   info.version = hello->version;
+  if (hello->dimension == 3) {
+    // A 3D entry (include/gjkcheck/strategy.h gjkcheck_plugin3_info): 3D cases only, the queries its hello says.
+    info.dimension = 3;
+    engine->setDimension(3);
+    info.query = queryKindOf(hello->queries);
+    engine->setQuery(info.query);
+  }
   if (hello->queries == "cast") {
     // A cast entry (include/gjkcheck/strategy.h gjkcheck_plugin_cast_info): its band by the name its hello says.
     info.query = QueryKind::Cast;

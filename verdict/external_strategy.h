@@ -1,6 +1,8 @@
 // External engines as strategies (docs/workers.md): a registry row for each engine manifest and for each
 // plugin:PATH[#ENTRY] name. Each row holds one engine: a pool of workers (one per thread that queries at the
-// same time), each kept alive across queries and restarted after a failure.
+// same time), each kept alive across queries and restarted after a failure. A row answers the cases of one
+// dimension: 3 for a manifest of `dimension 3` or a plugin's 3D entry (its worker's hello says +3d), else 2; a case
+// of the other dimension is refused by gjkcheck itself, never sent (docs/workers.md, "Three dimensions").
 #pragma once
 
 #include <filesystem>

@@ -9,6 +9,7 @@
 #include "case/case_shrinker.h"
 #include "families/families.h"
 #include "verdict/claims.h"
+#include "verdict/classify.h"
 
 namespace gjk::check {
 namespace {
@@ -24,6 +25,9 @@ std::string oneLine(std::string text) {
 }  // namespace
 
 std::string counterexampleFileName(const std::string& strategy, const std::string& property) {
+  // A plugin's name holds its path: its file name is the plugin's file and entry (strategyFileName), as in the
+  // comparison's gallery. Every other name is the file name's first part as it is.
+  if (strategy.rfind("plugin:", 0) == 0) return strategyFileName(strategy) + "." + property + ".case";
   return strategy + "." + property + ".case";
 }
 

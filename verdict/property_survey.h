@@ -57,7 +57,8 @@ struct SurveyResult {
 
 SurveyResult runPropertySurvey(const SurveyOptions& options);
 
-// The file name of a counterexample: "<strategy>.<property>.case".
+// The file name of a counterexample: "<strategy>.<property>.case"; a plugin's <strategy> is strategyFileName's
+// (classify.h: plugin-<file>-<entry>), since its name holds a path.
 std::string counterexampleFileName(const std::string& strategy, const std::string& property);
 
 }  // namespace gjk::check

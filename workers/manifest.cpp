@@ -1,6 +1,7 @@
 #include "workers/manifest.h"
 
 #include <algorithm>
+#include <cstdlib>
 #include <fstream>
 #include <map>
 
@@ -18,13 +19,52 @@ bool oneOf(const std::string& word, std::initializer_list<const char*> allowed) 
   return std::any_of(allowed.begin(), allowed.end(), [&](const char* a) { return word == a; });
 }
 
+// `text` with its placeholders filled in: $PLUGIN_HOST and $BUILD (a name is the capitals and underscores after
+// the `$`); any other name is an error of this line.
+std::string substituted(std::string_view text, const ManifestPlaceholders& placeholders,
+                        const std::filesystem::path& file, int line) {
+  std::string out;
+  for (std::size_t k = 0; k < text.size();) {
+    if (text[k] != '$') {
+      out += text[k++];
+      continue;
+    }
+    std::size_t end = k + 1;
+    while (end < text.size() && ((text[end] >= 'A' && text[end] <= 'Z') || text[end] == '_')) ++end;
+    const std::string_view name = text.substr(k + 1, end - k - 1);
+    if (name == "PLUGIN_HOST") {
+      out += placeholders.pluginHost;
+    } else if (name == "BUILD") {
+      out += placeholders.build;
+    } else {
+      fail(file, line, "unknown placeholder `$" + std::string(name) + "` (command and ready know $PLUGIN_HOST and $BUILD)");
+    }
+    k = end;
+  }
+  return out;
+}
+
 }  // namespace
+
+std::filesystem::path pluginHostProgram() {
+  if (const char* program = std::getenv("GJKCHECK_PLUGIN_HOST"); program != nullptr && *program != '\0') {
+    return program;
+  }
+  return GJK_PLUGIN_HOST;
+}
+
+std::filesystem::path buildFolder() {
+  if (const char* folder = std::getenv("GJKCHECK_BUILD"); folder != nullptr && *folder != '\0') return folder;
+  return GJK_BUILD_DIR;
+}
+
+ManifestPlaceholders builtPlaceholders() { return {pluginHostProgram().string(), buildFolder().string()}; }
 
 WorkerCommand Manifest::workerCommand() const { return {command, file.parent_path()}; }
 
 bool Manifest::isReady() const { return ready.empty() || std::filesystem::exists(file.parent_path() / ready); }
 
-Manifest readManifest(const std::filesystem::path& file) {
+Manifest readManifest(const std::filesystem::path& file, const ManifestPlaceholders& placeholders) {
   std::ifstream in(file);
   if (!in) fail(file, 0, "cannot be read");
   Manifest manifest;
@@ -75,9 +115,11 @@ Manifest readManifest(const std::filesystem::path& file) {
       }
       manifest.queries = value;
     } else if (key == "command") {
-      for (std::size_t k = 1; k < words.size(); ++k) manifest.command.emplace_back(words[k]);
+      for (std::size_t k = 1; k < words.size(); ++k) {
+        manifest.command.push_back(substituted(words[k], placeholders, file, number));
+      }
     } else if (key == "ready") {
-      manifest.ready = value;
+      manifest.ready = substituted(value, placeholders, file, number);
     } else if (key == "install") {
       manifest.install = value;
     } else if (key == "max-iterations") {
@@ -94,15 +136,21 @@ Manifest readManifest(const std::filesystem::path& file) {
         fail(file, number, "cast-initial-overlap is hit, miss or miss-when-separating");
       }
       manifest.castInitialOverlap = value;
+    } else if (key == "dimension") {
+      if (value != "2" && value != "3") fail(file, number, "dimension is 2 or 3, not '" + value + "'");
+      manifest.dimension = value == "3" ? 3 : 2;
     } else {
       fail(file, number, "unknown key `" + key + "` (gjkcheck-engine 1 knows name, description, version, scalar, "
                          "contact, queries, command, ready, install, "
-                         "max-iterations, cast-band, cast-band-text, cast-initial-overlap)");
+                         "max-iterations, cast-band, cast-band-text, cast-initial-overlap, dimension)");
     }
   }
   if (!header) fail(file, 0, "empty: the first line must be `gjkcheck-engine 1`");
   for (const char* key : {"name", "description", "version", "scalar", "contact", "queries", "command"}) {
     if (!seen.count(key)) fail(file, 0, std::string("no `") + key + "` line");
+  }
+  if (manifest.dimension == 3 && manifest.queries == "cast") {
+    fail(file, seen["dimension"], "an engine of dimension 3 answers distance, penetration or both, not cast");
   }
   for (const char* key : {"cast-band", "cast-band-text"}) {
     if (manifest.queries == "cast" && !seen.count(key)) {
@@ -115,7 +163,7 @@ Manifest readManifest(const std::filesystem::path& file) {
   return manifest;
 }
 
-std::vector<Manifest> readManifests(const std::filesystem::path& adapters) {
+std::vector<Manifest> readManifests(const std::filesystem::path& adapters, const ManifestPlaceholders& placeholders) {
   std::vector<Manifest> manifests;
   std::error_code error;
   if (!std::filesystem::is_directory(adapters, error)) return manifests;
@@ -125,7 +173,7 @@ std::vector<Manifest> readManifests(const std::filesystem::path& adapters) {
     if (entry.is_directory() && std::filesystem::is_regular_file(file)) files.push_back(file);
   }
   std::sort(files.begin(), files.end());
-  for (const auto& file : files) manifests.push_back(readManifest(file));
+  for (const auto& file : files) manifests.push_back(readManifest(file, placeholders));
   for (std::size_t i = 0; i < manifests.size(); ++i) {
     for (std::size_t j = 0; j < i; ++j) {
       if (manifests[i].name == manifests[j].name) {

@@ -14,9 +14,13 @@
 //   max-iterations 20                           # optional: the engine's iteration cap, when it has one
 //   cast-band box2d-2.4.1-shape-cast-f64          # with queries cast: the band the engine aims at, by name
 //   cast-band-text [sigma, sigma + 0.0025] ...   # with queries cast: its formula and source, file:line
+//   dimension 3                                  # optional: 3D cases only (its worker says +3d); default 2
 //
-// `#` starts a comment; blank lines are skipped. Every key but `ready`, `install`, `max-iterations` and the
-// cast-band keys is required; `queries cast` requires `cast-band` and `cast-band-text`, and only it allows them.
+// `#` starts a comment; blank lines are skipped. Every key but `ready`, `install`, `max-iterations`, `dimension`,
+// `cast-initial-overlap` and the cast-band keys is required; `queries cast` requires `cast-band` and
+// `cast-band-text`, and only it allows them. In `command` and `ready`, `$PLUGIN_HOST` stands for the
+// gjkcheck-plugin-host program and `$BUILD` for the build folder gjkcheck was built into (ManifestPlaceholders), so
+// that an engine whose adapter is a plugin built with gjkcheck names it; any other `$NAME` there is an error.
 #pragma once
 
 #include <filesystem>
@@ -45,6 +49,7 @@ struct Manifest {
   // queries cast, `cast-initial-overlap hit|miss|miss-when-separating`: what the engine's documentation says it
   // answers when the shapes already overlap at t = 0 (StrategyInfo::castInitialOverlap); default hit.
   std::string castInitialOverlap = "hit";
+  int dimension = 2;  // 3: the engine answers 3D cases only, and its worker's hello says +3d
 
   // The worker command: the manifest's words, run in the manifest's folder.
   WorkerCommand workerCommand() const;
@@ -58,9 +63,23 @@ class ManifestError : public std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
-Manifest readManifest(const std::filesystem::path& file);
+// What the placeholders of `command` and `ready` stand for.
+struct ManifestPlaceholders {
+  std::string pluginHost;  // $PLUGIN_HOST
+  std::string build;       // $BUILD
+};
+
+// The program that hosts plugins: GJKCHECK_PLUGIN_HOST when set, else gjkcheck-plugin-host as built.
+std::filesystem::path pluginHostProgram();
+// The build folder gjkcheck was built into: GJKCHECK_BUILD when set, else the one it was built into.
+std::filesystem::path buildFolder();
+// {pluginHostProgram(), buildFolder()}.
+ManifestPlaceholders builtPlaceholders();
+
+Manifest readManifest(const std::filesystem::path& file, const ManifestPlaceholders& placeholders = builtPlaceholders());
 
 // Every <dir>/*/manifest under `adapters`, read, in name order. A missing folder gives none.
-std::vector<Manifest> readManifests(const std::filesystem::path& adapters);
+std::vector<Manifest> readManifests(const std::filesystem::path& adapters,
+                                    const ManifestPlaceholders& placeholders = builtPlaceholders());
 
 }  // namespace gjk::workers

@@ -7,7 +7,9 @@
 // crashes takes this process down with it: the host sees a worker crash, never its own.
 // An ENTRY that is no distance entry is looked up among the cast entries (gjkcheck_plugin_cast_info): the hello
 // then says `cast` and +cast-band=NAME, and each cast request is answered by the entry's function, every other
-// request refused.
+// request refused. Then among the 3D entries (gjkcheck_plugin3_info; a 3D-only plugin exports that alone, and its
+// first entry is the default): the hello says +3d and the queries its non-NULL functions answer, and each d or p
+// request, read as a 3D one, is answered by the entry's function.
 #include <dlfcn.h>
 #include <unistd.h>
 
@@ -58,6 +60,30 @@ void toPluginShape(const gjk::check::ShapeSpec& spec, ShapeView& view) {
   view.shape.position[1] = spec.positionY;
   view.shape.rotation[0] = spec.rotationC;
   view.shape.rotation[1] = spec.rotationS;
+}
+
+struct ShapeView3 {
+  std::vector<float> vertices;
+  gjkcheck_shape3 shape{};
+};
+
+void toPluginShape3(const gjk::check::ShapeSpec& spec, ShapeView3& view) {
+  view.vertices.clear();
+  for (const gjk::check::Vertex& v : spec.vertices) {
+    view.vertices.push_back(v.x);
+    view.vertices.push_back(v.y);
+    view.vertices.push_back(v.z);
+  }
+  view.shape.count = static_cast<int>(spec.vertices.size());
+  view.shape.vertices = view.vertices.data();
+  view.shape.radius = spec.radius;
+  view.shape.position[0] = spec.positionX;
+  view.shape.position[1] = spec.positionY;
+  view.shape.position[2] = spec.positionZ;
+  view.shape.rotation[0] = spec.quaternionW;
+  view.shape.rotation[1] = spec.quaternionX;
+  view.shape.rotation[2] = spec.quaternionY;
+  view.shape.rotation[3] = spec.quaternionZ;
 }
 
 // The steps a traced plugin reports, as the worker protocol carries them. A struct's `size` says which of its
@@ -149,6 +175,53 @@ Answer castAnswerOf(const gjkcheck_cast_entry& entry, const Request& request) {
   return answer;
 }
 
+// The answer of a 3D entry to one request (a 3D one: the host reads every request of a +3d worker as 3D).
+Answer answer3Of(const gjkcheck_entry3& entry, const Request& request) {
+  Answer answer;
+  const bool distance = request.query == Query::Distance;
+  if ((distance && entry.distance == nullptr) || (request.query == Query::Penetration && entry.penetration == nullptr) ||
+      (!distance && request.query != Query::Penetration)) {
+    answer.status = Status::Refused;
+    answer.detail = std::string("this 3D entry answers no ") + (distance ? "distance" : "such") + " query";
+    return answer;
+  }
+  static ShapeView3 a, b;  // their vertex storage reused from one query to the next
+  toPluginShape3(request.value.a, a);
+  toPluginShape3(request.value.b, b);
+  int refused = 0;
+  if (distance) {
+    gjkcheck_distance_answer3 out{};
+    out.iterations = -1;
+    std::strcpy(out.termination, "unreported");
+    refused = entry.distance(&a.shape, &b.shape, &out);
+    answer.distance = out.distance;
+    for (int k = 0; k < 3; ++k) {
+      answer.pointA[k] = out.point_a[k];
+      answer.pointB[k] = out.point_b[k];
+    }
+    answer.iterations = out.iterations;
+    // One word, as written; a plugin that writes spaces breaks the protocol and the host says so.
+    answer.termination.assign(out.termination, strnlen(out.termination, sizeof out.termination));
+    if (answer.termination.empty()) answer.termination = "unreported";
+  } else {
+    gjkcheck_penetration_answer3 out{};
+    refused = entry.penetration(&a.shape, &b.shape, &out);
+    answer.overlapping = out.overlapping != 0;
+    answer.depth = out.depth;
+    for (int k = 0; k < 3; ++k) {
+      answer.normal[k] = out.normal[k];
+      answer.pointA[k] = out.point_a[k];
+      answer.pointB[k] = out.point_b[k];
+    }
+  }
+  if (refused != 0) {
+    answer = Answer{};
+    answer.status = Status::Refused;
+    answer.detail = "the plugin refused the query (" + std::to_string(refused) + ")";
+  }
+  return answer;
+}
+
 // The answer of one request; `traced` is the entry's traced function, or null.
 Answer answerOf(const gjkcheck_entry& entry, gjkcheck_traced_distance_fn traced, const Request& request) {
   Answer answer;
@@ -192,7 +265,7 @@ Answer answerOf(const gjkcheck_entry& entry, gjkcheck_traced_distance_fn traced,
 // Reads the requests from stdin until it closes, answering each with `answerOf`; the answers go out when no complete
 // request is left unread. Returns main's exit code.
 template <class AnswerOf>
-int serveRequests(AnswerOf answerOf) {
+int serveRequests(AnswerOf answerOf, int dimension = 2) {
   std::string input, output;
   std::size_t consumed = 0;
   std::vector<char> buffer(1 << 20);
@@ -204,15 +277,19 @@ int serveRequests(AnswerOf answerOf) {
     if (n <= 0) break;
     input.append(buffer.data(), static_cast<std::size_t>(n));
     for (std::size_t end; (end = input.find('\n', consumed)) != std::string::npos; consumed = end + 1) {
+      // In float bits, as our hello asks; a host that does not know +float-bits sends version 1's decimals.
       const std::string_view line = std::string_view(input).substr(consumed, end - consumed);
-      if (!parseRequestInto(line, request, error, Numbers::FloatBits)) {
+      if (!parseRequestInto(line, request, error, Numbers::FloatBits, dimension)) {
         std::string decimalError;
-        if (!parseRequestInto(line, request, decimalError, Numbers::Decimal)) return fail("bad request: " + error);
+        if (!parseRequestInto(line, request, decimalError, Numbers::Decimal, dimension)) {
+          return fail("bad request: " + error);
+        }
       }
-      appendAnswer(output, request.id, request.query, answerOf(request));
+      appendAnswer(output, request.id, request.query, answerOf(request), dimension);
     }
     input.erase(0, consumed);
     consumed = 0;
+    // No complete request is left unread: what we have answered goes out now.
     if (!output.empty()) {
       if (!writeAll(output)) return 0;
       output.clear();
@@ -221,29 +298,85 @@ int serveRequests(AnswerOf answerOf) {
   return 0;
 }
 
+// The worker's name: ENGINE#ENTRY, one word.
+std::string workerName(const char* engine, const char* entry) {
+  std::string name = std::string(engine ? engine : "plugin") + "#" + (entry ? entry : "entry");
+  for (char& c : name) {
+    if (c == ' ' || c == '\t') c = '_';
+  }
+  return name;
+}
+
+// A 3D entry's worker: its hello (+3d, the queries of its non-NULL functions), then its answers.
+int serve3(const gjkcheck_plugin3& plugin, const gjkcheck_entry3& entry) {
+  if ((entry.distance == nullptr && entry.penetration == nullptr) || entry.scalar == nullptr ||
+      entry.contact == nullptr) {
+    return fail(std::string("3D entry ") + (entry.name ? entry.name : "(null)") +
+                " lacks a function, its scalar or its contact");
+  }
+  const char* queries = entry.distance == nullptr ? "penetration" : entry.penetration == nullptr ? "distance" : "both";
+  Hello hello{workerName(plugin.engine, entry.name), entry.scalar, entry.contact, queries,
+              plugin.version ? plugin.version : "unknown"};
+  hello.floatBits = true;
+  hello.dimension = 3;
+  if (!writeAll(helloLine(hello) + "\n")) return 0;
+  return serveRequests([&entry](const Request& request) { return answer3Of(entry, request); }, 3);
+}
+
 // A cast entry's worker: its hello (queries cast, +cast-band=NAME), then its answers.
 int serveCast(void* /*library*/, const gjkcheck_plugin& plugin, const gjkcheck_cast_entry& entry) {
   if (entry.cast == nullptr || entry.scalar == nullptr || entry.contact == nullptr || entry.cast_band == nullptr) {
     return fail(std::string("cast entry ") + (entry.name ? entry.name : "(null)") +
                 " lacks its function, scalar, contact or band");
   }
-  Hello hello{std::string(plugin.engine ? plugin.engine : "plugin") + "#" + (entry.name ? entry.name : "entry"),
-              entry.scalar, entry.contact, "cast", plugin.version ? plugin.version : "unknown"};
-  for (char& c : hello.name) {
-    if (c == ' ' || c == '\t') c = '_';
-  }
+  Hello hello{workerName(plugin.engine, entry.name), entry.scalar, entry.contact, "cast",
+              plugin.version ? plugin.version : "unknown"};
   hello.floatBits = true;
   hello.castBand = oneWord(entry.cast_band);
   if (!writeAll(helloLine(hello) + "\n")) return 0;
   return serveRequests([&entry](const Request& request) { return castAnswerOf(entry, request); });
 }
 
+// The plugin's 3D entries (gjkcheck_plugin3_info), or null when it exports none.
+const gjkcheck_plugin3* plugin3Of(void* library, const char* path, std::string& error) {
+  auto info = reinterpret_cast<gjkcheck_plugin3_info_fn>(dlsym(library, "gjkcheck_plugin3_info"));
+  if (info == nullptr) return nullptr;
+  const gjkcheck_plugin3* plugin = info();
+  if (plugin == nullptr || plugin->abi != GJKCHECK_PLUGIN_ABI) {
+    error = std::string(path) + ": 3D plugin ABI " + (plugin ? std::to_string(plugin->abi) : "(null)") +
+            ", this host speaks " + std::to_string(GJKCHECK_PLUGIN_ABI);
+    return nullptr;
+  }
+  if (plugin->entry_count < 1 || plugin->entries == nullptr) {
+    error = std::string(path) + " has no 3D entries";
+    return nullptr;
+  }
+  return plugin;
+}
+
 int main(int argc, char** argv) {
   if (argc < 2 || argc > 3) return fail("usage: gjkcheck-plugin-host PLUGIN [ENTRY]");
   void* library = dlopen(argv[1], RTLD_NOW | RTLD_LOCAL);
   if (library == nullptr) return fail(std::string("cannot load the plugin: ") + dlerror());
+  std::string error3;
+  const gjkcheck_plugin3* plugin3 = plugin3Of(library, argv[1], error3);
+  if (!error3.empty()) return fail(error3);
   auto info = reinterpret_cast<const gjkcheck_plugin* (*)()>(dlsym(library, "gjkcheck_plugin_info"));
-  if (info == nullptr) return fail(std::string(argv[1]) + " exports no gjkcheck_plugin_info");
+  if (info == nullptr) {
+    // A 3D-only plugin exports gjkcheck_plugin3_info alone (include/gjkcheck/strategy.h).
+    if (plugin3 == nullptr) {
+      return fail(std::string(argv[1]) + " exports neither gjkcheck_plugin_info nor gjkcheck_plugin3_info");
+    }
+    std::string names;
+    for (int k = 0; k < plugin3->entry_count; ++k) {
+      const gjkcheck_entry3& candidate = plugin3->entries[k];
+      names += std::string(names.empty() ? "" : ", ") + (candidate.name ? candidate.name : "(null)");
+      if (argc == 2 ? k == 0 : (candidate.name && std::strcmp(candidate.name, argv[2]) == 0)) {
+        return serve3(*plugin3, candidate);
+      }
+    }
+    return fail(std::string(argv[1]) + " has no entry " + argv[2] + " (it has " + names + ")");
+  }
   const gjkcheck_plugin* plugin = info();
   if (plugin == nullptr || plugin->abi != GJKCHECK_PLUGIN_ABI) {
     return fail(std::string(argv[1]) + ": plugin ABI " + (plugin ? std::to_string(plugin->abi) : "(null)") +
@@ -271,15 +404,19 @@ int main(int argc, char** argv) {
     }
   }
   if (castEntry != nullptr) return serveCast(library, *plugin, *castEntry);
+  if (entry == nullptr && plugin3 != nullptr) {
+    for (int k = 0; k < plugin3->entry_count; ++k) {
+      const gjkcheck_entry3& candidate = plugin3->entries[k];
+      names += std::string(", ") + (candidate.name ? candidate.name : "(null)");
+      if (candidate.name && std::strcmp(candidate.name, argv[2]) == 0) return serve3(*plugin3, candidate);
+    }
+  }
   if (entry == nullptr) return fail(std::string(argv[1]) + " has no entry " + argv[2] + " (it has " + names + ")");
   if (entry->distance == nullptr || entry->scalar == nullptr || entry->contact == nullptr) {
     return fail(std::string("entry ") + (entry->name ? entry->name : "(null)") + " lacks its function, scalar or contact");
   }
-  Hello hello{std::string(plugin->engine ? plugin->engine : "plugin") + "#" + (entry->name ? entry->name : "entry"),
-              entry->scalar, entry->contact, "distance", plugin->version ? plugin->version : "unknown"};
-  for (char& c : hello.name) {
-    if (c == ' ' || c == '\t') c = '_';
-  }
+  Hello hello{workerName(plugin->engine, entry->name), entry->scalar, entry->contact, "distance",
+              plugin->version ? plugin->version : "unknown"};
   // The numbers of the requests as float bits (docs/workers.md, +float-bits): no decimal to read.
   hello.floatBits = true;
   // The optional trace (include/gjkcheck/strategy.h): +trace when the plugin has a traced function for this entry.
@@ -290,35 +427,7 @@ int main(int argc, char** argv) {
   }
   hello.trace = traced != nullptr;
   if (!writeAll(helloLine(hello) + "\n")) return 0;
-
   // Reads as much as the pipe holds (gjkcheck makes its pipes 1 MiB): a window of requests in one read, its
   // answers in one write, so each round trip wakes this process and the host once.
-  std::string input, output;
-  std::size_t consumed = 0;
-  std::vector<char> buffer(1 << 20);
-  Request request;
-  std::string error;
-  for (;;) {
-    ssize_t n = ::read(0, buffer.data(), buffer.size());
-    if (n < 0 && errno == EINTR) continue;
-    if (n <= 0) break;  // the host closed our stdin: the end
-    input.append(buffer.data(), static_cast<std::size_t>(n));
-    for (std::size_t end; (end = input.find('\n', consumed)) != std::string::npos; consumed = end + 1) {
-      // In float bits, as our hello asks; a host that does not know +float-bits sends version 1's decimals.
-      const std::string_view line = std::string_view(input).substr(consumed, end - consumed);
-      if (!parseRequestInto(line, request, error, Numbers::FloatBits)) {
-        std::string decimalError;
-        if (!parseRequestInto(line, request, decimalError, Numbers::Decimal)) return fail("bad request: " + error);
-      }
-      appendAnswer(output, request.id, request.query, answerOf(*entry, traced, request));
-    }
-    input.erase(0, consumed);
-    consumed = 0;
-    // No complete request is left unread: what we have answered goes out now.
-    if (!output.empty()) {
-      if (!writeAll(output)) return 0;
-      output.clear();
-    }
-  }
-  return 0;
+  return serveRequests([entry, traced](const Request& request) { return answerOf(*entry, traced, request); });
 }

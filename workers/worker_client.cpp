@@ -142,6 +142,12 @@ std::optional<Hello> WorkerClient::start(Answer& failed) {
     } else if (hello && !options_.expectContact.empty() && hello->contact != options_.expectContact) {
       error = "the worker says contact " + hello->contact + ", its manifest " + options_.expectContact;
       hello.reset();
+    } else if (hello && options_.expectDimension != 0 && hello->dimension != options_.expectDimension) {
+      error = options_.expectDimension == 3
+                  ? "the worker's hello says no +3d, and its manifest says dimension 3: " + std::string(line)
+                  : "the worker's hello says +3d, and its manifest says no dimension 3 (2D cases): " +
+                        std::string(line);
+      hello.reset();
     }
     if (!hello) failed = failure(Status::Protocol, error);
   } else if (event == Event::Closed) {
@@ -204,7 +210,7 @@ void WorkerClient::queryBatch(std::span<const check::Case> cases, Query query, s
     std::string_view line;
     Event event = nextLine(line, deadlineAfter(options_.timeoutSeconds));
     const long long id = firstId + static_cast<long long>(answered - sendBase);
-    if (event == Event::Line && parseAnswer(line, id, query, answers[answered])) {
+    if (event == Event::Line && parseAnswer(line, id, query, answers[answered], cases[answered].dimension)) {
       ++answered;
       continue;
     }

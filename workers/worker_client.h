@@ -24,6 +24,8 @@ struct WorkerOptions {
   // What the hello must say (empty: anything): a manifest's scalar and contact, checked against the worker.
   std::string expectScalar;
   std::string expectContact;
+  // The dimension the hello must say (a manifest's `dimension`: 3 is +3d, 2 is its absence); 0: either.
+  int expectDimension = 0;
 };
 
 // Consecutive starts without a hello after which every query left gets the start's failure at once.

@@ -1,8 +1,11 @@
 #include "workers/worker_protocol.h"
 
+#include <array>
 #include <bit>
 #include <charconv>
 #include <cstdint>
+#include <span>
+#include <stdexcept>
 
 #include "workers/number_text.h"
 
@@ -10,6 +13,7 @@ namespace gjk::workers {
 namespace {
 
 constexpr int MAX_VERTICES = 16;
+constexpr int MAX_VERTICES_3D = check::MAX_POLYTOPE_VERTICES;
 constexpr std::size_t MAX_QUOTED_LINE = 200;
 
 bool oneOf(std::string_view word, std::initializer_list<std::string_view> allowed) {
@@ -25,12 +29,29 @@ void appendInteger(std::string& out, long long value) {
   out.append(buffer, written.ptr);
 }
 
-// A float's IEEE-754 bits as 8 lowercase hex digits.
-void appendFloatBits(std::string& out, float value) {
-  static constexpr char DIGITS[] = "0123456789abcdef";
+// A float's IEEE-754 bits as 8 lowercase hex digits, a byte's two digits at a time from a table (a 3D request has
+// over a hundred numbers: the table and the missing branches are most of the cost per number).
+void writeFloatBits(char* text, float value) {
+  static constexpr auto PAIRS = [] {
+    std::array<char, 512> pairs{};
+    constexpr char DIGITS[] = "0123456789abcdef";
+    for (int byte = 0; byte < 256; ++byte) {
+      pairs[2 * byte] = DIGITS[byte >> 4];
+      pairs[2 * byte + 1] = DIGITS[byte & 0xf];
+    }
+    return pairs;
+  }();
   const std::uint32_t bits = std::bit_cast<std::uint32_t>(value);
+  for (int k = 0; k < 4; ++k) {
+    const std::uint32_t byte = (bits >> (24 - 8 * k)) & 0xff;
+    text[2 * k] = PAIRS[2 * byte];
+    text[2 * k + 1] = PAIRS[2 * byte + 1];
+  }
+}
+
+void appendFloatBits(std::string& out, float value) {
   char text[8];
-  for (int k = 0; k < 8; ++k) text[k] = DIGITS[(bits >> (28 - 4 * k)) & 0xf];
+  writeFloatBits(text, value);
   out.append(text, 8);
 }
 
@@ -56,23 +77,63 @@ void appendShape(std::string& out, const check::ShapeSpec& shape, Numbers number
   }
 }
 
-// Exactly 8 hex digits (either case): the float with those bits.
+// A shape of a 3D case: `<n> x1 y1 z1 ... <radius> <px> <py> <pz> <qw> <qx> <qy> <qz>`. In float bits every number
+// is 9 bytes (a space and 8 digits): the line is grown once and written in place.
+void appendShape3(std::string& out, const check::ShapeSpec& shape, Numbers numbers) {
+  appendInteger(out, static_cast<long long>(shape.vertices.size()));
+  if (numbers == Numbers::FloatBits) {
+    const std::size_t start = out.size();
+    out.resize(start + 9 * (3 * shape.vertices.size() + 8));
+    char* at = out.data() + start;
+    auto write = [&at](float value) {
+      *at = ' ';
+      writeFloatBits(at + 1, value);
+      at += 9;
+    };
+    for (const check::Vertex& v : shape.vertices) {
+      write(v.x);
+      write(v.y);
+      write(v.z);
+    }
+    for (float value : {shape.radius, shape.positionX, shape.positionY, shape.positionZ, shape.quaternionW,
+                        shape.quaternionX, shape.quaternionY, shape.quaternionZ}) {
+      write(value);
+    }
+    return;
+  }
+  for (const check::Vertex& v : shape.vertices) {
+    for (float value : {v.x, v.y, v.z}) {
+      out += ' ';
+      appendFloat(out, value, numbers);
+    }
+  }
+  for (float value : {shape.radius, shape.positionX, shape.positionY, shape.positionZ, shape.quaternionW,
+                      shape.quaternionX, shape.quaternionY, shape.quaternionZ}) {
+    out += ' ';
+    appendFloat(out, value, numbers);
+  }
+}
+
+// Exactly 8 hex digits (either case): the float with those bits. Each character's value comes from a table, with
+// no branch on which kind of digit it is (digits and letters come in no order a branch predictor could learn).
 bool readFloatBits(std::string_view token, float& value) {
+  static constexpr auto VALUES = [] {
+    std::array<std::uint8_t, 256> values{};
+    values.fill(0xff);  // no hex digit
+    for (int c = '0'; c <= '9'; ++c) values[c] = static_cast<std::uint8_t>(c - '0');
+    for (int c = 'a'; c <= 'f'; ++c) values[c] = static_cast<std::uint8_t>(c - 'a' + 10);
+    for (int c = 'A'; c <= 'F'; ++c) values[c] = static_cast<std::uint8_t>(c - 'A' + 10);
+    return values;
+  }();
   if (token.size() != 8) return false;
   std::uint32_t bits = 0;
-  for (char c : token) {
-    std::uint32_t digit = 0;
-    if (c >= '0' && c <= '9') {
-      digit = static_cast<std::uint32_t>(c - '0');
-    } else if (c >= 'a' && c <= 'f') {
-      digit = static_cast<std::uint32_t>(c - 'a' + 10);
-    } else if (c >= 'A' && c <= 'F') {
-      digit = static_cast<std::uint32_t>(c - 'A' + 10);
-    } else {
-      return false;
-    }
-    bits = bits << 4 | digit;
+  std::uint32_t invalid = 0;
+  for (int k = 0; k < 8; ++k) {
+    const std::uint32_t digit = VALUES[static_cast<unsigned char>(token[k])];
+    invalid |= digit;
+    bits = bits << 4 | (digit & 0xf);
   }
+  if (invalid & 0xf0) return false;
   value = std::bit_cast<float>(bits);
   return true;
 }
@@ -86,18 +147,23 @@ bool readFloat(std::string_view token, float& value, Numbers numbers) {
   return static_cast<double>(value) == wide || wide != wide;
 }
 
-// The words of a line, at most MAX_WORDS, without allocating: a request has at most 2 + 2 * (1 + 2 * 16 + 5)
-// words (a cast request 2 more, a rotating one 3: 81), an answer 10 (a refusal's reason is read from the line
-// itself).
-constexpr std::size_t MAX_WORDS = 81;
-struct Words {
-  std::string_view word[MAX_WORDS + 1];
-  std::size_t count = 0;  // MAX_WORDS + 1: more words than MAX_WORDS
+// The words of a line, at most Capacity, without allocating: a request has at most 2 + 2 * (1 + 2 * 16 + 5) words
+// in 2D (a cast request 2 more, a rotating one 3: 81) and 2 + 2 * (1 + 3 * 64 + 8) = 404 in 3D; an answer at most
+// 13 (a refusal's reason is read from the line itself).
+constexpr std::size_t MAX_WORDS = 404;
+constexpr std::size_t MAX_ANSWER_WORDS = 16;
+template <std::size_t Capacity>
+struct WordsOf {
+  std::string_view word[Capacity + 1];
+  std::size_t count = 0;  // Capacity + 1: more words than Capacity
   std::size_t size() const { return count; }
   std::string_view operator[](std::size_t k) const { return word[k]; }
 };
+using Words = WordsOf<MAX_WORDS>;
+using AnswerWords = WordsOf<MAX_ANSWER_WORDS>;
 
-void splitInto(std::string_view line, Words& words) {
+template <std::size_t Capacity>
+void splitInto(std::string_view line, WordsOf<Capacity>& words) {
   words.count = 0;
   std::size_t i = 0;
   while (i < line.size()) {
@@ -105,32 +171,52 @@ void splitInto(std::string_view line, Words& words) {
     std::size_t start = i;
     while (i < line.size() && line[i] != ' ' && line[i] != '\t') ++i;
     if (i > start) {
-      if (words.count > MAX_WORDS) return;
+      if (words.count > Capacity) return;
       words.word[words.count++] = line.substr(start, i - start);
     }
   }
 }
 
-bool readShape(const Words& words, std::size_t& at, check::ShapeSpec& shape, std::string& error, Numbers numbers) {
+// A shape of a request: a 2D one (x y a vertex, then radius, position and (c, s)), or for a 3D worker (dimension 3)
+// a 3D one (x y z a vertex, then radius, position (x, y, z) and quaternion (w, x, y, z)). The fields of the other
+// dimension get their defaults, so that a request's storage reused from one line to the next keeps nothing.
+bool readShape(const Words& words, std::size_t& at, check::ShapeSpec& shape, std::string& error, Numbers numbers,
+               int dimension) {
+  const bool space = dimension == 3;
+  const long long most = space ? MAX_VERTICES_3D : MAX_VERTICES;
+  const std::size_t coordinates = space ? 3 : 2;
   long long count = 0;
-  if (at >= words.size() || !parseInteger(words[at], count) || count < 1 || count > MAX_VERTICES) {
-    error = "vertex count missing or outside 1..16";
+  if (at >= words.size() || !parseInteger(words[at], count) || count < 1 || count > most) {
+    error = space ? "vertex count missing or outside 1..64" : "vertex count missing or outside 1..16";
     return false;
   }
   ++at;
-  if (words.size() < at + 2 * count + 5) {
+  if (words.size() < at + coordinates * static_cast<std::size_t>(count) + (space ? 8 : 5)) {
     error = "too few numbers for a shape";
     return false;
   }
   shape.vertices.resize(count);
   for (check::Vertex& v : shape.vertices) {
-    if (!readFloat(words[at], v.x, numbers) || !readFloat(words[at + 1], v.y, numbers)) {
+    v.z = 0;
+    if (!readFloat(words[at], v.x, numbers) || !readFloat(words[at + 1], v.y, numbers) ||
+        (space && !readFloat(words[at + 2], v.z, numbers))) {
       error = "a vertex is not a float";
       return false;
     }
-    at += 2;
+    at += coordinates;
   }
-  for (float* value : {&shape.radius, &shape.positionX, &shape.positionY, &shape.rotationC, &shape.rotationS}) {
+  const check::ShapeSpec defaults;
+  shape.rotationC = defaults.rotationC;
+  shape.rotationS = defaults.rotationS;
+  shape.positionZ = defaults.positionZ;
+  shape.quaternionW = defaults.quaternionW;
+  shape.quaternionX = defaults.quaternionX;
+  shape.quaternionY = defaults.quaternionY;
+  shape.quaternionZ = defaults.quaternionZ;
+  float* planar[] = {&shape.radius, &shape.positionX, &shape.positionY, &shape.rotationC, &shape.rotationS};
+  float* spatial[] = {&shape.radius,      &shape.positionX,   &shape.positionY,   &shape.positionZ,
+                      &shape.quaternionW, &shape.quaternionX, &shape.quaternionY, &shape.quaternionZ};
+  for (float* value : space ? std::span<float*>(spatial) : std::span<float*>(planar)) {
     if (!readFloat(words[at++], *value, numbers)) {
       error = "a shape number is not a float";
       return false;
@@ -266,6 +352,40 @@ bool readTrace(std::string_view line, const std::vector<std::string_view>& words
   return true;
 }
 
+// The ok answer to a 3D request (docs/workers.md, "Three dimensions"): three coordinates a point.
+bool parseAnswer3(std::string_view line, const AnswerWords& words, Query query, Answer& answer) {
+  if (query == Query::Distance) {
+    if (words.size() != 11) return protocolError(answer, "a 3D distance answer has 11 words", line);
+    double* numbers[] = {&answer.distance,  &answer.pointA[0], &answer.pointA[1], &answer.pointA[2],
+                         &answer.pointB[0], &answer.pointB[1], &answer.pointB[2]};
+    for (int k = 0; k < 7; ++k) {
+      if (!parseNumber(words[2 + k], *numbers[k])) {
+        return protocolError(answer, "a number of the 3D distance answer does not parse", line);
+      }
+    }
+    long long iterations = 0;
+    if (!parseInteger(words[9], iterations) || iterations < -1 || iterations > 1000000000) {
+      return protocolError(answer, "the iterations of the 3D distance answer do not parse", line);
+    }
+    answer.iterations = static_cast<int>(iterations);
+    answer.termination = std::string(words[10]);
+    return true;
+  }
+  if (query != Query::Penetration) return protocolError(answer, "a 3D worker answers d and p requests only", line);
+  if (words.size() != 13 || !oneOf(words[2], {"overlapping", "separated"})) {
+    return protocolError(answer, "a 3D penetration answer is ID ok overlapping|separated and 10 numbers", line);
+  }
+  answer.overlapping = words[2] == "overlapping";
+  double* numbers[] = {&answer.depth,     &answer.normal[0], &answer.normal[1], &answer.normal[2], &answer.pointA[0],
+                       &answer.pointA[1], &answer.pointA[2], &answer.pointB[0], &answer.pointB[1], &answer.pointB[2]};
+  for (int k = 0; k < 10; ++k) {
+    if (!parseNumber(words[3 + k], *numbers[k])) {
+      return protocolError(answer, "a number of the 3D penetration answer does not parse", line);
+    }
+  }
+  return true;
+}
+
 }  // namespace
 
 std::vector<std::string_view> splitWords(std::string_view line) {
@@ -303,6 +423,7 @@ std::optional<Hello> parseHello(std::string_view line, std::string& error) {
     if (words[next] == "+trace") hello.trace = true;
     if (words[next].starts_with("+cast-band=")) hello.castBand = std::string(words[next].substr(11));
     if (words[next] == "+turns") hello.turns = true;
+    if (words[next] == "+3d") hello.dimension = 3;
   }
   if (words.size() > next) {
     std::size_t start = words[next].data() - line.data();
@@ -318,10 +439,23 @@ std::string helloLine(const Hello& hello) {
   return "gjkcheck-worker 1 " + hello.name + " " + hello.scalar + " " + hello.contact + " " + hello.queries + " " +
          (hello.floatBits ? "+float-bits " : "") + (hello.trace ? "+trace " : "") +
          (hello.castBand.empty() ? "" : "+cast-band=" + hello.castBand + " ") + (hello.turns ? "+turns " : "") +
-         hello.version;
+         (hello.dimension == 3 ? "+3d " : "") + hello.version;
 }
 
 void appendRequest(std::string& out, long long id, Query query, const check::Case& value, Numbers numbers) {
+  if (value.dimension == 3) {
+    // A 3D worker (+3d) answers the distance and penetration queries only (docs/workers.md).
+    if (query != Query::Distance && query != Query::Penetration) {
+      throw std::invalid_argument("the worker protocol has no trace or cast request for a 3D case");
+    }
+    appendInteger(out, id);
+    out += query == Query::Distance ? " d " : " p ";
+    appendShape3(out, value.a, numbers);
+    out += ' ';
+    appendShape3(out, value.b, numbers);
+    out += '\n';
+    return;
+  }
   check::requirePlanarCase(value, "the worker protocol");  // its shapes are 2D: x y per vertex, (c, s)
   appendInteger(out, id);
   out += query == Query::Distance ? " d " : query == Query::Penetration ? " p " : query == Query::Cast ? " c " : " t ";
@@ -341,13 +475,13 @@ void appendRequest(std::string& out, long long id, Query query, const check::Cas
   out += '\n';
 }
 
-std::optional<Request> parseRequest(std::string_view line, std::string& error, Numbers numbers) {
+std::optional<Request> parseRequest(std::string_view line, std::string& error, Numbers numbers, int dimension) {
   Request request;
-  if (!parseRequestInto(line, request, error, numbers)) return std::nullopt;
+  if (!parseRequestInto(line, request, error, numbers, dimension)) return std::nullopt;
   return request;
 }
 
-bool parseRequestInto(std::string_view line, Request& request, std::string& error, Numbers numbers) {
+bool parseRequestInto(std::string_view line, Request& request, std::string& error, Numbers numbers, int dimension) {
   Words words;
   splitInto(line, words);
   if (words.size() > MAX_WORDS) {
@@ -362,9 +496,14 @@ bool parseRequestInto(std::string_view line, Request& request, std::string& erro
                   : words[1] == "p" ? Query::Penetration
                   : words[1] == "c" ? Query::Cast
                                     : Query::TracedDistance;
+  if (dimension == 3 && request.query != Query::Distance && request.query != Query::Penetration) {
+    error = "a 3D worker (+3d) gets d and p requests only: " + quoted(line);
+    return false;
+  }
+  request.value.dimension = dimension == 3 ? 3 : 2;
   std::size_t at = 2;
-  if (!readShape(words, at, request.value.a, error, numbers) ||
-      !readShape(words, at, request.value.b, error, numbers)) {
+  if (!readShape(words, at, request.value.a, error, numbers, dimension) ||
+      !readShape(words, at, request.value.b, error, numbers, dimension)) {
     error += ": " + quoted(line);
     return false;
   }
@@ -383,9 +522,9 @@ bool parseRequestInto(std::string_view line, Request& request, std::string& erro
   return true;
 }
 
-bool parseAnswer(std::string_view line, long long id, Query query, Answer& answer) {
+bool parseAnswer(std::string_view line, long long id, Query query, Answer& answer, int dimension) {
   if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
-  Words words;
+  AnswerWords words;
   splitInto(line, words);
   long long answeredId = 0;
   if (words.size() < 2 || !parseInteger(words[0], answeredId)) {
@@ -411,6 +550,7 @@ bool parseAnswer(std::string_view line, long long id, Query query, Answer& answe
     return true;
   }
   if (words[1] != "ok") return protocolError(answer, "second word neither ok, refused nor crash", line);
+  if (dimension == 3) return parseAnswer3(line, words, query, answer);
   if (query == Query::Cast) {
     if (words.size() != 10 || !oneOf(words[2], {"hit", "miss"})) {
       return protocolError(answer, "a cast answer is ID ok hit|miss, 5 numbers, iterations and termination", line);
@@ -469,7 +609,7 @@ bool parseAnswer(std::string_view line, long long id, Query query, Answer& answe
   return true;
 }
 
-void appendAnswer(std::string& out, long long id, Query query, const Answer& answer) {
+void appendAnswer(std::string& out, long long id, Query query, const Answer& answer, int dimension) {
   appendInteger(out, id);
   if (answer.status != Status::Ok) {
     out += " refused ";
@@ -478,6 +618,28 @@ void appendAnswer(std::string& out, long long id, Query query, const Answer& ans
     return;
   }
   out += " ok ";
+  if (dimension == 3) {
+    // docs/workers.md, "Three dimensions": the 2D answers with three coordinates a point.
+    if (query == Query::Penetration) {
+      out += answer.overlapping ? "overlapping" : "separated";
+      for (double value : {answer.depth, answer.normal[0], answer.normal[1], answer.normal[2], answer.pointA[0],
+                           answer.pointA[1], answer.pointA[2], answer.pointB[0], answer.pointB[1], answer.pointB[2]}) {
+        out += ' ';
+        appendNumber(out, value);
+      }
+    } else {
+      for (double value : {answer.distance, answer.pointA[0], answer.pointA[1], answer.pointA[2], answer.pointB[0],
+                           answer.pointB[1], answer.pointB[2]}) {
+        appendNumber(out, value);
+        out += ' ';
+      }
+      appendInteger(out, answer.iterations);
+      out += ' ';
+      out += answer.termination;
+    }
+    out += '\n';
+    return;
+  }
   if (query == Query::Cast) {
     out += answer.hit ? "hit" : "miss";
     for (double value : {answer.fraction, answer.normal[0], answer.normal[1], answer.point[0], answer.point[1]}) {

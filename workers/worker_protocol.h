@@ -29,6 +29,8 @@ enum class Query { Distance, Penetration, TracedDistance, Cast };
 //   engine with a manifest names it there).
 // - `+turns`: a worker of queries cast answers rotating casts: its cast requests carry the case's b.angular (B
 //   turns by t * angular about its position as it moves); a worker that does not say it never gets one.
+// - `+3d`: it answers 3D cases (check::Case::dimension 3) and only those: its requests carry 3D shapes and its
+//   answers three coordinates a point.
 struct Hello {
   std::string name;
   std::string scalar;   // "f32" | "f64"
@@ -39,6 +41,7 @@ struct Hello {
   bool trace = false;      // +trace
   std::string castBand;    // +cast-band=NAME; empty: not said
   bool turns = false;      // +turns
+  int dimension = 2;       // 3: +3d
 };
 
 // How the numbers of a request are written: shortest round-trip decimals (protocol version 1), or, for a
@@ -49,7 +52,8 @@ enum class Numbers { Decimal, FloatBits };
 std::optional<Hello> parseHello(std::string_view line, std::string& error);
 std::string helloLine(const Hello& hello);  // without the '\n'
 
-// Appends `<id> <d|p|t> <shapeA> <shapeB>\n`; a shape is `<n> x1 y1 ... xn yn <radius> <px> <py> <c> <s>`. A cast
+// Appends `<id> <d|p|t> <shapeA> <shapeB>\n`; a shape is `<n> x1 y1 ... xn yn <radius> <px> <py> <c> <s>`, or for a 3D
+// case (value.dimension 3, only `d` and `p`) `<n> x1 y1 z1 ... <radius> <px> <py> <pz> <qw> <qx> <qy> <qz>`. A cast
 // request is `<id> c <shapeA> <shapeB> <tx> <ty>\n`, the case's b.translation last, or for a rotating case
 // (hasAngular) `<id> c <shapeA> <shapeB> <tx> <ty> <w>\n`, its b.angular after the translation (only for a
 // worker whose hello says +turns: the caller sends rotating cases to no other).
@@ -64,12 +68,13 @@ struct Request {
 };
 
 // The request line (without '\n'), or nullopt with `error`. Every number must be a float value. A cast request
-// with a third number after shape B is a rotating cast: hasAngular set, angular that number.
+// with a third number after shape B is a rotating cast: hasAngular set, angular that number. `dimension` is the
+// worker's own (3: it said +3d): its requests' shapes are read as 3D shapes, and the case has dimension 3.
 std::optional<Request> parseRequest(std::string_view line, std::string& error,
-                                    Numbers numbers = Numbers::Decimal);
+                                    Numbers numbers = Numbers::Decimal, int dimension = 2);
 // The same into `request` (its vertex storage reused from one request to the next); false with `error`.
 bool parseRequestInto(std::string_view line, Request& request, std::string& error,
-                      Numbers numbers = Numbers::Decimal);
+                      Numbers numbers = Numbers::Decimal, int dimension = 2);
 
 // How one query ended.
 enum class Status { Ok, Refused, Crash, Hang, Protocol };
@@ -102,20 +107,21 @@ struct TracePostWords {
 };
 
 // One answer. Distance answers fill distance..termination (a traced one also trace and post); penetration
-// answers fill overlapping..pointB; cast answers (`<id> ok <hit|miss> <fraction> <nx> <ny> <px> <py> <iterations>
+// answers fill overlapping..pointB; the answers to 3D cases fill the z coordinates ([2]) too, which stay 0 in 2D;
+// cast answers (`<id> ok <hit|miss> <fraction> <nx> <ny> <px> <py> <iterations>
 // <termination>`) fill hit, fraction, normal, point, iterations and termination.
 struct Answer {
   Status status = Status::Ok;
   double distance = 0;
-  double pointA[2] = {0, 0};
-  double pointB[2] = {0, 0};
+  double pointA[3] = {0, 0, 0};
+  double pointB[3] = {0, 0, 0};
   int iterations = -1;  // -1: the engine does not tell
   std::string termination = "unreported";
   std::vector<TraceStepWords> trace;
   TracePostWords post;
   bool overlapping = false;
   double depth = 0;
-  double normal[2] = {0, 0};
+  double normal[3] = {0, 0, 0};
   bool hit = false;        // cast: the engine reports a hit within [0, 1]
   double fraction = 0;     // cast: t of the hit
   double point[2] = {0, 0};  // cast: the contact point, world frame
@@ -124,12 +130,14 @@ struct Answer {
 };
 
 // Parses the answer line to the request `id` of kind `query` into `answer` (status Ok, Refused, or Crash for
-// `<id> crash <what>`: the worker recovered from its engine's crash on this query). False on
-// any protocol error: answer.status is then Protocol and answer.detail says what is wrong and quotes the line.
-bool parseAnswer(std::string_view line, long long id, Query query, Answer& answer);
+// `<id> crash <what>`: the worker recovered from its engine's crash on this query). `dimension` is the request's
+// case's: a 3D answer has three coordinates a point. False on any protocol error: answer.status is then Protocol
+// and answer.detail says what is wrong and quotes the line.
+bool parseAnswer(std::string_view line, long long id, Query query, Answer& answer, int dimension = 2);
 
-// Appends the answer line of a worker: `<id> ok ...` or `<id> refused <reason>`, with '\n'.
-void appendAnswer(std::string& out, long long id, Query query, const Answer& answer);
+// Appends the answer line of a worker: `<id> ok ...` or `<id> refused <reason>`, with '\n'; three coordinates a
+// point for the answer to a 3D case (dimension 3).
+void appendAnswer(std::string& out, long long id, Query query, const Answer& answer, int dimension = 2);
 
 // The words of a line split on spaces and tabs.
 std::vector<std::string_view> splitWords(std::string_view line);

@@ -77,6 +77,55 @@ TEST(Manifest, ErrorsNameTheFileAndTheLine) {
   EXPECT_EQ(errorOf(noCommand), ": no `command` line");
 }
 
+TEST(Manifest, DimensionIs2Or3AndNeverACastEngines) {
+  std::string text = PLANCK;
+  EXPECT_EQ(readManifest(write(TempDir("gjk-manifest").path() / "p" / "manifest", text)).dimension, 2);
+  {
+    TempDir dir("gjk-manifest");
+    EXPECT_EQ(readManifest(write(dir.path() / "p" / "manifest", text + "dimension 3\n")).dimension, 3);
+    EXPECT_EQ(readManifest(write(dir.path() / "q" / "manifest", text + "dimension 2\n")).dimension, 2);
+  }
+  EXPECT_EQ(errorOf(text + "dimension 4\n"), ":12: dimension is 2 or 3, not '4'");
+  EXPECT_EQ(errorOf(text + "dimension three\n"), ":12: dimension is 2 or 3, not 'three'");
+  EXPECT_EQ(errorOf(text + "dimension\n"), ":12: `dimension` has no value");
+  EXPECT_EQ(errorOf(text + "dimension 3\ndimension 3\n"), ":13: `dimension` given twice (first on line 12)");
+  std::string cast = text;
+  cast.replace(cast.find("queries distance"), 16, "queries cast");
+  EXPECT_EQ(errorOf(cast + "cast-band touching\ncast-band-text t\ndimension 3\n"),
+            ":14: an engine of dimension 3 answers distance, penetration or both, not cast");
+}
+
+TEST(Manifest, ThePlaceholdersOfCommandAndReady) {
+  std::string text = PLANCK;
+  text.replace(text.find("command node ../js/worker.mjs planck"), 36,
+               "command $PLUGIN_HOST $BUILD/adapters/gjk_plugin_x.so gjkepa-signed");
+  text.replace(text.find("ready ../js/node_modules/planck/package.json"), 44, "ready $BUILD/adapters/gjk_plugin_x.so");
+  TempDir dir("gjk-manifest");
+  const std::filesystem::path file = write(dir.path() / "x" / "manifest", text);
+  Manifest m = readManifest(file, {"/opt/host", (dir.path() / "build").string()});
+  EXPECT_EQ(m.command, (std::vector<std::string>{"/opt/host", (dir.path() / "build/adapters/gjk_plugin_x.so").string(),
+                                                 "gjkepa-signed"}));
+  EXPECT_EQ(m.ready, (dir.path() / "build/adapters/gjk_plugin_x.so").string());
+  EXPECT_FALSE(m.isReady());
+  write(dir.path() / "build" / "adapters" / "gjk_plugin_x.so", "");
+  EXPECT_TRUE(m.isReady());  // an absolute path, not under the manifest's folder
+  // The defaults: the plugin host as built and the build folder, GJKCHECK_BUILD overriding the folder.
+  EXPECT_EQ(builtPlaceholders().pluginHost, check::pluginHostProgram().string());
+  EXPECT_TRUE(std::filesystem::exists(builtPlaceholders().pluginHost)) << builtPlaceholders().pluginHost;
+  EXPECT_TRUE(std::filesystem::exists(std::filesystem::path(builtPlaceholders().build) / "CMakeCache.txt"))
+      << builtPlaceholders().build;
+  setenv("GJKCHECK_BUILD", "/elsewhere", 1);
+  EXPECT_EQ(readManifest(file).command[1], "/elsewhere/adapters/gjk_plugin_x.so");
+  unsetenv("GJKCHECK_BUILD");
+  // Any other placeholder is an error of its line.
+  std::string unknown = PLANCK;
+  unknown.replace(unknown.find("command node"), 12, "command $NODE");
+  EXPECT_EQ(errorOf(unknown), ":9: unknown placeholder `$NODE` (command and ready know $PLUGIN_HOST and $BUILD)");
+  std::string badReady = PLANCK;
+  badReady.replace(badReady.find("ready ../js"), 11, "ready $BUILDS/js");
+  EXPECT_EQ(errorOf(badReady), ":10: unknown placeholder `$BUILDS` (command and ready know $PLUGIN_HOST and $BUILD)");
+}
+
 TEST(Manifest, AFolderOfManifestsGivesRegistryRows) {
   TempDir dir("gjk-manifests");
   write(dir.path() / "planck" / "manifest", PLANCK);

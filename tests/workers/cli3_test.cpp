@@ -1,0 +1,207 @@
+// 3D engines through the program a user runs: run, compare --dimension 3, repro, strategies and properties
+// --dimension 3 take the vdb3 test plugin (tests/workers/plugins/vdb3_plugin.cpp) and judge it exactly as they judge
+// the built-in vdb3; a case or a command of the other dimension is refused with what to change.
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <map>
+#include <regex>
+#include <sstream>
+
+#include "../tools/run_gjkcheck.h"
+#include "case/case.h"
+#include "families/families.h"
+
+namespace gjk::check {
+namespace {
+
+using test_support::gjkcheck;
+using test_support::TempDir;
+
+std::vector<std::string> lines(const std::string& text) {
+  std::vector<std::string> out;
+  std::istringstream in(text);
+  for (std::string line; std::getline(in, line);) out.push_back(line);
+  return out;
+}
+
+// gjkcheck ARGUMENTS with the environment assignments `env` ("NAME='VALUE' ...") before it.
+test_support::CliRun withEnvironment(const std::string& env, const std::string& arguments) {
+  test_support::CliRun run;
+  FILE* pipe = popen((env + GJKCHECK_BINARY + " " + arguments + " 2>&1").c_str(), "r");
+  char buffer[4096];
+  for (std::size_t n; (n = fread(buffer, 1, sizeof buffer, pipe)) > 0;) run.out.append(buffer, n);
+  const int status = pclose(pipe);
+  run.exitCode = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  return run;
+}
+
+std::string vdb3Plugin() { return std::string("plugin:") + VDB3_PLUGIN + "#vdb3"; }
+
+// The text without its "strategy" fields (JSON) or strategy column: what must be equal between two strategies.
+std::string withoutStrategy(const std::string& text) {
+  return std::regex_replace(text, std::regex("\"strategy\": \"[^\"]*\""), "");
+}
+
+TEST(Vdb3PluginCli, RunJudgesThePluginsAnswersAsTheBuiltInVdb3s) {
+  TempDir dir("gjk-run3");
+  const std::vector<std::string> families = familyNames3();
+  for (int k = 0; k < 8; ++k) {
+    const Case value = sampleFamily3(families[k % families.size()], 5, static_cast<std::uint64_t>(k));
+    dir.write("case" + std::to_string(k) + ".case", formatCase(value));
+  }
+  const test_support::CliRun ours = gjkcheck("run " + dir.path().string() + " --strategy vdb3 --json");
+  const test_support::CliRun theirs = gjkcheck("run " + dir.path().string() + " --strategy '" + vdb3Plugin() + "' --json");
+  ASSERT_EQ(lines(ours.out).size(), 8u) << ours.out;
+  EXPECT_EQ(theirs.exitCode, ours.exitCode) << theirs.out;
+  EXPECT_EQ(withoutStrategy(theirs.out), withoutStrategy(ours.out));
+  const test_support::CliRun text = gjkcheck("run " + dir.path().string() + " --strategy '" + vdb3Plugin() + "'");
+  EXPECT_NE(text.out.find("8 cases x 1 strategies"), std::string::npos) << text.out;
+  // A 2D case is taken by no strategy chosen: reported, the others run, exit 2.
+  dir.write("planar.case", formatCase(sampleFamily("random-convex", 1, 0)));
+  const test_support::CliRun mixed = gjkcheck("run " + dir.path().string() + " --strategy '" + vdb3Plugin() + "'");
+  EXPECT_EQ(mixed.exitCode, 2) << mixed.out;
+  EXPECT_NE(mixed.out.find("planar.case: a 2D case, and no strategy chosen takes it"), std::string::npos) << mixed.out;
+  EXPECT_NE(mixed.out.find("8 cases x 1 strategies"), std::string::npos) << mixed.out;
+}
+
+TEST(Vdb3PluginCli, RunOfAnEngineOfQueriesBothGivesItsPenetrationAndDistanceLines) {
+  TempDir dir("gjk-run3-both");
+  dir.write("a.case", formatCase(sampleFamily3(familyNames3().front(), 5, 0)));
+  const std::string both = std::string("plugin:") + VDB3_PLUGIN + "#vdb3-epa3";
+  const test_support::CliRun run = gjkcheck("run " + dir.path().string() + " --strategy '" + both + "' --json");
+  // One object, as for a 2D engine of queries both: the distance answer, then its penetration answer.
+  const std::vector<std::string> objects = lines(run.out);
+  ASSERT_EQ(objects.size(), 1u) << run.out;
+  EXPECT_NE(objects[0].find("\"distance_error_u\""), std::string::npos) << objects[0];
+  EXPECT_NE(objects[0].find("\"query\": \"both\", \"penetration\": {"), std::string::npos) << objects[0];
+  const test_support::CliRun text = gjkcheck("run " + dir.path().string() + " --strategy '" + both + "'");
+  std::vector<std::string> rows;  // the penetration line, then the distance line
+  for (const std::string& line : lines(text.out)) {
+    if (line.find("a.case ") != std::string::npos) rows.push_back(line);
+  }
+  ASSERT_EQ(rows.size(), 2u) << text.out;
+  EXPECT_NE(rows[0].find(" depth "), std::string::npos) << rows[0];
+  EXPECT_EQ(rows[1].find(" depth "), std::string::npos) << rows[1];
+}
+
+TEST(Vdb3PluginCli, CompareDimension3StreamsThePluginAndRowsEqualTheBuiltIns) {
+  TempDir dir("gjk-compare3");
+  const std::vector<std::string> families = familyNames3();
+  const std::string chosen = families[0] + "," + families[1];
+  const test_support::CliRun run =
+      gjkcheck("compare --dimension 3 --strategies 'vdb3," + vdb3Plugin() + "' --families " + chosen +
+               " --count 20 --jobs 1 --timing-rounds 0 --out " + dir.path().string());
+  ASSERT_TRUE(run.exitCode == 0 || run.exitCode == 1) << run.out;
+  std::ifstream in(dir.path() / "rows.csv");
+  std::string header;
+  ASSERT_TRUE(std::getline(in, header)) << run.out;
+  std::map<std::string, std::string> ours, theirs;  // family,index -> the row after the strategy column
+  for (std::string line; std::getline(in, line);) {
+    std::vector<std::string> fields;
+    std::istringstream cells(line);
+    for (std::string cell; std::getline(cells, cell, ',');) fields.push_back(cell);
+    const std::string key = fields[0] + "," + fields[1];
+    const std::string rest = line.substr(line.find(',', key.size() + 1));
+    (fields[2] == "vdb3" ? ours : theirs)[key] = rest;
+  }
+  ASSERT_EQ(ours.size(), 40u) << run.out;
+  EXPECT_EQ(theirs, ours);
+  // A 3D engine without --dimension 3, and a 3D engine of no distance query in a 3D comparison: what to change.
+  const test_support::CliRun planar = gjkcheck("compare --strategies '" + vdb3Plugin() + "' --count 1 --out " +
+                                               (dir.path() / "planar").string());
+  EXPECT_EQ(planar.exitCode, 2) << planar.out;
+  EXPECT_NE(planar.out.find("answers 3D cases: add --dimension 3"), std::string::npos) << planar.out;
+  const test_support::CliRun penetration =
+      gjkcheck(std::string("compare --dimension 3 --strategies 'plugin:") + VDB3_PLUGIN + "#epa3' --count 1 --out " +
+               (dir.path() / "penetration").string());
+  EXPECT_EQ(penetration.exitCode, 2) << penetration.out;
+  EXPECT_NE(penetration.out.find("answers no distance query, and a 3D comparison judges the distance query only"),
+            std::string::npos)
+      << penetration.out;
+}
+
+// The words of repro's row of `name` and the pA/pB line after it, without the name.
+std::string reproRow(const std::string& out, const std::string& name) {
+  const std::vector<std::string> all = lines(out);
+  for (std::size_t k = 0; k + 1 < all.size(); ++k) {
+    if (all[k].rfind(name + " ", 0) != 0) continue;
+    std::istringstream words(all[k].substr(name.size()));
+    std::string row;
+    for (std::string word; words >> word;) row += word + " ";
+    return row + "|" + all[k + 1];
+  }
+  return "";
+}
+
+TEST(Vdb3PluginCli, ReproShowsThePluginBesideTheExactAnswerAndDrawsIt) {
+  TempDir dir("gjk-repro3");
+  const std::string file =
+      std::string(GJK_SOURCE_DIR) + "/corpus/regressions/strategies3d/vdb3.distance-error.containment.case";
+  const std::string picture = (dir.path() / "plugin.svg").string();
+  const test_support::CliRun run =
+      gjkcheck("repro " + file + " --strategy '" + vdb3Plugin() + "' --svg " + picture);
+  EXPECT_EQ(run.exitCode, 1) << run.out;  // vdb3's distance error, the plugin's too
+  const std::string ours = reproRow(run.out, "vdb3");
+  ASSERT_NE(ours, "") << run.out;
+  EXPECT_NE(ours.find("distance-error"), std::string::npos) << ours;
+  std::string pluginName = std::string("plugin:") + VDB3_PLUGIN + "@vdb3";
+  EXPECT_EQ(reproRow(run.out, pluginName), ours) << run.out;
+  EXPECT_NE(run.out.find("no trace: a 3D worker has no traced request"), std::string::npos) << run.out;
+  EXPECT_NE(test_support::readText(picture).find("<svg"), std::string::npos) << run.out;
+  const test_support::CliRun unknown = gjkcheck("repro " + file + " --strategy perp");
+  EXPECT_EQ(unknown.exitCode, 2) << unknown.out;
+  EXPECT_NE(unknown.out.find("'perp' is not a 3D strategy"), std::string::npos) << unknown.out;
+}
+
+TEST(Vdb3PluginCli, StrategiesListsAnEngineOfDimension3) {
+  TempDir dir("gjk-strategies3");
+  dir.write("vdb3-engine/manifest",
+            std::string("gjkcheck-engine 1\nname vdb3-engine\ndescription vdb3 as an engine\nversion test\n"
+                        "scalar f32\ncontact merged\nqueries distance\ndimension 3\ncommand $PLUGIN_HOST ") +
+                VDB3_PLUGIN + " vdb3\nready " + VDB3_PLUGIN + "\n");
+  const std::string env = "GJKCHECK_ADAPTERS='" + dir.path().string() + "' ";
+  const test_support::CliRun listed = withEnvironment(env, "strategies");
+  EXPECT_EQ(listed.exitCode, 0) << listed.out;
+  EXPECT_NE(listed.out.find("vdb3-engine    float  merged    distance 3d ready"), std::string::npos) << listed.out;
+  const test_support::CliRun json = withEnvironment(env, "strategies --json");
+  bool found = false;
+  for (const std::string& object : lines(json.out)) {
+    if (object.find("\"name\": \"vdb3-engine\"") == std::string::npos) continue;
+    found = true;
+    EXPECT_NE(object.find("\"dimension\": 3"), std::string::npos) << object;
+  }
+  EXPECT_TRUE(found) << json.out;
+  // The engine by its name, on a 3D case: the built-in vdb3's answer.
+  dir.write("cases/a.case", formatCase(sampleFamily3(familyNames3().front(), 5, 1)));
+  const test_support::CliRun engine =
+      withEnvironment(env, "run " + (dir.path() / "cases").string() + " --strategy vdb3-engine --json");
+  const test_support::CliRun ours = gjkcheck("run " + (dir.path() / "cases").string() + " --strategy vdb3 --json");
+  EXPECT_EQ(withoutStrategy(engine.out), withoutStrategy(ours.out)) << engine.out;
+}
+
+TEST(Vdb3PluginCli, PropertiesDimension3MeasuresThePluginAsTheBuiltInVdb3) {
+  TempDir dir("gjk-properties3");
+  const std::string family = familyNames3().front();
+  const test_support::CliRun run =
+      gjkcheck("properties --dimension 3 --strategies 'vdb3," + vdb3Plugin() + "' --families " + family +
+               " --cases 4 --jobs 1 --shrink 0 --out " + dir.path().string());
+  ASSERT_TRUE(run.exitCode == 0 || run.exitCode == 1) << run.out;
+  std::ifstream in(dir.path() / "properties.csv");
+  std::string header;
+  ASSERT_TRUE(std::getline(in, header)) << run.out;
+  std::vector<std::string> ours, theirs;  // the rows after the strategy column
+  for (std::string line; std::getline(in, line);) {
+    const std::size_t comma = line.find(',');
+    (line.substr(0, comma) == "vdb3" ? ours : theirs).push_back(line.substr(comma));
+  }
+  ASSERT_FALSE(ours.empty()) << run.out;
+  EXPECT_EQ(theirs, ours);
+  const test_support::CliRun planar =
+      gjkcheck("properties --strategies '" + vdb3Plugin() + "' --cases 1 --out " + (dir.path() / "planar").string());
+  EXPECT_EQ(planar.exitCode, 2) << planar.out;
+  EXPECT_NE(planar.out.find("answers 3D cases: add --dimension 3"), std::string::npos) << planar.out;
+}
+
+}  // namespace
+}  // namespace gjk::check
