@@ -1,4 +1,4 @@
-// The npm engines' worker: `node worker.mjs <planck|box2d-ts|rapier2d|planck-cast|...>` speaks gjkcheck's worker
+// The npm engines' worker: `node worker.mjs <planck|box2d-ts|rapier2d|planck-cast|rapier3d|...>` speaks gjkcheck's worker
 // protocol v1 on stdin/stdout for the named engine (protocol.mjs; the engines in their own files, each file's
 // cast strategies beside its distance one).
 import { serve } from "./protocol.mjs";
@@ -14,6 +14,8 @@ const engines = {
   "box2d-ts-toi": ["./box2d-ts.mjs", "toiEngine"],
   "rapier2d-cast": ["./rapier2d.mjs", "castEngine"],
   "rapier2d-cast-through": ["./rapier2d.mjs", "castThroughEngine"],
+  // 3D engines (+3d, docs/workers.md "Three dimensions")
+  rapier3d: ["./rapier3d.mjs", "engine"],
 };
 const name = process.argv[2];
 if (!(name in engines)) {
