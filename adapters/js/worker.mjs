@@ -16,6 +16,8 @@ const engines = {
   "rapier2d-cast-through": ["./rapier2d.mjs", "castThroughEngine"],
   // 3D engines (+3d, docs/workers.md "Three dimensions")
   rapier3d: ["./rapier3d.mjs", "engine"],
+  jolt: ["./jolt.mjs", "engine"],
+  "jolt-defaults": ["./jolt.mjs", "defaultsEngine"],
 };
 const name = process.argv[2];
 if (!(name in engines)) {
