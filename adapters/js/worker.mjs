@@ -3,7 +3,7 @@
 // cast strategies beside its distance one).
 import { serve } from "./protocol.mjs";
 
-// name -> [module, the export that is the engine]
+// name -> [module, the export that is the engine, or an async function that makes it]
 const engines = {
   planck: ["./planck.mjs", "engine"],
   "box2d-ts": ["./box2d-ts.mjs", "engine"],
@@ -18,6 +18,8 @@ const engines = {
   rapier3d: ["./rapier3d.mjs", "engine"],
   jolt: ["./jolt.mjs", "engine"],
   "jolt-defaults": ["./jolt.mjs", "defaultsEngine"],
+  "mujoco-3.10.0": ["./mujoco.mjs", "engine310"],
+  "mujoco-3.14.0": ["./mujoco.mjs", "engine314"],
 };
 const name = process.argv[2];
 if (!(name in engines)) {
@@ -30,4 +32,6 @@ if (!loaded[exported]) {
   process.stderr.write(`worker.mjs: ${module} has no engine ${exported}\n`);
   process.exit(2);
 }
-serve(loaded[exported]);
+// An engine given as a function is made when asked for (mujoco.mjs: one module, one version loaded per worker).
+const engine = loaded[exported];
+serve(typeof engine === "function" ? await engine() : engine);

@@ -52,8 +52,9 @@ export function answers(engine, lines) {
   return result.stdout.toString().split("\n").filter((l) => l !== "").slice(1).map((l) => l.split(" "));
 }
 
-// One engine over the folder's cases: per family { cases, refused, crash, distance, relation, depth } counts of
-// disagreements (a case counts once per column it falls in) and the largest distance error in u.
+// One engine over the folder's cases: { families, reasons }: per family { cases, refused, crash, distance, relation,
+// depth } counts of disagreements (a case counts once per column it falls in) and the largest distance error in u;
+// the distance queries' refusal and crash reasons (numbers and quoted names blotted out) with their counts.
 export function survey(engine, folder, exact, { penetration = true } = {}) {
   const names = readdirSync(folder).filter((n) => n.endsWith(".case")).sort();
   const lines = [];
@@ -65,6 +66,7 @@ export function survey(engine, folder, exact, { penetration = true } = {}) {
   const got = answers(engine, lines);
   const byId = new Map(got.map((words) => [Number(words[0]), words]));
   const families = new Map();
+  const reasons = new Map();
   names.forEach((name, i) => {
     const family = name.replace(/-[0-9]+\.case$/, "");
     if (!families.has(family)) {
@@ -79,6 +81,10 @@ export function survey(engine, folder, exact, { penetration = true } = {}) {
     const d = byId.get(2 * i);
     if (d[1] !== "ok") {
       row[d[1] === "refused" ? "refused" : "crash"] += 1;
+      // The reason without its numbers and names, to count alike reasons together.
+      const reason = `${d[1]} ${d.slice(2).join(" ")}`.replace(/[-+]?[0-9][0-9.]*(e[-+]?[0-9]+)?/g, "N").replace(/'[^']*'/g, "'X'")
+        .slice(0, 110);
+      reasons.set(reason, (reasons.get(reason) ?? 0) + 1);
       disagrees = true;
     } else {
       const error = Math.abs(Number(d[2]) - e.distance) / u;
@@ -106,11 +112,11 @@ export function survey(engine, folder, exact, { penetration = true } = {}) {
       if (row.examples.length < 2) row.examples.push(name);
     }
   });
-  return families;
+  return { families, reasons };
 }
 
-// The survey as a table: one line per family.
-export function table(engine, families) {
+// The survey as a table: one line per family, then the reasons of the refusals and crashes with their counts.
+export function table(engine, { families, reasons }) {
   const lines = [`${engine}: family cases disagreeing (refused crash distance>64u relation depth>64u) worst-distance-u`];
   let total = 0;
   let disagreeing = 0;
@@ -122,6 +128,7 @@ export function table(engine, families) {
                (r.examples.length ? `  e.g. ${r.examples.join(" ")}` : ""));
   }
   lines.push(`  all            ${String(total).padStart(4)} ${String(disagreeing).padStart(4)}`);
+  for (const [reason, count] of [...reasons].sort((x, y) => y[1] - x[1])) lines.push(`  ${String(count).padStart(4)}x ${reason}`);
   return lines.join("\n");
 }
 
