@@ -64,6 +64,16 @@ export function survey(engine, folder, exact, { penetration = true } = {}) {
     if (penetration) lines.push(requestLine(2 * i + 1, "p", shapes));
   });
   const got = answers(engine, lines);
+  // The protocol, asserted: one answer per request, in order, each ok (with its field count), refused or crash.
+  if (got.length !== lines.length) throw new Error(`${engine}: ${got.length} answers to ${lines.length} requests`);
+  got.forEach((words, k) => {
+    const id = Number(lines[k].split(" ")[0]);
+    const fields = lines[k].split(" ")[1] === "d" ? 11 : 13;
+    if (Number(words[0]) !== id || !(["refused", "crash"].includes(words[1]) || (words[1] === "ok" &&
+        words.length === fields))) {
+      throw new Error(`${engine}: bad answer to request ${id}: ${words.join(" ")}`);
+    }
+  });
   const byId = new Map(got.map((words) => [Number(words[0]), words]));
   const families = new Map();
   const reasons = new Map();
