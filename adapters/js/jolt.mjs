@@ -34,7 +34,7 @@
 import initJolt from "jolt-physics";
 
 import { packageVersion } from "./protocol.mjs";
-import { capsulePose, place, vertex } from "./space.mjs";
+import { capsulePose, distanceBound, place, vertex } from "./space.mjs";
 
 // A Jolt instance set up as users set it up: a JoltInterface (JoltJS.h at 1.1.0: it makes the Factory and calls
 // RegisterTypes, which fills the collision dispatch table CollideShape needs) with one object layer and one broad
@@ -68,8 +68,8 @@ const HULL = {
 function makeSettings(shape, hull) {
   const count = shape.vertices.length / 3;
   if (count === 1) {
-    return { kind: "SphereShapeSettings", settings: new Jolt.SphereShapeSettings(shape.radius), position: place(shape, vertex(shape, 0)),
-             rotation: [1, 0, 0, 0] };
+    return { kind: "SphereShapeSettings", settings: new Jolt.SphereShapeSettings(shape.radius),
+             position: place(shape, vertex(shape, 0)), rotation: [1, 0, 0, 0] };
   }
   if (count === 2 && shape.radius > 0) {
     const pose = capsulePose(shape, [0, 1, 0]);
@@ -78,7 +78,8 @@ function makeSettings(shape, hull) {
              rotation: pose.rotation };
   }
   if (shape.radius > 0) {
-    return { refused: "jolt has no convex hull grown by a radius (a ConvexHullShape's convex radius lies inside its hull)" };
+    return { refused: "jolt has no convex hull grown by a radius " +
+                      "(a ConvexHullShape's convex radius lies inside its hull)" };
   }
   const settings = new Jolt.ConvexHullShapeSettings();
   if (hull) {
@@ -122,23 +123,16 @@ function makeShape(shape, hull) {
   };
 }
 
-// A bound on the distance between the shapes: the diagonal of the box around all their world points, plus radii.
-function distanceBound(a, b) {
-  const low = [Infinity, Infinity, Infinity];
-  const high = [-Infinity, -Infinity, -Infinity];
-  for (const shape of [a, b]) {
-    for (let i = 0; i < shape.vertices.length / 3; ++i) {
-      const p = place(shape, vertex(shape, i));
-      for (let k = 0; k < 3; ++k) {
-        low[k] = Math.min(low[k], p[k]);
-        high[k] = Math.max(high[k], p[k]);
-      }
-    }
-  }
-  return Math.hypot(high[0] - low[0], high[1] - low[1], high[2] - low[2]) + a.radius + b.radius;
-}
-
 const xyz = (v) => [v.GetX(), v.GetY(), v.GetZ()];
+
+// The float nearest x, or the next one up when that is below x (Jolt's settings are floats).
+function floatNotBelow(x) {
+  const nearest = Math.fround(x);
+  if (nearest >= x) return nearest;
+  const bits = new Float32Array([nearest]);
+  new Uint32Array(bits.buffer)[0] += 1;  // x > 0: one ulp up
+  return bits[0];
+}
 
 function collide(a, b, hull) {
   const shapeA = makeShape(a, hull);
@@ -155,9 +149,7 @@ function collide(a, b, hull) {
   const one = new Jolt.Vec3(1, 1, 1);
   transformed.SetShapeScale(one);
   const settings = new Jolt.CollideShapeSettings();
-  // A float a little above the bound (Math.fround may round it down).
-  const bound = distanceBound(a, b);
-  settings.mMaxSeparationDistance = Math.fround(bound) >= bound ? bound : bound * (1 + 2 ** -23);
+  settings.mMaxSeparationDistance = floatNotBelow(distanceBound(a, b));
   const comA = Jolt.RMat44.prototype.sRotationTranslation(shapeA.rotation, shapeA.comPosition);
   const base = new Jolt.RVec3(0, 0, 0);
   const collector = new Jolt.CollideShapeClosestHitCollisionCollector();

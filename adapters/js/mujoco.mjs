@@ -18,17 +18,17 @@
 // own message.
 //
 // Placement: each body's mocap_pos and mocap_quat are the case's position and quaternion (w, x, y, z); mj_kinematics
-// places the bodies (normalizing the quaternion) and the geoms. Query: mj_geomDistance(m, d, 0, 1, distmax, fromto) with distmax
-// twice the diagonal of the box around both shapes' points grown by their radii (so every distance comes back below
-// it), the default options (native CCD since 3.3.0; ccd_tolerance 1e-6, ccd_iterations 35). It returns the signed
-// distance (negative: penetration, from EPA) and fromto, the point on geom 0 (A) then the point on geom 1 (B).
+// places the bodies (normalizing the quaternion) and the geoms. Query: mj_geomDistance(m, d, 0, 1, distmax, fromto)
+// with distmax twice the diagonal of the box around both shapes' points grown by their radii (so every distance comes
+// back below it), the default options (native CCD since 3.3.0; ccd_tolerance 1e-6, ccd_iterations 35). It returns the
+// signed distance (negative: penetration, from EPA) and fromto, the point on geom 0 (A) then the point on geom 1 (B).
 //
 // Answers: d: distance = max(0, the signed distance), points fromto; p: overlapping when the signed distance <= 0,
 // depth = -distance, normal the unit vector from fromto's point on B to its point on A on overlap (MuJoCo's contact
 // normal, x1 - x2) and from A's to B's when separated; 0 when the two points coincide. Contact convention: on-shapes.
 // A MuJoCo error or a WebAssembly trap during the query is a crash; the next query runs on a fresh instance.
 import { packageVersion } from "./protocol.mjs";
-import { place, vertex } from "./space.mjs";
+import { distanceBound, vertex } from "./space.mjs";
 
 const number = (value) => (Object.is(value, -0) ? "0" : String(value));
 const numbers = (values) => values.map(number).join(" ");
@@ -37,14 +37,16 @@ const numbers = (values) => values.map(number).join(" ");
 function geomOf(shape, name) {
   const count = shape.vertices.length / 3;
   if (count === 1) {
-    return { geom: `<geom name="${name}" type="sphere" size="${number(shape.radius)}" pos="${numbers(vertex(shape, 0))}"/>` };
+    return { geom: `<geom name="${name}" type="sphere" size="${number(shape.radius)}" ` +
+                   `pos="${numbers(vertex(shape, 0))}"/>` };
   }
   if (count === 2 && shape.radius > 0) {
     return { geom: `<geom name="${name}" type="capsule" size="${number(shape.radius)}" ` +
                    `fromto="${numbers(shape.vertices)}"/>` };
   }
   if (shape.radius > 0) {
-    return { refused: "mujoco has no mesh grown by a radius (a geom's margin is not part of the shape mj_geomDistance measures)" };
+    return { refused: "mujoco has no mesh grown by a radius " +
+                      "(a geom's margin is not part of the shape mj_geomDistance measures)" };
   }
   return { asset: `<mesh name="${name}" vertex="${numbers(shape.vertices)}"/>`,
            geom: `<geom name="${name}" type="mesh" mesh="${name}"/>` };
@@ -62,22 +64,6 @@ function modelXml(a, b) {
          `<body name="A" mocap="true">${geomA.geom}</body><body name="B" mocap="true">${geomB.geom}</body>` +
          "</worldbody></mujoco>",
   };
-}
-
-// A bound on the distance between the shapes: the diagonal of the box around all their world points, plus radii.
-function distanceBound(a, b) {
-  const low = [Infinity, Infinity, Infinity];
-  const high = [-Infinity, -Infinity, -Infinity];
-  for (const shape of [a, b]) {
-    for (let i = 0; i < shape.vertices.length / 3; ++i) {
-      const p = place(shape, vertex(shape, i));
-      for (let k = 0; k < 3; ++k) {
-        low[k] = Math.min(low[k], p[k]);
-        high[k] = Math.max(high[k], p[k]);
-      }
-    }
-  }
-  return Math.hypot(high[0] - low[0], high[1] - low[1], high[2] - low[2]) + a.radius + b.radius;
 }
 
 // The engine of one version, its instance loaded.

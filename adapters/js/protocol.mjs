@@ -1,7 +1,7 @@
 // gjkcheck worker protocol, version 1 (docs/workers.md; the contract is /work/notes/protocol.md's text):
 // one request per stdin line, one answer per stdout line, in request order. This module reads the
 // requests, parses the shapes exactly, calls an engine and writes the answers; the engines live in
-// planck.mjs, box2d-ts.mjs and rapier2d.mjs.
+// planck.mjs, box2d-ts.mjs and rapier2d.mjs, and the 3D ones (+3d) in rapier3d.mjs, jolt.mjs and mujoco.mjs.
 //
 // Exactness: every number of a request is the shortest decimal that round-trips as a double, so
 // parseFloat gives exactly the case's float value. Every number of an answer is printed with

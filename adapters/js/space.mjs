@@ -1,7 +1,8 @@
 // The placement arithmetic the 3D adapters share (rapier3d.mjs, jolt.mjs, mujoco.mjs): a case's shape is placed by
 // world = R(q) v + p with q = (w, x, y, z) as given (docs/case-format.md, "3D cases"). The engines take a position
 // and a quaternion themselves; these helpers only make the poses a user of the engine makes for the shapes the
-// engines have no hull for: a sphere centred on its one vertex and a capsule along its two. All in double.
+// engines have no hull for: a sphere centred on its one vertex and a capsule along its two; and a bound on the
+// distance of two shapes for the engines that only report distances below a limit they are given. All in double.
 
 // R(q) v, the matrix of docs/case-format.md written out, q not normalized.
 export function rotate(q, v) {
@@ -60,4 +61,20 @@ export function capsulePose(shape, axis) {
   const centre = place(shape, [(a[0] + b[0]) / 2, (a[1] + b[1]) / 2, (a[2] + b[2]) / 2]);
   const rotation = halfHeight > 0 ? multiply(shape.rotation, turnOnto(axis, d)) : shape.rotation;
   return { centre, halfHeight, rotation };
+}
+
+// A bound on the distance between two shapes: the diagonal of the box around all their world points, plus their radii.
+export function distanceBound(a, b) {
+  const low = [Infinity, Infinity, Infinity];
+  const high = [-Infinity, -Infinity, -Infinity];
+  for (const shape of [a, b]) {
+    for (let i = 0; i < shape.vertices.length / 3; ++i) {
+      const p = place(shape, vertex(shape, i));
+      for (let k = 0; k < 3; ++k) {
+        low[k] = Math.min(low[k], p[k]);
+        high[k] = Math.max(high[k], p[k]);
+      }
+    }
+  }
+  return Math.hypot(high[0] - low[0], high[1] - low[1], high[2] - low[2]) + a.radius + b.radius;
 }
