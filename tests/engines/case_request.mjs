@@ -34,7 +34,13 @@ function caseDimension(lines) {
 }
 
 export function readCase(path) {
-  const lines = readFileSync(path, "utf8").split("\n");
+  return parseCase(readFileSync(path, "utf8"), path);
+}
+
+// The shapes of a case file's text (`name` says where it came from, in errors).
+export function parseCase(text, name = "case") {
+  const path = name;
+  const lines = text.split("\n");
   if (lines[0].trim() !== "gjk-case 1") throw new Error(`${path}: not a gjk-case 1 file`);
   const dimension = caseDimension(lines);
   const shapes = { a: emptyShape(dimension), b: emptyShape(dimension) };

@@ -7,7 +7,7 @@ import { spawnSync } from "node:child_process";
 import { test } from "node:test";
 import { fileURLToPath } from "node:url";
 
-import { requestLine } from "./case_request.mjs";
+import { parseCase, requestLine } from "./case_request.mjs";
 
 const worker = fileURLToPath(new URL("../../adapters/js/worker.mjs", import.meta.url));
 
@@ -70,21 +70,44 @@ const onePointFourTimes = { vertices: [1, 2, 3, 1, 2, 3, 1, 2, 3, 1, 2, 3], radi
 // A quarter turn about z in float: (cos 45°, 0, 0, sin 45°) rounded to float.
 const quarterTurnZ = [Math.fround(Math.SQRT1_2), 0, 0, Math.fround(Math.SQRT1_2)];
 
+// The requests every engine answers, in one stream per engine (a worker starts in one to two seconds): by id.
+const turned = { vertices: box(0.5, 0.125, 0.5), radius: 0, position: [2, 0, 0], rotation: quarterTurnZ };
+const rounded = { ...cube(2), radius: 0.125 };
+const stream = [
+  requestLine(1, "d", cubesOneApart),
+  requestLine(2, "d", { a: cube(0), b: turned }),
+  requestLine(3, "p", { a: cube(0), b: cube(0.75, 0.125) }),
+  requestLine(4, "p", cubesOneApart),
+  requestLine(5, "d", { a: sphere(0, 0.5), b: cube(2) }),
+  requestLine(6, "d", { a: cube(0), b: onePointFourTimes }),
+  requestLine(7, "d", cubesOneApart),
+  "8 d 8 1 2",
+  "9 d 4 0 0 1 0 1 1 0 1 0 0 0 1 0 4 0 0 1 0 1 1 0 1 0 2 0 1 0",  // 2D shapes (decimals)
+  requestLine(10, "d", cubesOneApart),
+  requestLine(11, "d", { a: capsule, b: cube(0) }),
+  requestLine(12, "d", { a: cube(0), b: rounded }),
+];
+const streamRuns = new Map();
+function streamRun(engine) {
+  if (!streamRuns.has(engine)) streamRuns.set(engine, run(engine, stream));
+  return streamRuns.get(engine);
+}
+
 for (const [engine, { scalar, tolerance }] of Object.entries(engines)) {
-  test(`${engine}: the hello names the engine, ${scalar}, on-shapes, both queries, +float-bits and +3d`, () => {
-    const { hello, answers, status } = run(engine, []);
+  const answered = (id) => streamRun(engine).answers[id - 1];
+
+  test(`${engine}: the hello says ${scalar}, on-shapes, both, +float-bits and +3d; every request is answered`, () => {
+    const { hello, answers, status } = streamRun(engine);
     const words = hello.split(" ");
     assert.deepEqual(words.slice(0, 8), ["gjkcheck-worker", "1", engine, scalar, "on-shapes", "both", "+float-bits",
                                           "+3d"]);
     assert.ok(words.length > 8, "a version follows");
-    assert.equal(answers.length, 0);
+    assert.deepEqual(answers.map((words) => words[0]), stream.map((line) => line.split(" ")[0]));
     assert.equal(status, 0);
   });
 
   test(`${engine}: two unit cubes 1 apart along x: distance 1, witnesses on the facing faces`, () => {
-    const { answers, status } = run(engine, [requestLine(7, "d", cubesOneApart)]);
-    assert.equal(status, 0);
-    const answer = distanceAnswer(answers[0], 7);
+    const answer = distanceAnswer(answered(1), 1);
     near(answer.distance, 1, tolerance, "distance");
     near(answer.pointA[0], 0.5, tolerance, "A's point x");
     near(answer.pointB[0], 1.5, tolerance, "B's point x");
@@ -95,66 +118,56 @@ for (const [engine, { scalar, tolerance }] of Object.entries(engines)) {
   });
 
   test(`${engine}: a 1 x 0.25 x 1 box turned a quarter turn about z is 0.125 thick along x: distance 1.375`, () => {
-    const turned = { vertices: box(0.5, 0.125, 0.5), radius: 0, position: [2, 0, 0], rotation: quarterTurnZ };
-    const answer = distanceAnswer(run(engine, [requestLine(1, "d", { a: cube(0), b: turned })]).answers[0], 1);
+    const answer = distanceAnswer(answered(2), 2);
     near(answer.distance, 1.375, tolerance, "distance");
     near(answer.pointB[0], 1.875, tolerance, "B's point x");
   });
 
   test(`${engine}: cubes overlapping by 0.25 along x: overlapping, depth 0.25, normal (1, 0, 0); apart: separated`, () => {
-    const { answers, status } = run(engine, [requestLine(3, "p", { a: cube(0), b: cube(0.75, 0.125) }),
-                                             requestLine(4, "p", cubesOneApart)]);
-    assert.equal(status, 0);
-    const overlap = penetrationAnswer(answers[0], 3);
+    const overlap = penetrationAnswer(answered(3), 3);
     assert.equal(overlap.overlapping, true);
     near(overlap.depth, 0.25, tolerance, "depth");
     near(overlap.normal[0], 1, tolerance, "normal x");
     near(Math.hypot(overlap.normal[1], overlap.normal[2]), 0, Math.sqrt(2 * tolerance), "normal y, z");
     near(overlap.pointA[0], 0.5, tolerance, "A's deepest point x");
     near(overlap.pointB[0], 0.25, tolerance, "B's deepest point x");
-    const apart = penetrationAnswer(answers[1], 4);
+    const apart = penetrationAnswer(answered(4), 4);
     assert.equal(apart.overlapping, false);
     assert.equal(apart.depth, 0);
   });
 
   test(`${engine}: a sphere of radius 0.5 (one vertex) 2 from the cube: distance 1`, () => {
-    const answer = distanceAnswer(run(engine, [requestLine(1, "d", { a: sphere(0, 0.5), b: cube(2) })]).answers[0], 1);
+    const answer = distanceAnswer(answered(5), 5);
     near(answer.distance, 1, tolerance, "distance");
     near(answer.pointA[0], 0.5, tolerance, "the sphere's point x");
   });
 
   test(`${engine}: four copies of one point are refused with the engine's reason; the next request is answered`, () => {
-    const { answers, status } = run(engine, [requestLine(5, "d", { a: cube(0), b: onePointFourTimes }),
-                                             requestLine(6, "d", cubesOneApart)]);
-    assert.equal(status, 0);
-    assert.deepEqual(answers[0].slice(0, 3), ["5", "refused", engine.replace(/-(defaults|[0-9.]+)$/, "")]);
-    near(distanceAnswer(answers[1], 6).distance, 1, tolerance, "distance after the refusal");
+    assert.deepEqual(answered(6).slice(0, 3), ["6", "refused", engine.replace(/-(defaults|[0-9.]+)$/, "")]);
+    near(distanceAnswer(answered(7), 7).distance, 1, tolerance, "distance after the refusal");
   });
 
   test(`${engine}: a malformed request and a 2D request are refused under their ids, and the worker goes on`, () => {
-    const flat = `9 d 4 0 0 1 0 1 1 0 1 0 0 0 1 0 4 0 0 1 0 1 1 0 1 0 2 0 1 0`;  // 2D shapes (decimals)
-    const { answers, status } = run(engine, ["8 d 8 1 2", flat, requestLine(10, "d", cubesOneApart)]);
-    assert.equal(status, 0);
-    assert.deepEqual(answers[0].slice(0, 3), ["8", "refused", "malformed"]);
-    assert.deepEqual(answers[1].slice(0, 3), ["9", "refused", "malformed"]);
-    near(distanceAnswer(answers[2], 10).distance, 1, tolerance, "distance after the malformed requests");
+    assert.deepEqual(answered(8).slice(0, 3), ["8", "refused", "malformed"]);
+    assert.deepEqual(answered(9).slice(0, 3), ["9", "refused", "malformed"]);
+    near(distanceAnswer(answered(10), 10).distance, 1, tolerance, "distance after the malformed requests");
+  });
+
+  test(`${engine}: the same requests again, the same answers bit for bit`, () => {
+    assert.deepEqual(run(engine, stream).answers, streamRun(engine).answers);
   });
 }
 
 for (const engine of ["jolt", "jolt-defaults", "mujoco-3.10.0", "mujoco-3.14.0"]) {
   test(`${engine}: a capsule 2.25 from the cube; a hull with a radius is refused (the engine has no such shape)`, () => {
-    const { tolerance } = engines[engine];
-    const rounded = { ...cube(2), radius: 0.125 };
-    const { answers } = run(engine, [requestLine(1, "d", { a: capsule, b: cube(0) }),
-                                     requestLine(2, "d", { a: cube(0), b: rounded })]);
-    near(distanceAnswer(answers[0], 1).distance, 2.25, tolerance, "distance");
-    assert.deepEqual(answers[1].slice(0, 2), ["2", "refused"]);
+    const { answers } = streamRun(engine);
+    near(distanceAnswer(answers[10], 11).distance, 2.25, engines[engine].tolerance, "distance");
+    assert.deepEqual(answers[11].slice(0, 2), ["12", "refused"]);
   });
 }
 
 test("rapier3d: a hull grown by 0.125 (RoundConvexPolyhedron) 2 from the cube: distance 0.875", () => {
-  const rounded = { ...cube(2), radius: 0.125 };
-  const answer = distanceAnswer(run("rapier3d", [requestLine(1, "d", { a: cube(0), b: rounded })]).answers[0], 1);
+  const answer = distanceAnswer(streamRun("rapier3d").answers[11], 12);
   near(answer.distance, 0.875, engines.rapier3d.tolerance, "distance");
 });
 
@@ -162,7 +175,7 @@ test("rapier3d: a hull grown by 0.125 (RoundConvexPolyhedron) 2 from the cube: d
 // polyhedron stops short. The capsule along z at x = 3 of radius 0.25 is 2.25 from the unit cube; rapier answers
 // 2.2505, its point on the capsule 1.9e-4 off the capsule's surface (measured with rapier3d-compat 0.21.0).
 test("finding: rapier3d's capsule against a cube is off by more than 64 u (about 5e-4)", () => {
-  const answer = distanceAnswer(run("rapier3d", [requestLine(1, "d", { a: capsule, b: cube(0) })]).answers[0], 1);
+  const answer = distanceAnswer(streamRun("rapier3d").answers[10], 11);
   assert.ok(Math.abs(answer.distance - 2.25) > engines.rapier3d.tolerance, `rapier3d gives ${answer.distance}`);
   assert.ok(Math.abs(answer.distance - 2.25) < 1e-3, `rapier3d gives ${answer.distance}`);
 });
@@ -182,10 +195,59 @@ test("finding: rapier3d traps on a capsule of radius 3e38; that query is a crash
   assert.deepEqual(answers[3], answers[0].map((w, i) => (i === 0 ? "4" : w)));
 });
 
-test("the 3D workers answer the same requests with the same bits, run after run", () => {
-  const lines = [requestLine(1, "d", cubesOneApart), requestLine(2, "p", { a: cube(0), b: cube(0.75, 0.125) }),
-                 requestLine(3, "d", { a: capsule, b: cube(0) })];
-  for (const engine of Object.keys(engines)) {
-    assert.deepEqual(run(engine, lines).answers, run(engine, lines).answers, engine);
+// A finding: the case `gjkcheck gen --dimension 3 --family edge-edge --seed 1 --first 18` (two hulls with parallel
+// edges 0.0030487 apart, robust3's exact distance; S = 257.8, so 64 u = 9.8e-4). MuJoCo 3.10.0's native CCD answers
+// distance 0 and "overlapping" with depth 0; 3.14.0 answers 0.0030498, within 64 u.
+const parallelEdges = parseCase(`gjk-case 1
+dimension 3
+a.position 0x1.dabap+5 -0x1.44e8p+3 -0x1.2b5ep+5
+a.rotation 0x1.ad09fep-1 0 0 -0x1.1768c4p-1
+a.vertex 0x1.8cecp+6 0x1.ecc4p+6 -0x1.3dd9p+6
+a.vertex 0x1.23908p+7 0x1.dcdbp+6 -0x1.c0dp+6
+a.vertex -0x1.179ep+5 -0x1.dc16p+5 -0x1.9e57p+6
+a.vertex -0x1.44c4p+6 0 0
+a.vertex 0x1.85ap+2 0x1.2536p+7 -0x1.3ecep+5
+a.vertex 0x1.44c4p+6 0 0
+b.position 0x1.dabap+5 -0x1.44e8p+3 -0x1.2b5ep+5
+b.rotation 0x1.ad09fep-1 0 0 -0x1.1768c4p-1
+b.vertex 0x1.4817p+6 0x1.3b718p+7 0x1.43d8p+3
+b.vertex 0x1.3965p+6 -0x1.9978p+6 0x1.424p+1
+b.vertex -0x1.1edp+7 0x1.14f08p+7 0x1.034bp+6
+b.vertex -0x1.4864p+6 0x1.ff2p+6 0x1.12e68p+7
+b.vertex 0x1.1516p+6 -0x1p-9 0x1.8p-9
+b.vertex 0x1.d464p+5 -0x1.7e45p+7 0x1.51p+2
+b.vertex -0x1.d78p+5 -0x1p-9 0x1.8p-9
+b.vertex 0x1.c6c2p+5 0x1.56f5p+6 0x1.4678p+6
+`);
+const parallelEdgesDistance = 0.003048705126456787;
+const parallelEdgesT = 64 * 257.8270342496625 * 2 ** -24;
+
+test("finding: mujoco-3.10.0 says two hulls 0.003 apart overlap; mujoco-3.14.0 gives their distance", () => {
+  const lines = [requestLine(1, "d", parallelEdges), requestLine(2, "p", parallelEdges)];
+  const old = run("mujoco-3.10.0", lines).answers;
+  assert.equal(distanceAnswer(old[0], 1).distance, 0, old[0].join(" "));
+  assert.deepEqual(old[1].slice(2, 4), ["overlapping", "0"], old[1].join(" "));
+  const now = run("mujoco-3.14.0", lines).answers;
+  near(distanceAnswer(now[0], 1).distance, parallelEdgesDistance, parallelEdgesT, "3.14.0's distance");
+  assert.equal(penetrationAnswer(now[1], 2).overlapping, false);
+});
+
+// A finding: two parallel capsules that touch (radii 64 and 96, axes 160 apart; `gjkcheck gen --dimension 3 --family
+// rounded --seed 1 --first 78`). Both MuJoCo versions answer 971.37: with the adapter's distmax (twice a bound on the
+// distance, here above 1e4) MuJoCo's capsule-capsule collider, run with distmax as its margin, picks the wrong pair of
+// points; a distmax of 1000 or less gives 0 (measured by hand with mj_geomDistance).
+test("finding: mujoco answers 971 for two touching parallel capsules (distmax above 1e4)", () => {
+  const at = [-619200, 1696544, 352992];
+  const capsules = {
+    a: { vertices: [-3296, 0, 0, 3296, 0, 0], radius: 64, position: at, rotation: identity },
+    b: { vertices: [-2176, -128, 96, -960, -128, 96], radius: 96, position: at, rotation: identity },
+  };
+  for (const engine of ["mujoco-3.10.0", "mujoco-3.14.0"]) {
+    const answer = distanceAnswer(run(engine, [requestLine(1, "d", capsules)]).answers[0], 1);
+    near(answer.distance, 971.37, 0.01, `${engine}'s distance`);
+  }
+  for (const engine of ["rapier3d", "jolt"]) {
+    const answer = distanceAnswer(run(engine, [requestLine(1, "d", capsules)]).answers[0], 1);
+    assert.ok(answer.distance < 1, `${engine} gives ${answer.distance}`);
   }
 });
