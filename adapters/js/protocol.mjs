@@ -1,7 +1,7 @@
 // gjkcheck worker protocol, version 1 (docs/workers.md; the contract is /work/notes/protocol.md's text):
 // one request per stdin line, one answer per stdout line, in request order. This module reads the
 // requests, parses the shapes exactly, calls an engine and writes the answers; the engines live in
-// planck.mjs, box2d-ts.mjs and rapier2d.mjs.
+// planck.mjs, box2d-ts.mjs and rapier2d.mjs, and the 3D ones (+3d) in rapier3d.mjs, jolt.mjs and mujoco.mjs.
 //
 // Exactness: every number of a request is the shortest decimal that round-trips as a double, so
 // parseFloat gives exactly the case's float value. Every number of an answer is printed with
@@ -27,33 +27,26 @@ function floatFromBits(word) {
   return floatOut[0];
 }
 
-// A shape of a request: local vertices [x0, y0, x1, y1, ...], radius, position, rotation (c, s).
+// A shape of a request: local vertices [x0, y0, x1, y1, ...], radius, position, rotation (c, s); in 3D (+3d,
+// `dimension` 3) vertices [x0, y0, z0, ...], position [x, y, z] and the rotation quaternion [w, x, y, z].
 // `floatBits`: its numbers are floats' bits (+float-bits), else shortest round-trip decimals.
-export function parseShape(words, at, floatBits = false) {
+export function parseShape(words, at, floatBits = false, dimension = 2) {
   const count = Number.parseInt(words[at], 10);
-  if (!(count >= 1 && count <= 16) || String(count) !== words[at]) {
+  const most = dimension === 3 ? 64 : 16;
+  if (!(count >= 1 && count <= most) || String(count) !== words[at]) {
     throw new Error(`bad vertex count '${words[at]}'`);
   }
-  const fields = 2 * count + 5;
+  const rotationSize = dimension === 3 ? 4 : 2;
+  const fields = dimension * count + 1 + dimension + rotationSize;
   if (at + 1 + fields > words.length) throw new Error("shape cut short");
   const numbers = [];
-  for (let i = 0; i < fields; ++i) {
-    const word = words[at + 1 + i];
-    if (floatBits) {
-      numbers.push(floatFromBits(word));
-      continue;
-    }
-    const value = Number.parseFloat(word);
-    // parseFloat accepts a number followed by junk ("1x"); Number() does not but takes "" and hex
-    // integers: both must agree for the word to be a plain decimal.
-    if (!Number.isFinite(value) || Number(word) !== value) throw new Error(`bad number '${word}'`);
-    numbers.push(value);
-  }
+  for (let i = 0; i < fields; ++i) numbers.push(parseNumber(words[at + 1 + i], floatBits));
+  const end = dimension * count;
   const shape = {
-    vertices: numbers.slice(0, 2 * count),
-    radius: numbers[2 * count],
-    position: [numbers[2 * count + 1], numbers[2 * count + 2]],
-    rotation: [numbers[2 * count + 3], numbers[2 * count + 4]],
+    vertices: numbers.slice(0, end),
+    radius: numbers[end],
+    position: numbers.slice(end + 1, end + 1 + dimension),
+    rotation: numbers.slice(end + 1 + dimension),
   };
   return { shape, next: at + 1 + fields };
 }
@@ -62,22 +55,25 @@ export function parseShape(words, at, floatBits = false) {
 function parseNumber(word, floatBits) {
   if (floatBits) return floatFromBits(word);
   const value = Number.parseFloat(word);
+  // parseFloat accepts a number followed by junk ("1x"); Number() does not but takes "" and hex
+  // integers: both must agree for the word to be a plain decimal.
   if (!Number.isFinite(value) || Number(word) !== value) throw new Error(`bad number '${word}'`);
   return value;
 }
 
 // One request line -> { id, kind, a, b } (a cast request `c` also { translation: [x, y], angular }, the case's
 // b.translation after shape B, then for a rotating case its b.angular, sent only to a worker that says +turns;
-// angular 0 when the request carries none); throws on a malformed line.
-export function parseRequest(line, floatBits = false) {
+// angular 0 when the request carries none); throws on a malformed line. A 3D worker (`dimension` 3) reads 3D
+// shapes and has no cast requests (docs/workers.md, "Three dimensions").
+export function parseRequest(line, floatBits = false, dimension = 2) {
   const words = line.trim().split(/\s+/);
   if (words.length < 4) throw new Error("too few fields");
   const id = words[0];
   if (!/^[0-9]+$/.test(id)) throw new Error(`bad id '${id}'`);
   const kind = words[1];
-  if (kind !== "d" && kind !== "p" && kind !== "c") throw new Error(`bad kind '${kind}'`);
-  const a = parseShape(words, 2, floatBits);
-  const b = parseShape(words, a.next, floatBits);
+  if (kind !== "d" && kind !== "p" && (kind !== "c" || dimension === 3)) throw new Error(`bad kind '${kind}'`);
+  const a = parseShape(words, 2, floatBits, dimension);
+  const b = parseShape(words, a.next, floatBits, dimension);
   if (kind === "c") {
     if (b.next + 2 !== words.length && b.next + 3 !== words.length) {
       throw new Error("a cast request ends with the translation, two numbers, and B's turn (b.angular) when it turns");
@@ -98,10 +94,11 @@ function oneLine(text) {
   return String(text).replace(/[\r\n]+/g, " ").trim() || "no reason given";
 }
 
-// engine: { name, scalar, contact, queries, version, turns?, distance?(a, b), penetration?(a, b),
+// engine: { name, scalar, contact, queries, version, turns?, dimension?, distance?(a, b), penetration?(a, b),
 //           cast?(a, b, translation, angular) }
 //   distance returns { refused: reason } or { distance, pointA, pointB, iterations, termination };
 //   penetration returns { refused: reason } or { overlapping, depth, normal, pointA, pointB };
+//   (`dimension: 3`: 3D shapes in, three coordinates per point and normal out; the hello says +3d)
 //   cast returns { refused: reason } or { hit, fraction, normal, point, iterations, termination }; B moves by
 //   t * translation and turns by t * angular radians about its position. `turns: true` says the engine's cast
 //   turns B (the hello then says +turns); an engine without it is never sent a turn, and refuses one here.
@@ -120,19 +117,21 @@ export function answer(engine, request) {
   if (kind === "p" && !engine.penetration) return `${id} refused ${engine.name} answers distance queries only`;
   const result = kind === "d" ? engine.distance(a, b) : engine.penetration(a, b);
   if (result.refused !== undefined) return `${id} refused ${oneLine(result.refused)}`;
-  const f = formatNumber;
+  // A point or normal: its dimension's coordinates (the engine's arrays are that long).
+  const size = engine.dimension === 3 ? 3 : 2;
+  const v = (vector) => Array.from({ length: size }, (_, i) => formatNumber(vector[i])).join(" ");
   if (kind === "d") {
-    return `${id} ok ${f(result.distance)} ${f(result.pointA[0])} ${f(result.pointA[1])} ` +
-      `${f(result.pointB[0])} ${f(result.pointB[1])} ${result.iterations} ${result.termination}`;
+    return `${id} ok ${formatNumber(result.distance)} ${v(result.pointA)} ${v(result.pointB)} ` +
+      `${result.iterations} ${result.termination}`;
   }
-  return `${id} ok ${result.overlapping ? "overlapping" : "separated"} ${f(result.depth)} ` +
-    `${f(result.normal[0])} ${f(result.normal[1])} ${f(result.pointA[0])} ${f(result.pointA[1])} ` +
-    `${f(result.pointB[0])} ${f(result.pointB[1])}`;
+  return `${id} ok ${result.overlapping ? "overlapping" : "separated"} ${formatNumber(result.depth)} ` +
+    `${v(result.normal)} ${v(result.pointA)} ${v(result.pointB)}`;
 }
 
-// The options of an engine's hello: +float-bits always, +turns for a cast engine that turns B.
+// The options of an engine's hello: +float-bits always, +turns for a cast engine that turns B, +3d for an engine
+// of 3D cases.
 export function helloOptions(engine) {
-  return engine.turns ? `${OPTIONS} +turns` : OPTIONS;
+  return OPTIONS + (engine.turns ? " +turns" : "") + (engine.dimension === 3 ? " +3d" : "");
 }
 
 export function hello(engine) {
@@ -142,12 +141,12 @@ export function hello(engine) {
 
 // A request in float bits, as this worker asks for; a host that does not know +float-bits sends the
 // decimals of version 1, read as such when the line is no request in float bits.
-function parseRequestEitherWay(line) {
+function parseRequestEitherWay(line, dimension) {
   try {
-    return parseRequest(line, true);
+    return parseRequest(line, true, dimension);
   } catch (error) {
     try {
-      return parseRequest(line, false);
+      return parseRequest(line, false, dimension);
     } catch {
       throw error;
     }
@@ -159,7 +158,7 @@ function parseRequestEitherWay(line) {
 function answerLine(engine, line) {
   let request;
   try {
-    request = parseRequestEitherWay(line);
+    request = parseRequestEitherWay(line, engine.dimension ?? 2);
   } catch (error) {
     const id = line.trim().split(/\s+/)[0];
     return `${id} refused malformed request: ${oneLine(error.message)}`;

@@ -1,4 +1,5 @@
-// Fresh instances of @dimforge/rapier2d-compat, each on its own WebAssembly instance, made in milliseconds.
+// Fresh instances of @dimforge/rapier2d-compat (or @dimforge/rapier3d-compat, whose bundle is built the same way),
+// each on its own WebAssembly instance, made in milliseconds.
 //
 // When rapier's WebAssembly traps (a Rust panic is `unreachable`), that instance is done with: its linear
 // memory and its stack pointer are wherever the panic left them. The worker then answers the query
@@ -21,29 +22,31 @@ const require = createRequire(import.meta.url);
 // The bundle's only inlined WebAssembly: `<decoder>.toByteArray("<base64>").buffer`, passed to init.
 const INLINED_WASM = /[A-Za-z_$][\w$]*\.toByteArray\("([A-Za-z0-9+/=]+)"\)\.buffer/g;
 
-let makeExports = null;  // (exports, module) => runs the bundle's top-level code into exports
-let wasmModule = null;
+// package name -> { makeExports: (exports, require, module) => runs the bundle's top-level code into exports,
+//                   wasmModule }
+const loaded = new Map();
 
-function load() {
-  const path = require.resolve("@dimforge/rapier2d-compat");  // dist/rapier.cjs (package.json "main")
+function load(packageName) {
+  const path = require.resolve(packageName);  // dist/rapier.cjs (package.json "main")
   const source = readFileSync(path, "utf8");
   const found = [...source.matchAll(INLINED_WASM)];
   if (found.length !== 1) {
     throw new Error(`rapier_instance.mjs: expected one inlined WebAssembly in ${path}, found ${found.length}`);
   }
   const bytes = Buffer.from(found[0][1], "base64");
-  wasmModule = new WebAssembly.Module(bytes);
+  const wasmModule = new WebAssembly.Module(bytes);
   const [whole] = found[0];
   const body = source.slice(0, found[0].index) + "__gjkcheckWasmModule" +
     source.slice(found[0].index + whole.length);
   const script = new vm.Script(`(function (exports, require, __gjkcheckWasmModule) {${body}\n})`,
                                { filename: path });
-  makeExports = script.runInThisContext();
+  loaded.set(packageName, { makeExports: script.runInThisContext(), wasmModule });
 }
 
 // A fresh rapier (the package's exports), initialised on a new WebAssembly instance.
-export async function freshRapier() {
-  if (makeExports === null) load();
+export async function freshRapier(packageName = "@dimforge/rapier2d-compat") {
+  if (!loaded.has(packageName)) load(packageName);
+  const { makeExports, wasmModule } = loaded.get(packageName);
   const exports = {};
   makeExports(exports, require, wasmModule);
   await exports.init();

@@ -22,23 +22,37 @@ export function parseFloatLiteral(word) {
   return Math.fround(value);
 }
 
-function emptyShape() {
-  return { vertices: [], radius: 0, position: [0, 0], rotation: [1, 0] };
+function emptyShape(dimension) {
+  return dimension === 3 ? { vertices: [], radius: 0, position: [0, 0, 0], rotation: [1, 0, 0, 0] }
+                         : { vertices: [], radius: 0, position: [0, 0], rotation: [1, 0] };
+}
+
+// A case's dimension: 3 when its first line after the header says `dimension 3` (docs/case-format.md).
+function caseDimension(lines) {
+  const second = (lines[1] ?? "").replace(/#.*/, "").trim();
+  return second === "dimension 3" ? 3 : 2;
 }
 
 export function readCase(path) {
-  const lines = readFileSync(path, "utf8").split("\n");
+  return parseCase(readFileSync(path, "utf8"), path);
+}
+
+// The shapes of a case file's text (`name` says where it came from, in errors).
+export function parseCase(text, name = "case") {
+  const path = name;
+  const lines = text.split("\n");
   if (lines[0].trim() !== "gjk-case 1") throw new Error(`${path}: not a gjk-case 1 file`);
-  const shapes = { a: emptyShape(), b: emptyShape() };
-  for (const raw of lines.slice(1)) {
+  const dimension = caseDimension(lines);
+  const shapes = { a: emptyShape(dimension), b: emptyShape(dimension) };
+  for (const raw of lines.slice(dimension === 3 ? 2 : 1)) {
     const line = raw.replace(/#.*/, "").trim();
-    if (line === "" || line.startsWith("meta.")) continue;
+    if (line === "" || line.startsWith("meta.") || line === "dimension 2") continue;
     const [key, ...words] = line.split(/\s+/);
     const [which, field] = key.split(".");
     const shape = shapes[which];
     const numbers = words.map(parseFloatLiteral);
     if (!shape) throw new Error(`${path}: unknown key ${key}`);
-    if (field === "vertex") shape.vertices.push(numbers[0], numbers[1]);
+    if (field === "vertex") shape.vertices.push(...numbers);
     else if (field === "radius") shape.radius = numbers[0];
     else if (field === "position") shape.position = numbers;
     else if (field === "rotation") shape.rotation = numbers;
@@ -56,11 +70,12 @@ export function floatBits(value) {
   return bitsOut[0].toString(16).padStart(8, "0");
 }
 
-// A shape as the protocol writes it: n x1 y1 ... xn yn radius px py c s, each number the float's bits (the
-// worker says +float-bits), or with `decimal` the shortest round-trip decimal (protocol version 1).
+// A shape as the protocol writes it: n x1 y1 ... xn yn radius px py c s (3D: n x1 y1 z1 ... radius px py pz qw qx
+// qy qz), each number the float's bits (the worker says +float-bits), or with `decimal` the shortest round-trip
+// decimal (protocol version 1).
 export function shapeWords(shape, decimal = false) {
   const numbers = [...shape.vertices, shape.radius, ...shape.position, ...shape.rotation];
-  return `${shape.vertices.length / 2} ${numbers.map((v) => (!decimal ? floatBits(v) : Object.is(v, -0) ? "-0" : v.toString())).join(" ")}`;
+  return `${shape.vertices.length / shape.position.length} ${numbers.map((v) => (!decimal ? floatBits(v) : Object.is(v, -0) ? "-0" : v.toString())).join(" ")}`;
 }
 
 export function requestLine(id, kind, shapes, decimal = false) {
