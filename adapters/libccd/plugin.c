@@ -108,7 +108,8 @@ typedef int (*penetration_fn)(const void*, const void*, const ccd_t*, ccd_real_t
 
 static int penetrationWith(penetration_fn query, const char* name, const gjkcheck_shape3* a, const gjkcheck_shape3* b,
                            gjkcheck_penetration_answer3* answer) {
-  static placed_shape shapeA, shapeB; /* about 3.5 KB each: kept off the stack */
+  /* About 1.6 KB each, kept off the stack; the plugin host asks one query at a time. */
+  static placed_shape shapeA, shapeB;
   if (!place(a, &shapeA) || !place(b, &shapeB)) return 1;
   ccd_t ccd;
   CCD_INIT(&ccd);
