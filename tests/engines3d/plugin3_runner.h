@@ -88,9 +88,8 @@ void printTallies(const std::string& title, const std::vector<FamilyTally>& tall
 // the engine wrote to stderr), with the first case of each.
 void printFailures(const std::string& title, const std::vector<std::string>& failures);
 
-// The engine manifest of a 3D plugin entry, adapters/<strategy>/manifest (docs/workers.md, "The engine manifest"),
-// or adapters/<strategy>/manifest.pending while the manifest parser of this tree does not know `dimension 3` (the
-// plugin host's 3D side is built apart; renamed when it is merged). Checked against the plugin: gjkcheck-engine 1,
+// The engine manifest of a 3D plugin entry, adapters/<strategy>/manifest (docs/workers.md, "The engine manifest").
+// Checked against the plugin: gjkcheck-engine 1,
 // name, dimension 3, scalar, contact and queries as the entry declares them, command `$PLUGIN_HOST
 // $BUILD/adapters/<plugin file> <entry>`, ready `$BUILD/adapters/<plugin file>`, install scripts/bootstrap, and a
 // version that contains the plugin's (the Debian package's version).
