@@ -8,6 +8,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <map>
 #include <regex>
 #include <string>
 #include <vector>
@@ -54,6 +55,10 @@ struct Count {
   int refused = 0;
 };
 
+void countKind(std::map<std::string, int>& kinds, const std::vector<std::string>& reasons) {
+  if (!reasons.empty()) ++kinds[reasons.front()];
+}
+
 bool sameBits(const void* x, const void* y, std::size_t size) { return std::memcmp(x, y, size) == 0; }
 
 TEST(BulletFamilies, answersJudgedPerFamilyAndQuery) {
@@ -67,6 +72,7 @@ TEST(BulletFamilies, answersJudgedPerFamilyAndQuery) {
   for (int c = 0; c < COLUMN_COUNT; ++c) std::printf(" %8d", c);
   std::printf("   (of %d cases a family)\n", perFamily);
   std::vector<Count> totals(COLUMN_COUNT);
+  std::vector<std::map<std::string, int>> kinds(COLUMN_COUNT);  // the primary kind of each flagged answer
   int cases = 0, f64Differs = 0;
   for (const std::string& family : familyNames3()) {
     std::vector<Count> counts(COLUMN_COUNT);
@@ -93,7 +99,9 @@ TEST(BulletFamilies, answersJudgedPerFamilyAndQuery) {
               EXPECT_TRUE(std::regex_match(result.termination, pairWord)) << result.termination;
             }
           }
-          flagged = judge.judge(result, entryInfo3(entry, QueryKind::Both)).violation;
+          const Verdict verdict = judge.judge(result, entryInfo3(entry, QueryKind::Both));
+          flagged = verdict.violation;
+          countKind(kinds[c], verdict.reasons);
           if (c == 0) f32Distance = refused ? std::nan("") : result.distance;
           if (c == 2 && !refused && result.distance != f32Distance) ++f64Differs;
         } else {
@@ -102,7 +110,10 @@ TEST(BulletFamilies, answersJudgedPerFamilyAndQuery) {
           runPenetration3(entry, value, &second);
           ASSERT_TRUE(sameBits(&first, &second, sizeof first));
           refused = result.failure == EngineFailure::Refused;
-          flagged = judgePenetration3(value, judge.exact(), result, entryInfo3(entry, QueryKind::Both)).violation;
+          const QueryVerdict verdict =
+              judgePenetration3(value, judge.exact(), result, entryInfo3(entry, QueryKind::Both));
+          flagged = verdict.violation;
+          countKind(kinds[c], verdict.reasons);
         }
         counts[c].flagged += flagged ? 1 : 0;
         counts[c].refused += refused ? 1 : 0;
@@ -121,6 +132,11 @@ TEST(BulletFamilies, answersJudgedPerFamilyAndQuery) {
     std::printf(" %4d/%-3d", totals[c].flagged, totals[c].refused);
   }
   std::printf("   of %d cases; the f64 gjkepa distance differs from the f32 one on %d\n", cases, f64Differs);
+  for (int c = 0; c < COLUMN_COUNT; ++c) {
+    std::printf("column %2d primary kinds:", c);
+    for (const auto& [kind, count] : kinds[c]) std::printf(" %s %d", kind.c_str(), count);
+    std::printf("\n");
+  }
   // The double library answers in double: on generic cases its distance is not the float one.
   EXPECT_GT(f64Differs, cases / 4);
 }
