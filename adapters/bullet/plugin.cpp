@@ -148,8 +148,8 @@ int gjkepaDistance(const gjkcheck_shape3* a, const gjkcheck_shape3* b, gjkcheck_
     return 1;
   }
   // A signed distance: negative when penetrating. The distance query's answer is its positive part, as for the
-  // other signed engines (rapier2d); the depth is the penetration query's.
-  answer->distance = results.distance > 0 ? double(results.distance) : 0.0;
+  // other signed engines (rapier2d); the depth is the penetration query's. A NaN stays a NaN.
+  answer->distance = results.distance < 0 ? 0.0 : double(results.distance);
   store(results.witnesses[0], answer->point_a);
   store(results.witnesses[1], answer->point_b);
   answer->iterations = -1;
@@ -259,7 +259,7 @@ int pairDistanceWith(HullMargin margin, const gjkcheck_shape3* a, const gjkcheck
                      gjkcheck_distance_answer3* answer) {
   PairAnswer pair;
   if (!pairClosestPoints(margin, a, b, &pair)) return 1;
-  answer->distance = pair.distance > 0 ? pair.distance : 0.0;  // positive part, as gjkepaDistance
+  answer->distance = pair.distance < 0 ? 0.0 : pair.distance;  // positive part, as gjkepaDistance; NaN stays NaN
   store(pairPointA(pair), answer->point_a);
   store(pair.pointB, answer->point_b);
   answer->iterations = pair.iterations;
@@ -271,7 +271,7 @@ int pairPenetrationWith(HullMargin margin, const gjkcheck_shape3* a, const gjkch
                         gjkcheck_penetration_answer3* answer) {
   PairAnswer pair;
   if (!pairClosestPoints(margin, a, b, &pair)) return 1;
-  answer->overlapping = pair.distance <= 0 ? 1 : 0;
+  answer->overlapping = pair.distance > 0 ? 0 : 1;  // a NaN (never stored by btPointCollector) would claim overlap
   if (!answer->overlapping) return 0;
   answer->depth = -pair.distance;
   store(-pair.normalOnB, answer->normal);  // from A towards B
