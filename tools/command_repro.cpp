@@ -63,18 +63,22 @@ void printTrace(const check::StrategyInfo& strategy, const check::StrategyResult
     return;
   }
   const std::string& s = strategy.scalar;
+  // A 3D trace has z; its direction is shown where a support was searched along it (2D: below a triangle, as
+  // the loop stops on a containing triangle).
+  const bool space = strategy.dimension == 3;
+  auto text = [&](check::Point p) { return space ? pointText3(p, s) : pointText(p, s); };
   for (size_t i = 0; i < result.trace.size(); ++i) {
     const check::TraceRecord& step = result.trace[i];
     std::printf("  step %zu: simplex of %zu\n", i, step.simplex.size());
     for (const check::TraceVertex& v : step.simplex) {
-      std::printf("    w %-40s a %-14s (A %d, B %d)\n", pointText(v.w, s).c_str(),
+      std::printf("    w %-*s a %-14s (A %d, B %d)\n", space ? 56 : 40, text(v.w).c_str(),
                   check::scalarDecimal(v.a, s).c_str(), v.indexA, v.indexB);
     }
-    if (step.simplex.size() < 3) {
-      std::printf("    direction %s\n", pointText(step.direction, s).c_str());
+    if (space ? step.hasSupport : step.simplex.size() < 3) {
+      std::printf("    direction %s\n", text(step.direction).c_str());
     }
     if (step.hasSupport) {
-      std::printf("    support w %s (A %d, B %d)\n", pointText(step.support.w, s).c_str(), step.support.indexA,
+      std::printf("    support w %s (A %d, B %d)\n", text(step.support.w).c_str(), step.support.indexA,
                   step.support.indexB);
     }
   }
@@ -113,7 +117,9 @@ const CommandSpec SPEC = {
       "inset when the distance, the error or a short edge is tiny next to the shapes;\n"
       "the numbers and the verdict. A 3D case: top, front, side and oblique views of both\n"
       "shapes with the exact closest points and pA, pB, an oblique view of M = B - A with\n"
-      "the origin, the exact closest point and pB - pA (no simplex: 3D strategies record no trace)"},
+      "the origin, the exact closest point, pB - pA and the simplex path (the closest\n"
+      "point v of each step's simplex joined in order, the final simplex's edges) of a\n"
+      "strategy that records a trace (robust3 and its ablations, vdb3)"},
      {"html", "FILE",
       "a 3D case only: write one self-contained HTML page (three.js inline, no network) with\n"
       "the same geometry and text, turned with the mouse; three.js comes from report/viewer\n"
@@ -187,7 +193,7 @@ int repro3(const CommandLine& line, const check::Case& value) {
   check::StrategyResult chosenResult;
   check::Verdict chosenVerdict;
   for (const check::StrategyInfo& strategy : rows) {
-    const check::StrategyResult result = strategy.run(value, {});
+    const check::StrategyResult result = strategy.run(value, {.trace = &strategy == chosen});
     const check::Verdict verdict = judge.judge(result, strategy);
     violations += verdict.violation;
     std::printf("%-12s %-14s %10.3g %10.3g %10.3g %5d %-18s %s\n", strategy.name.c_str(),
@@ -205,8 +211,7 @@ int repro3(const CommandLine& line, const check::Case& value) {
     std::printf("\nno 3D strategy is registered: nothing to draw\n");
     return violations ? EXIT_VIOLATIONS : EXIT_ALL_OK;
   }
-  std::printf("\nno trace: the 3D strategies record no iteration trace yet (%s stopped by %s after %d iterations)\n",
-              chosen->name.c_str(), chosenResult.termination.c_str(), chosenResult.iterations);
+  printTrace(*chosen, chosenResult);
   try {
     if (line.given("svg")) {
       writeOutput(line.value("svg"), check::renderCasePicture3(value, exact, *chosen, chosenResult, chosenVerdict),
