@@ -397,9 +397,10 @@ std::string renderCasePicture3(const Case& value, const oracle::ExactAnswer3& ex
   ly += 20;
   legendEntry(doc, lx, ly, "- -", COLOUR_TEXT, "edge between faces turned away");
   ly += 20;
-  legendEntry(doc, lx, ly, "o-o", COLOUR_PATH, scene.simplexPath.empty()
-                                                   ? "no simplex path: " + strategy.name + " records no trace"
-                                                   : "simplex path v0, v1, ...; final simplex");
+  legendEntry(doc, lx, ly, "o-o", COLOUR_PATH,
+              !scene.simplexPath.empty() ? "simplex path v0, v1, ...; final simplex"
+              : result.trace.empty()     ? "no simplex path: " + strategy.name + " records no trace"
+                                         : "no simplex path: the trace has no finite simplex");
   ly += 26;
   const std::vector<std::string> notes = {
       "Faces turned to the viewer are filled.",

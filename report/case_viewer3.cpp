@@ -332,8 +332,10 @@ std::string renderCaseViewer3(const Case& value, const oracle::ExactAnswer3& exa
           "<li>axes at the corner: x red, y green, z blue</li>\n"
           "<li>The radius is not drawn (it is in the text). Coordinates are exact rationals, rounded only after "
           "the centre of each view's box is subtracted and divided by its half-size.</li>\n";
-  page += scene.simplexPath.empty()
+  page += result.trace.empty()
               ? "<li>No simplex path: " + svgEscape(strategy.name) + " records no iteration trace.</li>\n"
+              : scene.simplexPath.empty()
+              ? std::string("<li>No simplex path: the trace has no finite simplex.</li>\n")
               : std::string("<li><span class=\"path\">blue line</span>: the simplex path in M's view, the closest "
                             "point v of each step's simplex to the origin in order (small balls), and the final "
                             "simplex's edges (docs/trace.md)</li>\n");

@@ -119,7 +119,7 @@ const CommandSpec SPEC = {
       "shapes with the exact closest points and pA, pB, an oblique view of M = B - A with\n"
       "the origin, the exact closest point, pB - pA and the simplex path (the closest\n"
       "point v of each step's simplex joined in order, the final simplex's edges) of a\n"
-      "strategy that records a trace (robust3 and its ablations, vdb3)"},
+      "strategy that records a trace (vdb3, jolt-gjk, robust3 and its ablations)"},
      {"html", "FILE",
       "a 3D case only: write one self-contained HTML page (three.js inline, no network) with\n"
       "the same geometry and text, turned with the mouse; three.js comes from report/viewer\n"
