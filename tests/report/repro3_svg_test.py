@@ -240,10 +240,17 @@ def trace_steps(stdout):
     return steps
 
 
-# The simplex path of the traced strategies in M's panel.
-for name in ("cubes-apart-along-x", "cube-third-turn-diagonal", "capsules-skew", "segment-above-triangle",
-             "sphere-in-cube", "cubes-huge", "cubes-tiny-subnormal", "far-tiny"):
-    case = os.path.join(CORPUS if name != "far-tiny" else far_folder, name + ".case")
+# The simplex path of the traced strategies in M's panel: on a few of the cases above, and on every 3D seed of the
+# case corpus (corpus/seeds/3d, hand-made cases of the fifteen 3D families).
+SEEDS3 = os.path.join(SOURCE, "corpus/seeds/3d")
+seed_cases = sorted(os.path.join(folder, file) for folder, _, files in os.walk(SEEDS3) for file in files
+                    if file.endswith(".case"))
+check(len(seed_cases) >= 30, f"only {len(seed_cases)} 3D seeds under {SEEDS3}")
+PATH_CASES = [os.path.join(CORPUS if name != "far-tiny" else far_folder, name + ".case")
+              for name in ("cubes-apart-along-x", "cube-third-turn-diagonal", "capsules-skew", "segment-above-triangle",
+                           "sphere-in-cube", "cubes-huge", "cubes-tiny-subnormal", "far-tiny")] + seed_cases
+for case in PATH_CASES:
+    name = os.path.relpath(case, SOURCE) if case.startswith(SEEDS3) else os.path.basename(case)[:-len(".case")]
     for strategy in ("vdb3", "jolt-gjk", "robust3"):
         result, text = picture(case, "--strategy", strategy)
         where = f"{name} {strategy}"

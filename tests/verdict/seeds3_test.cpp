@@ -1,6 +1,6 @@
 // The 3D seeds, corpus/seeds/3d/<family>/: hand-made cases of every 3D family, each a `dimension 3` case of the
 // family its folder names, with that family's defining feature, its exact answer worked by hand and met (the 3D
-// oracle), and a committed verdict of every 3D strategy in corpus/seeds/expected-verdicts.tsv (whose replay,
+// oracle, both its methods), and a committed verdict of every 3D strategy in corpus/seeds/expected-verdicts.tsv (whose replay,
 // SeedVerdicts in corpus_expectations_test.cpp, then covers them).
 #include <gtest/gtest.h>
 
@@ -12,6 +12,8 @@
 #include <string>
 
 #include "families/families.h"
+#include "oracle/oracle3.h"
+#include "verdict/exact_case3.h"
 #include "verdict/expectations.h"
 #include "verdict/strategy.h"
 
@@ -34,6 +36,11 @@ TEST(Seeds3, everyThreeDimensionalFamilyHasHandMadeSeedsWithItsFeatureAndTheirAn
     EXPECT_FALSE(value.metaValue("expected-relation").empty()) << file;
     EXPECT_FALSE(value.metaValue("expected-core-distance-squared").empty()) << file;
     for (const std::string& message : unmetCaseExpectations(value)) ADD_FAILURE() << file << ": " << message;
+    // The oracle's second method (no hull) reaches the same answer (unmetCaseExpectations reads the first).
+    const oracle::ExactAnswer3 hullFree = oracle::solveWithoutHull3(toOracleShape3(value.a), toOracleShape3(value.b));
+    EXPECT_EQ(std::string(oracle::relationName(hullFree.relation)), value.metaValue("expected-relation")) << file;
+    EXPECT_EQ(oracle::rationalString(hullFree.coreDistanceSquared), value.metaValue("expected-core-distance-squared"))
+        << file;
     ++perFamily[folder];
   }
   for (const std::string& family : familyNames3()) EXPECT_GE(perFamily[family], 2) << family;
