@@ -105,8 +105,9 @@ const CommandSpec SPEC = {
     "answer beside ours, and its trace when it gives one (docs/workers.md). A penetration strategy (epa, sat, ...; rapier2d answers both) shows its\n"
     "penetration answer judged by the penetration verdict (docs/verdict.md, Penetration), and the picture\n"
     "of a penetration-only strategy is captioned with that verdict.\n"
-    "A 3D case (dimension 3) shows the exact 3D answer and every 3D strategy side by side; --svg draws\n"
-    "it in four views and M = B - A, --html writes a page where the reader turns it (docs/cli.md).",
+    "A 3D case (dimension 3) shows the exact 3D answer and every 3D strategy side by side, then the\n"
+    "trace of the chosen one (with z); --svg draws it in four views and M = B - A with the simplex path,\n"
+    "--html writes a page where the reader turns it (docs/cli.md).",
     {{"strategy", "NAME", "the strategy traced and drawn (a 3D case: a 3D strategy, default the first, vdb3)",
       "perp"},
      {"svg", "FILE",
