@@ -1,6 +1,7 @@
 # A short 3D campaign with the real libFuzzer (issue 23, step 4): `gjkcheck campaign --strategy vdb3` drives
-# fuzz_distance3d for a few seconds from its seeds (fuzz/corpus/distance3d, on which no 3D strategy fails: every
-# finding is the fuzzer's own, through the 3D mutator and libFuzzer's byte mutations), and must file at least one
+# fuzz_distance3d for a few seconds from its seeds (fuzz/corpus/distance3d, on which no 3D strategy fails, and the
+# 3D seeds of corpus/seeds less those vdb3 fails, as the campaign leaves out: every finding is the fuzzer's own,
+# through the 3D mutator and libFuzzer's byte mutations), and must file at least one
 # vdb3 cause: a `dimension 3` case with its expected violation, replaying under `gjkcheck corpus check`.
 # Arguments: GJKCHECK FUZZER SOURCE OUT [SECONDS, default 8].
 if(NOT SECONDS)
@@ -8,7 +9,7 @@ if(NOT SECONDS)
 endif()
 file(REMOVE_RECURSE ${OUT})
 execute_process(COMMAND ${GJKCHECK} campaign --strategy vdb3 --time ${SECONDS} --jobs 1 --minimize 0
-                        --seeds ${SOURCE}/fuzz/corpus/distance3d --fuzzer ${FUZZER} --out ${OUT}/found
+                        --seeds ${SOURCE}/fuzz/corpus/distance3d,${SOURCE}/corpus/seeds --fuzzer ${FUZZER} --out ${OUT}/found
                         --work ${OUT}/work
                 RESULT_VARIABLE result OUTPUT_VARIABLE output ERROR_VARIABLE output)
 if(NOT result EQUAL 1)

@@ -39,6 +39,7 @@ const char* const FILL_M = "#d9d9d9";
 const char* const COLOUR_EXACT = "#238b45";
 const char* const COLOUR_REPORTED = "#d62728";
 const char* const COLOUR_TEXT = "#222222";
+const char* const COLOUR_PATH = "#2171b5";
 const char* const FONT = "DejaVu Sans, Verdana, Arial, sans-serif";
 
 // The window of a world view: both shapes and the exact closest pair, 8% margin.
@@ -213,6 +214,48 @@ struct Drawer {
              SvgAttributes().set("font-size", "11").set("fill", COLOUR_REPORTED).set("font-family", FONT));
   }
 
+  // The simplex path: v_0, v_1, ... joined in order (a dot at each), then the final simplex's edges (every pair
+  // of its points: a segment, a triangle or a tetrahedron). Points beyond the panel are drawn on its edge.
+  void simplexPath(const std::vector<ExactPoint3>& path, const std::vector<ExactPoint3>& simplex) {
+    if (path.empty()) return;
+    doc.open("g", SvgAttributes().set("class", "simplex"));
+    for (size_t i = 0; i < simplex.size(); ++i) {
+      for (size_t j = i + 1; j < simplex.size(); ++j) {
+        const SvgPoint a = at(simplex[i]);
+        const SvgPoint b = at(simplex[j]);
+        doc.element("line", SvgAttributes()
+                                .set("class", "final-simplex")
+                                .set("x1", a.x)
+                                .set("y1", a.y)
+                                .set("x2", b.x)
+                                .set("y2", b.y)
+                                .set("stroke", COLOUR_PATH)
+                                .set("stroke-width", "1.4")
+                                .set("stroke-opacity", "0.8"));
+      }
+    }
+    std::vector<SvgPoint> points;
+    for (const ExactPoint3& p : path) points.push_back(at(p));
+    doc.element("polyline", SvgAttributes()
+                                .set("class", "simplex-path")
+                                .set("points", svgPoints(points))
+                                .set("fill", "none")
+                                .set("stroke", COLOUR_PATH)
+                                .set("stroke-width", "1.6"));
+    for (size_t i = 0; i < points.size(); ++i) {
+      doc.element("circle", SvgAttributes()
+                                .set("class", "simplex-closest")
+                                .set("data-step", static_cast<int>(i))
+                                .set("cx", points[i].x)
+                                .set("cy", points[i].y)
+                                .set("r", 2.5)
+                                .set("fill", "#ffffff")
+                                .set("stroke", COLOUR_PATH)
+                                .set("stroke-width", "1.2"));
+    }
+    doc.close();
+  }
+
   void origin() {
     const SvgPoint s = at({0, 0, 0});
     SvgPath path;
@@ -323,6 +366,7 @@ std::string renderCasePicture3(const Case& value, const oracle::ExactAnswer3& ex
     Drawer draw{doc, view, window, place, &clamped};
     draw.faces(scene.m, FILL_M);
     draw.edges(scene.m, COLOUR_M);
+    draw.simplexPath(scene.simplexPath, scene.finalSimplex);
     draw.segment({0, 0, 0}, scene.closestM, COLOUR_EXACT);
     draw.origin();
     draw.exactPoint(scene.closestM, "q");
@@ -352,13 +396,16 @@ std::string renderCasePicture3(const Case& value, const oracle::ExactAnswer3& ex
   legendEntry(doc, lx, ly, "+", COLOUR_TEXT, "the origin O of M's panel");
   ly += 20;
   legendEntry(doc, lx, ly, "- -", COLOUR_TEXT, "edge between faces turned away");
+  ly += 20;
+  legendEntry(doc, lx, ly, "o-o", COLOUR_PATH,
+              !scene.simplexPath.empty() ? "simplex path v0, v1, ...; final simplex"
+              : result.trace.empty()     ? "no simplex path: " + strategy.name + " records no trace"
+                                         : "no simplex path: the trace has no finite simplex");
   ly += 26;
   const std::vector<std::string> notes = {
       "Faces turned to the viewer are filled.",
       "A radius: the rounded outline in the",
       "top, front and side views only.",
-      "No simplex path: the 3D strategies",
-      "record no iteration trace yet.",
       "Coordinates exact; rounded only",
       "relative to each panel's centre.",
   };

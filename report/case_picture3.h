@@ -14,8 +14,10 @@
 //   legend. A shape with a radius also gets its rounded outline in the three orthographic views (the projected
 //   core's hull grown by a disk, exact there; the oblique view's axes are not orthonormal, so none there); the
 //   closest points drawn are those of the cores, the radii are in the text.
-//   3D strategies record no iteration trace yet, so no simplex path is drawn, and the legend says so.
-// - the HTML page (renderCaseViewer3): the same geometry and text in a page the reader turns with the mouse,
+//   In M's panel, for a strategy that records a trace (docs/trace.md), the simplex path: the closest point v of
+//   each step's simplex to the origin, joined in step order, and the final simplex's edges; the legend says when
+//   the strategy records none.
+// - the HTML page (renderCaseViewer3): the same geometry, simplex path and text in a page the reader turns,
 //   drawn by three.js, which the page carries inline (no network, no other file); cores only, radii in the text.
 //
 // How they stay finite at every scale (cases span 2^-98..2^88): every drawn point is an exact rational (world

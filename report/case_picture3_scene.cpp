@@ -184,6 +184,22 @@ Scene3 buildScene3(const Case& value, const oracle::ExactAnswer3& exact, const S
   scene.pointA = widened(result.pointA);
   scene.pointB = widened(result.pointB);
   if (scene.pointA && scene.pointB) scene.reportedDifference = sub(*scene.pointB, *scene.pointA);
+  for (const TraceRecord& record : result.trace) {
+    if (record.simplex.empty()) continue;
+    std::vector<ExactPoint3> points;
+    ExactPoint3 closest{0, 0, 0};
+    bool finite = true;
+    for (const TraceVertex& v : record.simplex) {
+      const std::optional<ExactPoint3> w = widened(v.w);
+      finite = finite && w && std::isfinite(v.a);
+      if (!finite) break;
+      points.push_back(*w);
+      if (record.simplex.size() < 4) closest = add(closest, mul(Rational(v.a), *w));
+    }
+    if (!finite) continue;
+    scene.simplexPath.push_back(closest);
+    scene.finalSimplex = points;
+  }
   return scene;
 }
 
@@ -309,7 +325,12 @@ std::vector<std::string> textLines3(const Case& value, const oracle::ExactAnswer
   lines.push_back(std::string("verdict: ") + (verdict.violation ? "VIOLATION" : "ok") + " (" + reasonList(verdict) +
                   ")");
   lines.push_back("iterations: " + std::to_string(result.iterations) + ", termination: " + result.termination);
-  lines.push_back("simplex path: not drawn (the 3D strategies record no iteration trace yet)");
+  if (result.trace.empty()) {
+    lines.push_back("simplex path: not drawn (" + strategy.name + " records no iteration trace)");
+  } else {
+    lines.push_back("simplex path: " + std::to_string(result.trace.size()) + " trace steps, the final simplex of " +
+                    std::to_string(result.trace.back().simplex.size()) + " points (docs/trace.md)");
+  }
   return lines;
 }
 

@@ -48,6 +48,12 @@ struct Scene3 {
   std::optional<ExactPoint3> pointA;
   std::optional<ExactPoint3> pointB;
   std::optional<ExactPoint3> reportedDifference;  // pB - pA
+  // The simplex path of a traced strategy (docs/trace.md), in M's space: v_k, the closest point of each step's
+  // simplex to the origin, sum a_i w_i over its points (exact from the widened trace; the origin for a tetrahedron,
+  // which the loops keep only when it holds the origin), in step order; and the points of the last step's
+  // simplex. Empty when the strategy recorded no trace; a step with a coordinate that is not finite is left out.
+  std::vector<ExactPoint3> simplexPath;
+  std::vector<ExactPoint3> finalSimplex;
 };
 
 // Throws CaseError for a 2D case.

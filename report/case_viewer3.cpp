@@ -44,6 +44,15 @@ std::string meshJson(const Mesh3& mesh, const Window3& window, bool* clamped) {
   return json + "]}";
 }
 
+std::string pointsJson(const std::vector<ExactPoint3>& points, const Window3& window, bool* clamped) {
+  std::string json = "[";
+  for (size_t i = 0; i < points.size(); ++i) {
+    if (i) json += ",";
+    json += triple(window.normalized(points[i], clamped));
+  }
+  return json + "]";
+}
+
 std::string pointJson(const std::optional<ExactPoint3>& p, const Window3& window, bool* clamped) {
   return p ? triple(window.normalized(*p, clamped)) : std::string("null");
 }
@@ -127,6 +136,29 @@ function addSegment(group, from, to, colour) {
   group.add(line);
 }
 
+// The simplex path (docs/trace.md): v_0, v_1, ... as one line named 'simplex-path' with a small ball at each, and
+// the final simplex's edges (every pair of its points) named 'final-simplex'. Nothing when there is no trace.
+function addSimplexPath(group, path, simplex, colour) {
+  if (path.length === 0) return;
+  const pairs = [];
+  for (let i = 0; i < simplex.length; ++i) {
+    for (let j = i + 1; j < simplex.length; ++j) pairs.push(...simplex[i], ...simplex[j]);
+  }
+  if (pairs.length > 0) {
+    const geometry = new THREE.BufferGeometry();
+    geometry.setAttribute('position', new THREE.BufferAttribute(new Float32Array(pairs), 3));
+    const edges = new THREE.LineSegments(geometry, new THREE.LineBasicMaterial({ color: colour }));
+    edges.name = 'final-simplex';
+    group.add(edges);
+  }
+  const geometry = new THREE.BufferGeometry();
+  geometry.setAttribute('position', new THREE.BufferAttribute(new Float32Array(path.flat()), 3));
+  const line = new THREE.Line(geometry, new THREE.LineBasicMaterial({ color: colour }));
+  line.name = 'simplex-path';
+  group.add(line);
+  for (const at of path) addPoint(group, at, colour, 0.015);
+}
+
 function makeView(canvasId, build) {
   const canvas = document.getElementById(canvasId);
   const renderer = new THREE.WebGLRenderer({ canvas, antialias: true, preserveDrawingBuffer: true });
@@ -185,6 +217,7 @@ const minkowski = makeView('minkowski', (group) => {
   addCross(group, data.minkowski.origin, 0x222222, 0.06);
   addPoint(group, data.minkowski.q, 0x238b45, 0.03);
   addCross(group, data.minkowski.difference, 0xd62728, 0.05);
+  addSimplexPath(group, data.minkowski.path, data.minkowski.simplex, 0x2171b5);
 });
 
 document.getElementById('show-faces').addEventListener('change', (event) => {
@@ -212,6 +245,12 @@ function drawnPixels(view) {
 for (const view of views) view.draw();
 status.setAttribute('data-world-pixels', String(drawnPixels(world)));
 status.setAttribute('data-minkowski-pixels', String(drawnPixels(minkowski)));
+// The points of the path and of the final simplex's edges that are in M's scene (the test compares them with the
+// scene's data).
+const pathObject = minkowski.scene.getObjectByName('simplex-path');
+const simplexObject = minkowski.scene.getObjectByName('final-simplex');
+status.setAttribute('data-simplex-path', String(pathObject ? pathObject.geometry.attributes.position.count : 0));
+status.setAttribute('data-final-simplex', String(simplexObject ? simplexObject.geometry.attributes.position.count : 0));
 status.setAttribute('data-ready', 'yes');
 )JS";
 
@@ -224,7 +263,7 @@ canvas { border: 1px solid #999; cursor: grab; touch-action: none; }
 pre { font-size: 13px; white-space: pre-wrap; }
 #errors { color: #d62728; }
 .a { color: #6a51a3; } .b { color: #e6550d; } .m { color: #636363; } .exact { color: #238b45; }
-.reported { color: #d62728; }
+.reported { color: #d62728; } .path { color: #2171b5; }
 )CSS";
 
 }  // namespace
@@ -266,7 +305,9 @@ std::string renderCaseViewer3(const Case& value, const oracle::ExactAnswer3& exa
           meshJson(scene.m, minkowskiWindow, nullptr) +
           ",\"origin\":" + triple(minkowskiWindow.normalized({0, 0, 0})) +
           ",\"q\":" + triple(minkowskiWindow.normalized(scene.closestM)) +
-          ",\"difference\":" + pointJson(scene.reportedDifference, minkowskiWindow, &reportedClamped) + "}}";
+          ",\"difference\":" + pointJson(scene.reportedDifference, minkowskiWindow, &reportedClamped) +
+          ",\"path\":" + pointsJson(scene.simplexPath, minkowskiWindow, nullptr) +
+          ",\"simplex\":" + pointsJson(scene.finalSimplex, minkowskiWindow, nullptr) + "}}";
 
   std::string text;
   for (const std::string& line : textLines3(value, exact, strategy, result, verdict)) text += line + "\n";
@@ -289,9 +330,15 @@ std::string renderCaseViewer3(const Case& value, const oracle::ExactAnswer3& exa
           "<li><span class=\"reported\">red crosses</span>: the reported witness points pA, pB; pB - pA in M's "
           "view</li>\n"
           "<li>axes at the corner: x red, y green, z blue</li>\n"
-          "<li>No simplex path: the 3D strategies record no iteration trace yet.</li>\n"
           "<li>The radius is not drawn (it is in the text). Coordinates are exact rationals, rounded only after "
           "the centre of each view's box is subtracted and divided by its half-size.</li>\n";
+  page += result.trace.empty()
+              ? "<li>No simplex path: " + svgEscape(strategy.name) + " records no iteration trace.</li>\n"
+              : scene.simplexPath.empty()
+              ? std::string("<li>No simplex path: the trace has no finite simplex.</li>\n")
+              : std::string("<li><span class=\"path\">blue line</span>: the simplex path in M's view, the closest "
+                            "point v of each step's simplex to the origin in order (small balls), and the final "
+                            "simplex's edges (docs/trace.md)</li>\n");
   if (!scene.closestPair) page += "<li>No exact closest pair: the cores overlap.</li>\n";
   if (reportedClamped) page += "<li>A reported point far outside the shapes' box is drawn at twice its half-size from "
                              "the centre.</li>\n";

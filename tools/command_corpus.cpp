@@ -36,7 +36,8 @@ const CommandSpec CHECK = {
     "meta.expected-core-distance-squared (the oracle), its meta.strategy with meta.expected-verdict and\n"
     "meta.expected-reasons (a regression), and every expected-verdicts.tsv found (each strategy's verdict\n"
     "on each case beside it). A 3D case (`dimension 3`) is replayed against the exact 3D oracle and, for\n"
-    "meta.strategy (a 3D strategy: vdb3, opengjk, ...), the 3D verdict. A case file that does not read is\n"
+    "meta.strategy (a 3D strategy: vdb3, opengjk, ...), the 3D verdict; a table's rows of a 3D case are\n"
+    "the 3D strategies' (`gjkcheck strategies`). A case file that does not read is\n"
     "reported (file:line: message, one line per file) and the others are checked.",
     {},
     "",
@@ -49,7 +50,7 @@ const CommandSpec VERDICTS = {
     "DIR",
     "a folder of cases",
     "Prints the verdict table of every strategy on every case under DIR, in the form of\n"
-    "expected-verdicts.tsv.",
+    "expected-verdicts.tsv: the 2D strategies on the 2D cases, the 3D strategies on the 3D cases.",
     {},
     "",
     "Exit code 0 (the table is the output, whatever its verdicts), 2 when a case does not read.",
@@ -113,7 +114,7 @@ int checkCorpus(const std::vector<std::string>& folders) {
       std::stringstream text;
       text << in.rdbuf();
       auto expected = check::parseVerdictTable(text.str(), tableFile.string());
-      auto actual = check::computeVerdictTable(tableFile.parent_path(), check::selectStrategies("all"));
+      auto actual = check::computeVerdictTable(tableFile.parent_path(), check::verdictTableStrategies());
       for (const std::string& difference : check::compareVerdictTables(expected, actual)) {
         std::printf("%s: %s\n", tableFile.string().c_str(), difference.c_str());
         ++unmet;
@@ -148,7 +149,7 @@ int corpusCommand(int argc, char** argv, int first) {
     if (line.has("help")) return EXIT_ALL_OK;
     if (line.positional.size() != 1) throw UsageError("corpus verdicts takes one folder");
     std::fputs(check::formatVerdictTable(
-                   check::computeVerdictTable(line.positional[0], check::selectStrategies("all")))
+                   check::computeVerdictTable(line.positional[0], check::verdictTableStrategies()))
                    .c_str(),
                stdout);
     return EXIT_ALL_OK;

@@ -64,18 +64,22 @@ void printTrace(const check::StrategyInfo& strategy, const check::StrategyResult
     return;
   }
   const std::string& s = strategy.scalar;
+  // A 3D trace has z; its direction is shown where a support was searched along it (2D: below a triangle, as
+  // the loop stops on a containing triangle).
+  const bool space = strategy.dimension == 3;
+  auto text = [&](check::Point p) { return space ? pointText3(p, s) : pointText(p, s); };
   for (size_t i = 0; i < result.trace.size(); ++i) {
     const check::TraceRecord& step = result.trace[i];
     std::printf("  step %zu: simplex of %zu\n", i, step.simplex.size());
     for (const check::TraceVertex& v : step.simplex) {
-      std::printf("    w %-40s a %-14s (A %d, B %d)\n", pointText(v.w, s).c_str(),
+      std::printf("    w %-*s a %-14s (A %d, B %d)\n", space ? 56 : 40, text(v.w).c_str(),
                   check::scalarDecimal(v.a, s).c_str(), v.indexA, v.indexB);
     }
-    if (step.simplex.size() < 3) {
-      std::printf("    direction %s\n", pointText(step.direction, s).c_str());
+    if (space ? step.hasSupport : step.simplex.size() < 3) {
+      std::printf("    direction %s\n", text(step.direction).c_str());
     }
     if (step.hasSupport) {
-      std::printf("    support w %s (A %d, B %d)\n", pointText(step.support.w, s).c_str(), step.support.indexA,
+      std::printf("    support w %s (A %d, B %d)\n", text(step.support.w).c_str(), step.support.indexA,
                   step.support.indexB);
     }
   }
@@ -102,8 +106,9 @@ const CommandSpec SPEC = {
     "answer beside ours, and its trace when it gives one (docs/workers.md). A penetration strategy (epa, sat, ...; rapier2d answers both) shows its\n"
     "penetration answer judged by the penetration verdict (docs/verdict.md, Penetration), and the picture\n"
     "of a penetration-only strategy is captioned with that verdict.\n"
-    "A 3D case (dimension 3) shows the exact 3D answer and every 3D strategy side by side; --svg draws\n"
-    "it in four views and M = B - A, --html writes a page where the reader turns it (docs/cli.md).",
+    "A 3D case (dimension 3) shows the exact 3D answer and every 3D strategy side by side, then the\n"
+    "trace of the chosen one (with z); --svg draws it in four views and M = B - A with the simplex path,\n"
+    "--html writes a page where the reader turns it (docs/cli.md).",
     {{"strategy", "NAME", "the strategy traced and drawn (a 3D case: a 3D strategy, default the first, vdb3)",
       "perp"},
      {"svg", "FILE",
@@ -114,7 +119,9 @@ const CommandSpec SPEC = {
       "inset when the distance, the error or a short edge is tiny next to the shapes;\n"
       "the numbers and the verdict. A 3D case: top, front, side and oblique views of both\n"
       "shapes with the exact closest points and pA, pB, an oblique view of M = B - A with\n"
-      "the origin, the exact closest point and pB - pA (no simplex: 3D strategies record no trace)"},
+      "the origin, the exact closest point, pB - pA and the simplex path (the closest\n"
+      "point v of each step's simplex joined in order, the final simplex's edges) of a\n"
+      "strategy that records a trace (vdb3, jolt-gjk, robust3 and its ablations)"},
      {"html", "FILE",
       "a 3D case only: write one self-contained HTML page (three.js inline, no network) with\n"
       "the same geometry and text, turned with the mouse; three.js comes from report/viewer\n"
@@ -205,7 +212,7 @@ int repro3(const CommandLine& line, const check::Case& value) {
   check::Verdict chosenVerdict;
   for (const check::StrategyInfo* row : rows) {
     const check::StrategyInfo& strategy = *row;
-    const check::StrategyResult result = strategy.run(value, {});
+    const check::StrategyResult result = strategy.run(value, {.trace = &strategy == chosen});
     bool violated = false;  // one violation per strategy, as run counts them
     if (check::answersPenetration(strategy.query)) {  // an engine of queries penetration or both
       const check::QueryVerdict verdict = check::judgePenetration3(value, exact, result, strategy);
@@ -235,9 +242,12 @@ int repro3(const CommandLine& line, const check::Case& value) {
     std::printf("\nno 3D strategy is registered: nothing to draw\n");
     return violations ? EXIT_VIOLATIONS : EXIT_ALL_OK;
   }
-  std::printf("\nno trace: %s (%s stopped by %s after %d iterations)\n",
-              chosen->external ? "a 3D worker has no traced request" : "the 3D strategies record no iteration trace yet",
-              chosen->name.c_str(), chosenResult.termination.c_str(), chosenResult.iterations);
+  if (chosen->external) {
+    std::printf("\nno trace: a 3D worker has no traced request (%s stopped by %s after %d iterations)\n",
+                chosen->name.c_str(), chosenResult.termination.c_str(), chosenResult.iterations);
+  } else {
+    printTrace(*chosen, chosenResult);
+  }
   if (!check::answersDistance(chosen->query) && (line.given("svg") || line.given("html"))) {
     // The 3D picture draws a distance answer's witness points beside the exact closest points.
     std::fprintf(stderr, "gjkcheck repro: %s answers no distance query: the 3D picture draws distance answers\n",

@@ -145,6 +145,12 @@ std::vector<VerdictRow> computeVerdictTable(const std::filesystem::path& folder,
   return rows;
 }
 
+std::vector<const StrategyInfo*> verdictTableStrategies() {
+  std::vector<const StrategyInfo*> selected = selectStrategies("all");
+  for (const StrategyInfo* strategy : selectStrategies("3d")) selected.push_back(strategy);
+  return selected;
+}
+
 std::string formatVerdictTable(const std::vector<VerdictRow>& rows) {
   std::string text =
       "# Expected verdict of every strategy on every case in this folder: path, strategy, ok or the\n"

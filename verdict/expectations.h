@@ -38,6 +38,10 @@ struct VerdictRow {
 std::vector<VerdictRow> computeVerdictTable(const std::filesystem::path& folder,
                                             const std::vector<const StrategyInfo*>& strategies);
 
+// The strategies of an expected-verdicts.tsv (`corpus verdicts`, `corpus check`): every built-in 2D strategy
+// (selectStrategies("all")) for the 2D cases and every built-in 3D one (strategies3()) for the 3D cases.
+std::vector<const StrategyInfo*> verdictTableStrategies();
+
 std::string formatVerdictTable(const std::vector<VerdictRow>& rows);
 
 // Throws CaseError naming the file and line of a malformed row.

@@ -56,6 +56,7 @@
 
 #include "core/distance_types.h"
 #include "core/polytope.h"
+#include "core/trace3.h"
 #include "core/transform3.h"
 #include "core/vec3.h"
 
@@ -619,18 +620,69 @@ struct JoltSimplex {
   }
 };
 
+// ---- the trace (core/trace3.h): read-only, in the world frame and in B - A ------------------------------------
+// Jolt's points are in A's frame and of A - B (y = p - q); the trace places p and q in the world by A's transform
+// and takes w = wB - wA (roundings of the trace's own, after the query's numbers are formed). The weights are
+// Jolt's barycentric coordinates of the kept points (those CalculatePointAAndB uses; none for the containing
+// tetrahedron: 0); the indices the first vertex equal to the support point (-1: none, a NaN scan).
+
+template <class T>
+inline int vertexIndex(const Polytope<T>& shape, Vec3<T> point) {
+  for (int i = 0; i < shape.count; ++i) {
+    if (shape.vertices[i] == point) return i;
+  }
+  return -1;
+}
+
+template <class T>
+inline TraceVertex3<T> traceVertex(const DistanceInput3<T>& input, const Affine<T>& toWorld, Vec3<T> p,
+                                   Vec3<T> qInA, Vec3<T> qLocal, T a) {
+  TraceVertex3<T> v;
+  v.wA = transform(toWorld, p);
+  v.wB = transform(toWorld, qInA);
+  v.w = v.wB - v.wA;
+  v.a = a;
+  v.indexA = vertexIndex(input.proxyA, p);
+  v.indexB = vertexIndex(input.proxyB, qLocal);
+  return v;
+}
+
+// A step holding the kept points with their weights, and the world direction B's support is searched along
+// (-v in A's frame, turned to the world). nullptr without a trace.
+template <class T>
+inline TraceStep3<T>* beginStep(Trace3<T>* trace, const DistanceInput3<T>& input, const Affine<T>& toWorld,
+                                const JoltSimplex<T>& s, const Vec3<T> (&qLocal)[4], Vec3<T> direction) {
+  TraceStep3<T>* step = beginTraceStep3(trace);
+  if (step == nullptr) return nullptr;
+  T weight[4] = {T(1), T(0), T(0), T(0)};
+  if (s.numPoints == 2) {
+    baryCentricLine(s.y[0], s.y[1], weight[0], weight[1]);
+  } else if (s.numPoints == 3) {
+    baryCentricPlane(s.y[0], s.y[1], s.y[2], weight[0], weight[1], weight[2]);
+  } else if (s.numPoints == 4) {
+    weight[0] = T(0);
+  }
+  step->count = s.numPoints;
+  for (int i = 0; i < s.numPoints; ++i) {
+    step->simplex[i] = traceVertex(input, toWorld, s.p[i], s.q[i], qLocal[i], weight[i]);
+  }
+  step->direction = multiply3x3(toWorld, neg(direction));
+  return step;
+}
+
 }  // namespace jolt_detail
 
 struct JoltGjk {
   template <class T>
-  static void distance(const DistanceInput3<T>& input, DistanceOutput3<T>* output) {
-    distanceCapped(input, output, JoltGjkConstants<T>::MAX_SUPPORT_CALLS);
+  static void distance(const DistanceInput3<T>& input, DistanceOutput3<T>* output, Trace3<T>* trace = nullptr) {
+    distanceCapped(input, output, JoltGjkConstants<T>::MAX_SUPPORT_CALLS, trace);
   }
 
   // The query with a given support-call cap (distance() passes 1024; the tests pass small ones to reach
   // the cap).
   template <class T>
-  static void distanceCapped(const DistanceInput3<T>& input, DistanceOutput3<T>* output, int maxSupportCalls) {
+  static void distanceCapped(const DistanceInput3<T>& input, DistanceOutput3<T>* output, int maxSupportCalls,
+                             Trace3<T>* trace = nullptr) {
     using namespace jolt_detail;
     using K = JoltGjkConstants<T>;
 
@@ -659,13 +711,20 @@ struct JoltGjk {
     bool beyondMaxDistance = false;
     Vec3<T> lastP;
     Vec3<T> lastQ;
+    Vec3<T> qLocal[4];  // for the trace only: B's local support points beside s.q, kept in step with them
+    bool keptLast = false;  // the last pass kept its point (the trace's final step)
 
     for (;;) {
+      TraceStep3<T>* step = beginStep(trace, input, transform1, s, qLocal, ioV);
       // Support points: A's own, B's through TransformedConvexObject (ConvexSupport.h:24-27).
       Vec3<T> p = hullSupport(input.proxyA, ioV);
-      Vec3<T> q = transform(transform2To1,
-                            hullSupport(input.proxyB, multiply3x3Transposed(transform2To1, neg(ioV))));
+      const Vec3<T> qOfB = hullSupport(input.proxyB, multiply3x3Transposed(transform2To1, neg(ioV)));
+      Vec3<T> q = transform(transform2To1, qOfB);
       ++supportCalls;
+      if (step != nullptr) {
+        step->hasSupport = true;
+        step->support = traceVertex(input, transform1, p, q, qOfB, T(0));
+      }
       Vec3<T> w = p - q;
       T d = joltDot(ioV, w);
 
@@ -680,6 +739,7 @@ struct JoltGjk {
       s.y[s.numPoints] = w;
       s.p[s.numPoints] = p;
       s.q[s.numPoints] = q;
+      qLocal[s.numPoints] = qOfB;
       ++s.numPoints;
 
       std::uint32_t set = 0;
@@ -689,6 +749,7 @@ struct JoltGjk {
         break;
       }
 
+      keptLast = true;
       if (set == 0xf) {
         ioV = {T(0), T(0), T(0)};
         vLenSq = T(0);
@@ -696,6 +757,12 @@ struct JoltGjk {
         break;
       }
 
+      if (trace != nullptr) {  // qLocal follows the points UpdatePointSetYPQ keeps
+        int kept = 0;
+        for (int i = 0; i < s.numPoints; ++i) {
+          if ((set & (1u << i)) != 0) qLocal[kept++] = qLocal[i];
+        }
+      }
       s.updatePointSetYPQ(set);
 
       if (vLenSq <= toleranceSq) {
@@ -724,6 +791,10 @@ struct JoltGjk {
         termination = Termination::IterationCap;
         break;
       }
+      keptLast = false;
+    }
+    if (keptLast) {
+      beginStep(trace, input, transform1, s, qLocal, Vec3<T>{});  // the final points, no search from them
     }
 
     output->iterations = supportCalls;
@@ -770,6 +841,10 @@ struct JoltGjk {
     // To the world: inCenterOfMassTransform1 * point (ConvexShape.cpp:144-145).
     output->pointA = transform(transform1, pointA);
     output->pointB = transform(transform1, pointB);
+    if (trace != nullptr && input.useRadii) {  // the radius step, with the core distance |v| it compared
+      tracePostLoop(trace, closestPointsDistSq > combinedRadiusSq ? PostRule::RadiiApplied : PostRule::RadiiOverlap,
+                    false, std::sqrt(closestPointsDistSq), combinedRadius, output->distance);
+    }
   }
 };
 

@@ -50,6 +50,7 @@
 #include "core/exact3.h"
 #include "core/limits.h"
 #include "core/polytope.h"
+#include "core/trace3.h"
 #include "core/transform3.h"
 #include "core/vec3.h"
 
@@ -940,6 +941,26 @@ inline int sizeExponent(const DistanceInput3<float>& input) {
   return k + 2;
 }
 
+// ---- the trace (core/trace3.h): read-only copies of the loop's simplex and support points -----------------
+
+inline TraceVertex3<float> traceVertex(const Vertex& v, float a) { return {v.a, v.b, v.w, a, v.indexA, v.indexB}; }
+
+// A step holding the simplex the iteration starts from, with its weights: a segment's are the solve's, a
+// triangle's are computed here as faceWeights would at the end (on a copy), a containing tetrahedron has none
+// (robust3 never forms them: written 0). nullptr without a trace.
+inline TraceStep3<float>* beginStep(Trace3<float>* trace, const Simplex& s) {
+  TraceStep3<float>* step = beginTraceStep3(trace);
+  if (step != nullptr) {
+    Simplex weighted = s;
+    faceWeights(&weighted);
+    step->count = s.count;
+    for (int i = 0; i < s.count; ++i) {
+      step->simplex[i] = traceVertex(*s.v[i], s.count == 4 ? 0.0f : weighted.lambda[i]);
+    }
+  }
+  return step;
+}
+
 inline bool sameSupport(const Simplex& s, const Vertex& w) {
   for (int i = 0; i < s.count; ++i) {
     if ((s.v[i]->indexA == w.indexA && s.v[i]->indexB == w.indexB) || s.v[i]->w == w.w) {
@@ -968,9 +989,13 @@ inline std::int32_t magnitudeBits(V3 v) {
 // a placed point leaves the window; the caller then calls it again with rescale = true.
 template <class Ing = All>
 inline bool distanceInUnitsOf(const DistanceInput3<float>& input, DistanceOutput3<float>* output, int maxIterations,
-                              bool rescale, int* kOut) {
+                              bool rescale, int* kOut, Trace3<float>* trace) {
   const int k = rescale ? sizeExponent(input) : 0;
   *kOut = k;
+  restartTrace3(trace);  // the second pass, in units of 2^k, records its own steps
+  if (trace != nullptr) {
+    trace->exponent = k;
+  }
   const PowerOfTwoScale down(-k);
   const Shape A = shapeOf(input.proxyA, input.transformA, down);
   const Shape B = shapeOf(input.proxyB, input.transformB, down);
@@ -995,6 +1020,11 @@ inline bool distanceInUnitsOf(const DistanceInput3<float>& input, DistanceOutput
   };
   Slot pool[MAX_ITERATIONS];
   const Vertex& first = *new (&pool[0].vertex) Vertex(support(A, B, d0));
+  if (TraceStep3<float>* step = beginTraceStep3(trace)) {  // the first support: no simplex yet, the direction d0
+    step->direction = d0;
+    step->hasSupport = true;
+    step->support = traceVertex(first, 0.0f);
+  }
   Simplex s = vertexSimplex(first);
   if (Ing::RESCALE && !rescale) {
     std::int32_t high = magnitudeBits(s.v[0]->a);
@@ -1012,6 +1042,7 @@ inline bool distanceInUnitsOf(const DistanceInput3<float>& input, DistanceOutput
   int iterations = 1;
   Termination termination = Termination::IterationCap;
   for (;;) {
+    TraceStep3<float>* step = beginStep(trace, s);  // the last step's simplex is the one the loop ends on
     if (s.touching) {
       termination = s.count == 4 ? Termination::Containment : Termination::ClosestPointAtOrigin;
       break;
@@ -1023,6 +1054,11 @@ inline bool distanceInUnitsOf(const DistanceInput3<float>& input, DistanceOutput
     const V3 v = s.closest;
     const Vertex& w = *new (&pool[iterations].vertex) Vertex(support(A, B, -v));
     ++iterations;
+    if (step != nullptr) {
+      step->direction = -v;
+      step->hasSupport = true;
+      step->support = traceVertex(w, 0.0f);
+    }
     if (Ing::RESCALE && !rescale) {
       const std::int32_t a = magnitudeBits(w.a);
       const std::int32_t b = magnitudeBits(w.b);
@@ -1101,6 +1137,9 @@ inline bool distanceInUnitsOf(const DistanceInput3<float>& input, DistanceOutput
   output->pointB = pointB;
   output->distance = core;
   if (!input.useRadii) {
+    if constexpr (Ing::FINAL_STEP) {
+      tracePostLoop(trace, PostRule::ClosestFeaturePair, false, core, 0.0f, core);
+    }
     return true;
   }
   const float rA = A.radius;
@@ -1112,15 +1151,19 @@ inline bool distanceInUnitsOf(const DistanceInput3<float>& input, DistanceOutput
     output->pointB = output->pointB - rB * n;
   }
   output->distance = core > rA + rB ? core - (rA + rB) : 0.0f;
+  // The last entry is the radius step; the closest feature pair (FINAL_STEP) gave the core distance it read.
+  tracePostLoop(trace, core > rA + rB ? PostRule::RadiiApplied : PostRule::RadiiOverlap, false, core, rA + rB,
+                output->distance);
   return true;
 }
 
 // The query in units of 2^k; returns k (the caller scales the answer back).
 template <class Ing = All>
-inline int distanceInUnits(const DistanceInput3<float>& input, DistanceOutput3<float>* output, int maxIterations) {
+inline int distanceInUnits(const DistanceInput3<float>& input, DistanceOutput3<float>* output, int maxIterations,
+                           Trace3<float>* trace = nullptr) {
   int k = 0;
-  if (!distanceInUnitsOf<Ing>(input, output, maxIterations, false, &k) && Ing::RESCALE) {
-    distanceInUnitsOf<Ing>(input, output, maxIterations, true, &k);
+  if (!distanceInUnitsOf<Ing>(input, output, maxIterations, false, &k, trace) && Ing::RESCALE) {
+    distanceInUnitsOf<Ing>(input, output, maxIterations, true, &k, trace);
   }
   return k;
 }
@@ -1131,15 +1174,17 @@ inline int distanceInUnits(const DistanceInput3<float>& input, DistanceOutput3<f
 // it leaves float's normal range).
 template <class Ing>
 struct Robust3Of {
+  // The trace, when given, is in units of 2^k with k in trace->exponent (core/trace3.h).
   template <class T>
-  static void distance(const DistanceInput3<T>& input, DistanceOutput3<T>* output) {
-    distanceCapped(input, output, robust3::MAX_ITERATIONS);
+  static void distance(const DistanceInput3<T>& input, DistanceOutput3<T>* output, Trace3<T>* trace = nullptr) {
+    distanceCapped(input, output, robust3::MAX_ITERATIONS, trace);
   }
 
   template <class T>
-  static void distanceCapped(const DistanceInput3<T>& input, DistanceOutput3<T>* output, int maxIterations) {
+  static void distanceCapped(const DistanceInput3<T>& input, DistanceOutput3<T>* output, int maxIterations,
+                             Trace3<T>* trace = nullptr) {
     static_assert(std::is_same_v<T, float>, "robust3 is a float strategy");
-    const int k = robust3::distanceInUnits<Ing>(input, output, maxIterations);
+    const int k = robust3::distanceInUnits<Ing>(input, output, maxIterations, trace);
     if (k == 0) {
       return;
     }

@@ -38,6 +38,7 @@
 #include "core/limits.h"
 #include "core/polytope.h"
 #include "core/strategies/vdb.h"  // VdbTolerances: SOLID's constants, the same in 2D and 3D
+#include "core/trace3.h"
 #include "core/transform3.h"
 #include "core/vec3.h"
 
@@ -156,6 +157,28 @@ struct JohnsonSimplex {
     T s = T(1) / sum;
     *pA = s * a;
     *pB = s * b;
+  }
+
+  // W into a trace step, in slot order, each point with its weight Delta_i / sum Delta_i (the weights
+  // compute_points uses). Reads only.
+  void traceSimplex(TraceVertex3<T>* out, int* count) const {
+    T sum = 0;
+    for (int i = 0; i < SLOTS; ++i) {
+      if (contains(bits, Bits(1) << i)) {
+        sum += det[bits][i];
+      }
+    }
+    *count = 0;
+    for (int i = 0; i < SLOTS; ++i) {
+      if (contains(bits, Bits(1) << i)) {
+        out[*count] = traceVertex(point[i], det[bits][i] / sum);
+        ++*count;
+      }
+    }
+  }
+
+  static TraceVertex3<T> traceVertex(const SupportPoint<T>& s, T a) {
+    return {s.wA, s.wB, s.w, a, s.indexA, s.indexB};
   }
 
   // closest with FAST_CLOSEST (:160-198): the subsets s of W, largest bit mask first, whose union with the
@@ -303,6 +326,17 @@ struct JohnsonSimplex {
   }
 };
 
+// A trace step holding W and the direction searched from it; nullptr without a trace.
+template <class T>
+inline TraceStep3<T>* beginStep(Trace3<T>* trace, const JohnsonSimplex<T>& gjk, Vec3<T> direction) {
+  TraceStep3<T>* step = beginTraceStep3(trace);
+  if (step != nullptr) {
+    gjk.traceSimplex(step->simplex, &step->count);
+    step->direction = direction;
+  }
+  return step;
+}
+
 }  // namespace vdb3
 
 struct Vdb3 {
@@ -312,17 +346,19 @@ struct Vdb3 {
   static constexpr int MAX_ITERATIONS = 2 * MAX_POLYTOPE_VERTICES;
 
   template <class T>
-  static void distance(const DistanceInput3<T>& input, DistanceOutput3<T>* output) {
-    distanceWithCap<MAX_ITERATIONS>(input, output);
+  static void distance(const DistanceInput3<T>& input, DistanceOutput3<T>* output, Trace3<T>* trace = nullptr) {
+    distanceWithCap<MAX_ITERATIONS, T>(input, output, nullptr, nullptr, trace);
   }
 
   // The query with another support-call cap: distance() is this with MAX_ITERATIONS. The tests drive the
   // iteration-cap rule through a small cap. keepSimplex / keepV, when given, receive the final simplex W and
   // v (the closest point of W to the origin, B - A frame) for a caller that goes on from them (epa3.h); they
-  // change nothing of the run or its answer.
+  // change nothing of the run or its answer; nor does the trace: one step per support call (W before it, the
+  // direction -v, the support point), then W after the last update when the loop changed it.
   template <int CAP, class T>
   static void distanceWithCap(const DistanceInput3<T>& input, DistanceOutput3<T>* output,
-                              vdb3::JohnsonSimplex<T>* keepSimplex = nullptr, Vec3<T>* keepV = nullptr) {
+                              vdb3::JohnsonSimplex<T>* keepSimplex = nullptr, Vec3<T>* keepV = nullptr,
+                              Trace3<T>* trace = nullptr) {
     static_assert(CAP >= 1, "at least one support call");
     using Tol = VdbTolerances<T>;
     vdb3::JohnsonSimplex<T> localSimplex;
@@ -333,19 +369,27 @@ struct Vdb3 {
     T dist2 = Tol::INITIAL_DIST2;
     int supportCalls = 0;
     Termination termination = Termination::IterationCap;
+    bool stoppedBeforeUpdate = false;  // the loop ended on the new support, W unchanged (the trace's last step)
 
     for (;;) {
+      TraceStep3<T>* step = vdb3::beginStep(trace, gjk, -v);
       vdb3::SupportPoint<T> w = vdb3::supportPoint(input, -v);  // SOLID: p = a.support(-v), q = b.support(v)
       ++supportCalls;
+      if (step != nullptr) {
+        step->hasSupport = true;
+        step->support = vdb3::JohnsonSimplex<T>::traceVertex(w, T(0));
+      }
       T delta = dot(v, w.w);
       // closest_points' early exit `delta > 0 && delta * delta > dist2 * max_dist2` (:414-417) is left out
       // (deviation: docs/strategies.md, vdb3).
       if (gjk.inSimplex(w.w)) {  // :419
         termination = Termination::SupportInSimplex;
+        stoppedBeforeUpdate = true;
         break;
       }
       if (dist2 - delta <= dist2 * Tol::REL_ERROR2) {  // :419
         termination = Termination::RelativeGap;
+        stoppedBeforeUpdate = true;
         break;
       }
       gjk.addVertex(w);                 // :424
@@ -379,6 +423,10 @@ struct Vdb3 {
       }
     }
 
+    if (!stoppedBeforeUpdate) {
+      vdb3::beginStep(trace, gjk, Vec3<T>{});  // the final W, no search from it
+    }
+
     // :467-472 and DT_C-api.cpp:414: the points from W (also when dist2 overflowed: deviation), the distance
     // the square root of dist2 = |v|^2.
     gjk.computePoints(&output->pointA, &output->pointB);
@@ -400,11 +448,13 @@ struct Vdb3 {
         output->pointA = output->pointA + (rA / s) * v;
         output->pointB = output->pointB - (rB / s) * v;
         output->distance = s - radius;
+        tracePostLoop(trace, PostRule::RadiiApplied, false, s, radius, output->distance);
       } else {
         Vec3<T> mid = T(0.5) * (output->pointA + output->pointB);
         output->pointA = mid;
         output->pointB = mid;
         output->distance = 0;
+        tracePostLoop(trace, PostRule::RadiiOverlap, false, s, radius, T(0));
       }
     }
   }

@@ -174,6 +174,10 @@ TEST(GjkcheckConvert, turnsTheCorpusIntoFuzzerInputsAndBackExactly) {
     std::string name = fs::relative(file, corpus).replace_extension().generic_string();
     std::replace(name.begin(), name.end(), '/', '-');
     check::Case original = check::readCaseFile(file);
+    if (original.dimension == 3) {  // the 3D seeds (corpus/seeds/3d): left out of the 2D encoding
+      EXPECT_FALSE(fs::exists(temp.path() / "in" / name)) << file;
+      continue;
+    }
     check::Case back = check::readCaseFile(temp.path() / "cases" / (name + ".case"));
     EXPECT_EQ(check::encodeFuzzInput(original), check::encodeFuzzInput(back)) << file;
     EXPECT_FALSE(back.metaValue("family").empty());

@@ -5,6 +5,7 @@
 
 #include <cmath>
 #include <cstring>
+#include <filesystem>
 #include <optional>
 #include <vector>
 
@@ -17,6 +18,7 @@
 namespace {
 
 using namespace gjk;
+namespace fs = std::filesystem;
 using check::Case;
 
 bool valid3(const Case& c) {
@@ -75,6 +77,26 @@ TEST(GeometryMutator3d, everyMoveLeavesAValid3dCaseOnEveryFamily) {
   }
   // Most moves apply to most cases (a drop needs two vertices, a coplanar move four, and so on).
   EXPECT_GT(applied, static_cast<int>(familyCases().size()) * fuzz::MOVE3_COUNT * 10 / 2);
+}
+
+// The same on the hand-made 3D seeds of the case corpus (corpus/seeds/3d), the 3D campaigns' seeds.
+TEST(GeometryMutator3d, everyMoveLeavesAValid3dCaseOnEvery3dSeed) {
+  int seeds = 0;
+  for (const fs::path& file : check::collectCaseFiles({std::string(GJK_SOURCE_DIR) + "/corpus/seeds/3d"})) {
+    const Case original = check::readCaseFile(file);
+    ++seeds;
+    for (int m = 0; m < fuzz::MOVE3_COUNT; ++m) {
+      for (std::uint64_t seed = 0; seed < 10; ++seed) {
+        Case value = original;
+        fuzz::Random random(seed);
+        if (fuzz::applyMove3(static_cast<fuzz::Move3>(m), value, random)) {
+          EXPECT_TRUE(valid3(value)) << file << " " << fuzz::move3Name(static_cast<fuzz::Move3>(m));
+          EXPECT_NO_THROW(check::encodeFuzzInput3d(value)) << file << " " << fuzz::move3Name(static_cast<fuzz::Move3>(m));
+        }
+      }
+    }
+  }
+  EXPECT_GE(seeds, 30);
 }
 
 TEST(GeometryMutator3d, aCoplanarMoveLeavesFourVerticesOnOnePlaneAsFarAsFloatsAllow) {

@@ -11,11 +11,14 @@ three.js (inline) draws both views, and nothing goes wrong.
 - Control: the same page with the render call removed and an error thrown must fail every one of these checks, so
   the checks are seen to catch a blank canvas and an error.
 - The page names no external resource, and two runs write the same bytes.
+- The simplex path of vdb3 (the default strategy, which records a trace) is in the page's data, and M's scene holds
+  the objects named 'simplex-path' and 'final-simplex' with as many points as that data has.
 
 Never skips: without chromium it fails, naming scripts/bootstrap (which installs the Debian package chromium).
 
 Usage: repro3_html_test.py GJKCHECK SOURCE_DIR
 """
+import json
 import os
 import re
 import shutil
@@ -165,7 +168,12 @@ with tempfile.TemporaryDirectory() as folder:
     check(not re.search(r"<(script|link|img|iframe)\b[^>]*\b(src|href)\s*=", html, re.I),
           "the page names an external resource")
     check("exact distance: " in html and "strategy: vdb3" in html, "the page has no text block")
-    check("No simplex path" in html, "the page does not say that no simplex path is drawn")
+    # vdb3 (the default) records a trace: its simplex path is in the scene's data and the legend.
+    scene = json.loads(re.search(r'<script type="application/json" id="scene">(.*?)</script>', html, re.S).group(1))
+    path, simplex = scene["minkowski"]["path"], scene["minkowski"]["simplex"]
+    check(len(path) >= 2 and 1 <= len(simplex) <= 4 and all(len(p) == 3 for p in path + simplex),
+          f"the page's simplex path has {len(path)} points, its final simplex {len(simplex)}")
+    check("the simplex path in M's view" in html, "the legend does not name the simplex path")
 
     # Control: no frame drawn and an error thrown; every check must see it.
     control = os.path.join(folder, "control.html")
@@ -186,6 +194,11 @@ with tempfile.TemporaryDirectory() as folder:
         check(False, problem)
     status = status_of(run.stdout)
     check(status.get("data-three-revision") == "170", f"three.js revision {status.get('data-three-revision')}")
+    # The scene of M holds the objects 'simplex-path' (a point per step) and 'final-simplex' (two per edge).
+    pairs = len(simplex) * (len(simplex) - 1)
+    check(status.get("data-simplex-path") == str(len(path)) and status.get("data-final-simplex") == str(pairs),
+          f"M's scene has a path of {status.get('data-simplex-path')} points and a final simplex of "
+          f"{status.get('data-final-simplex')} (the data: {len(path)}, {pairs})")
     if check(os.path.exists(shot), f"chromium wrote no screenshot: {run.stderr[-2000:]}"):
         count = coloured_pixels(shot)
         check(count > 20000, f"the screenshot has {count} coloured pixels: the views look blank")

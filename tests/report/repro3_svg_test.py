@@ -3,7 +3,9 @@
 to 2^100: the picture is well-formed XML with every number finite and inside the document, the five panels are
 there and each world panel's shapes span a good part of it at every scale, the exact closest points and the
 reported witness points land where they should, the text says the oracle's distance and the strategy, the bytes
-are the same twice, and the side-by-side text lists every 3D strategy.
+are the same twice, and the side-by-side text lists every 3D strategy. A traced strategy's (vdb3, jolt-gjk, robust3) trace is
+printed with z and its simplex path drawn in M's panel: one point per step with a simplex, the final simplex's
+edges, and the path ending at the exact closest point q where the answer is right.
 
 Usage: repro3_svg_test.py GJKCHECK SOURCE_DIR
 """
@@ -167,7 +169,8 @@ for name, compare_witness in CASES.items():
         check(re.search(r"^" + re.escape(strategy) + r"\s", result.stdout, re.M),
               f"{name}: the side-by-side text has no row for {strategy}")
     check("exact answer (oracle)" in result.stdout, f"{name}: no exact answer in the text")
-    check("no trace: the 3D strategies record no iteration trace yet" in result.stdout, f"{name}: no trace note")
+    check("trace of opengjk" in result.stdout and "this strategy records no trace" in result.stdout,
+          f"{name}: no word that opengjk records no trace")
     try:
         root = ET.fromstring(text)
     except ET.ParseError as error:
@@ -185,8 +188,10 @@ for name, compare_witness in CASES.items():
     check(distance is not None and ("exact distance: " + distance[:25]) in all_text,
           f"{name}: the text does not say the oracle's distance {distance}")
     check("strategy: opengjk (double" in all_text, f"{name}: the text does not name the strategy")
-    check("simplex path: not drawn" in all_text and "No simplex path" in all_text,
+    check("simplex path: not drawn (opengjk records no iteration trace)" in all_text and
+          "no simplex path: opengjk records no trace" in all_text,
           f"{name}: no word that the simplex path is not drawn")
+    check('class="simplex-path"' not in text, f"{name}: a simplex path drawn for opengjk, which records no trace")
     for panel_id in ("top", "front", "side", "oblique", "minkowski"):
         group = panel(root, panel_id)
         if not check(group is not None, f"{name}: no panel {panel_id}"):
@@ -219,6 +224,71 @@ for name, compare_witness in CASES.items():
                 for (ex, ey), (rx, ry) in zip(exact, reported):
                     check(abs(ex - rx) < 0.05 and abs(ey - ry) < 0.05,
                           f"{name}: in {panel_id} the exact point ({ex}, {ey}) and the reported ({rx}, {ry}) differ")
+
+
+
+def trace_steps(stdout):
+    """[(simplex size, [w as (x, y, z)])] of each printed trace step."""
+    steps = []
+    for line in stdout.splitlines():
+        match = re.match(r"  step \d+: simplex of (\d+)$", line)
+        if match:
+            steps.append((int(match.group(1)), []))
+        match = re.match(r"    w \((\S+), (\S+), (\S+)\)\s+a ", line)
+        if match and steps:
+            steps[-1][1].append(tuple(float(v) for v in match.groups()))
+    return steps
+
+
+# The simplex path of the traced strategies in M's panel: on a few of the cases above, and on every 3D seed of the
+# case corpus (corpus/seeds/3d, hand-made cases of the fifteen 3D families).
+SEEDS3 = os.path.join(SOURCE, "corpus/seeds/3d")
+seed_cases = sorted(os.path.join(folder, file) for folder, _, files in os.walk(SEEDS3) for file in files
+                    if file.endswith(".case"))
+check(len(seed_cases) >= 30, f"only {len(seed_cases)} 3D seeds under {SEEDS3}")
+PATH_CASES = [os.path.join(CORPUS if name != "far-tiny" else far_folder, name + ".case")
+              for name in ("cubes-apart-along-x", "cube-third-turn-diagonal", "capsules-skew", "segment-above-triangle",
+                           "sphere-in-cube", "cubes-huge", "cubes-tiny-subnormal", "far-tiny")] + seed_cases
+for case in PATH_CASES:
+    name = os.path.relpath(case, SOURCE) if case.startswith(SEEDS3) else os.path.basename(case)[:-len(".case")]
+    for strategy in ("vdb3", "jolt-gjk", "robust3"):
+        result, text = picture(case, "--strategy", strategy)
+        where = f"{name} {strategy}"
+        if not check(result.returncode in (0, 1) and text is not None, f"{where}: repro exited {result.returncode}"):
+            continue
+        steps = trace_steps(result.stdout)
+        check(f"trace of {strategy} (" in result.stdout and "stopped by" in result.stdout and steps,
+              f"{where}: no trace in the text")
+        check(all(len(points) == size for size, points in steps), f"{where}: a step's points are not (x, y, z)")
+        root = ET.fromstring(text)
+        group = panel(root, "minkowski")
+        paths = [p for p in group.iter(SVG + "polyline") if p.get("class") == "simplex-path"]
+        if not any(size > 0 for size, _ in steps):
+            # A loop that stopped before its first simplex (jolt-gjk on cubes-huge: |v|^2 overflows) has no path.
+            check(not paths and "no simplex path: the trace has no finite simplex" in text,
+                  f"{where}: a path drawn, or no word why not, for a trace without a simplex")
+            continue
+        if not check(len(paths) == 1, f"{where}: {len(paths)} simplex paths in M's panel"):
+            continue
+        numbers = [float(v) for v in re.split(r"[ ,]+", paths[0].get("points").strip())]
+        points = list(zip(numbers[0::2], numbers[1::2]))
+        check(len(points) == sum(1 for size, _ in steps if size > 0),
+              f"{where}: {len(points)} path points for {len(steps)} steps")
+        final = [line for line in group.iter(SVG + "line") if line.get("class") == "final-simplex"]
+        last = steps[-1][0] if steps else 0
+        check(len(final) == last * (last - 1) // 2, f"{where}: {len(final)} edges for a final simplex of {last}")
+        check("simplex path: " in text and " trace steps, the final simplex of " in text, f"{where}: no path text")
+        for panel_id in ("top", "front", "side", "oblique"):
+            check('class="simplex-path"' not in ET.tostring(panel(root, panel_id), encoding="unicode"),
+                  f"{where}: a simplex path in the world panel {panel_id}")
+        # Where the answer is right and the cores are apart, the path ends within half a unit of q (the exact
+        # marker): v_k converges to q, and the last v is the answer's.
+        all_text = " ".join(t.text or "" for t in root.iter(SVG + "text"))
+        exact = markers(group, "#238b45", "circle")
+        if "relation: separated" in all_text and "verdict: ok" in all_text and name != "far-tiny" and exact:
+            (ex, ey), (px, py) = exact[0], points[-1]
+            check(abs(ex - px) < 0.5 and abs(ey - py) < 0.5, f"{where}: the path ends at ({px}, {py}), q is at "
+                  f"({ex}, {ey})")
 
 # Rounded shapes: an outline per rounded shape in each orthographic view, none in the oblique one (its axes are not
 # orthonormal), none without a radius; capsules-skew's witness points sit on the outlines in the front view

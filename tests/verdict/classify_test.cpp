@@ -37,6 +37,8 @@ TEST(Classify, agreesWithTheSeedFoldersButForTwoRotatedSeeds) {
     // The cast seeds are filed by their cast family (meta.family cast-*), a motion the distance classifier,
     // which looks at t = 0, does not name.
     if (file.parent_path().filename() == "cast") continue;
+    // The 3D seeds (corpus/seeds/3d) are filed by the 3D families, whose feature seeds3_test.cpp checks.
+    if (readCaseFile(file).dimension == 3) continue;
     std::string relative = fs::relative(file, SOURCE / "corpus/seeds").generic_string();
     std::string expected = familyOfFolder(file.parent_path().filename().string());
     std::string got = familyOf(readCaseFile(file));
