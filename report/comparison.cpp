@@ -148,7 +148,9 @@ std::vector<std::vector<GroupAggregate>> emptyGroups(int strategyCount, int fami
 }
 
 // The family's timed rounds (ComparisonTiming): the first `sample` cases of the run, each strategy in turn,
-// `rounds` times; nanoseconds per query of each round into rounds[s][f].
+// `rounds` times; nanoseconds per query of each round into rounds[s][f]. An external engine that hangs on a case of
+// the sample is not timed on the family (no rounds: "—"): its round's time would be the timeout's, and every
+// further round would wait for it again.
 void timeFamily(const ComparisonOptions& options, int f, std::uint64_t sample, ComparisonTiming& timing) {
   std::vector<Case> cases;
   cases.reserve(sample);
@@ -156,8 +158,10 @@ void timeFamily(const ComparisonOptions& options, int f, std::uint64_t sample, C
     cases.push_back(sampleComparisonCase(options, f, shardCaseIndex(options, i)));
   }
   std::vector<StrategyResult> results(sample);
+  std::vector<bool> hung(options.strategies.size(), false);
   for (int r = 0; r < options.timingRounds; ++r) {
     for (std::size_t s = 0; s < options.strategies.size(); ++s) {
+      if (hung[s]) continue;
       const StrategyInfo& strategy = *options.strategies[s];
       auto start = std::chrono::steady_clock::now();
       if (strategy.runBatch) {
@@ -166,6 +170,12 @@ void timeFamily(const ComparisonOptions& options, int f, std::uint64_t sample, C
         for (std::uint64_t i = 0; i < sample; ++i) results[i] = strategy.run(cases[i], {});
       }
       auto stop = std::chrono::steady_clock::now();
+      if (std::any_of(results.begin(), results.end(),
+                      [](const StrategyResult& result) { return result.failure == EngineFailure::Hang; })) {
+        hung[s] = true;
+        timing.rounds[s][f].clear();
+        continue;
+      }
       timing.rounds[s][f].push_back(std::chrono::duration<double, std::nano>(stop - start).count() /
                                     static_cast<double>(sample));
     }

@@ -161,16 +161,18 @@ std::string timingTable(const ComparisonOptions& options, const ComparisonResult
   if (result.timing.sample == 0) {
     return text + "Not measured (" + (result.interrupted ? "the run was interrupted" : "no timed rounds") + ").\n\n";
   }
-  const size_t rounds = result.timing.rounds.empty() || result.timing.rounds[0].empty()
-                            ? 0
-                            : result.timing.rounds[0][0].size();
+  size_t rounds = 0;  // the most of any strategy and family (an engine that hung on the sample has none)
+  for (const auto& families : result.timing.rounds) {
+    for (const auto& timed : families) rounds = std::max(rounds, timed.size());
+  }
   text += "Nanoseconds per query on " + machine + ": after the judged pass, each family's first " +
           std::to_string(result.timing.sample) + " cases of the run (of each shard's run in a merged report: its rounds are all the shards') are answered by every strategy in turn, " +
           std::to_string(rounds) +
           " times (rounds; an external engine through its pipelined batch); a round's time over its queries is "
           "one measurement, and the table gives their median, min and max in nanoseconds. A time includes turning the case into "
           "the query (a few dozen nanoseconds). Times vary between runs and machines; they are the only numbers "
-          "of this report that do (timing.csv).\n\n| strategy | family | median | min | max |\n|---|---|---|---|---|\n";
+          "of this report that do (timing.csv). An external engine that hung on a case of a family's sample is not timed "
+          "on that family (—): its time would be the timeout's.\n\n| strategy | family | median | min | max |\n|---|---|---|---|---|\n";
   for (size_t s = 0; s < options.strategies.size(); ++s) {
     for (size_t f = 0; f < options.families.size(); ++f) {
       const TimingStatistics t = timingStatistics(result.timing.rounds[s][f]);

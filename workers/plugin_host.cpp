@@ -1,15 +1,17 @@
-// gjkcheck-plugin-host PLUGIN [ENTRY]: a worker (docs/workers.md) that answers with a C plugin
+// gjkcheck-plugin-host [--isolate] PLUGIN [ENTRY]: a worker (docs/workers.md) that answers with a C plugin
 // (include/gjkcheck/strategy.h). It dlopens PLUGIN, says its hello for ENTRY (default the first entry), then
 // answers each distance request with the entry's function; penetration requests are refused. When the plugin
 // exports gjkcheck_plugin_traced_distance with a function for ENTRY, its hello says +trace and a `t` request
 // (repro's traced query) is answered by that function, its steps after the answer. Its answers go
 // out when no complete request is left unread, so a pipelining host gets them in batches. A plugin that
-// crashes takes this process down with it: the host sees a worker crash, never its own.
+// crashes takes this process down with it (unless --isolate, below): the host sees a worker crash, never its own.
 // An ENTRY that is no distance entry is looked up among the cast entries (gjkcheck_plugin_cast_info): the hello
 // then says `cast` and +cast-band=NAME, and each cast request is answered by the entry's function, every other
 // request refused. Then among the 3D entries (gjkcheck_plugin3_info; a 3D-only plugin exports that alone, and its
 // first entry is the default): the hello says +3d and the queries its non-NULL functions answer, and each d or p
 // request, read as a 3D one, is answered by the entry's function.
+// --isolate: each batch of requests is answered in a forked child (workers/isolated_batch.h), so an engine that
+// aborts (Debian's FCL keeps its assertions) costs one `crash` answer, not this process.
 #include <dlfcn.h>
 #include <unistd.h>
 
@@ -20,6 +22,7 @@
 #include <vector>
 
 #include "gjkcheck/strategy.h"
+#include "workers/isolated_batch.h"
 #include "workers/worker_protocol.h"
 
 namespace {
@@ -264,18 +267,24 @@ Answer answerOf(const gjkcheck_entry& entry, gjkcheck_traced_distance_fn traced,
 
 // Reads the requests from stdin until it closes, answering each with `answerOf`; the answers go out when no complete
 // request is left unread. Returns main's exit code.
+// With --isolate the requests of each read are answered in a child process (workers/isolated_batch.h): an engine
+// that aborts on a query gives that query a `crash` answer and the rest go on, with no restart.
+bool isolate = false;
+
 template <class AnswerOf>
 int serveRequests(AnswerOf answerOf, int dimension = 2) {
   std::string input, output;
   std::size_t consumed = 0;
   std::vector<char> buffer(1 << 20);
   Request request;
+  std::vector<Request> batch;
   std::string error;
   for (;;) {
     ssize_t n = ::read(0, buffer.data(), buffer.size());
     if (n < 0 && errno == EINTR) continue;
     if (n <= 0) break;
     input.append(buffer.data(), static_cast<std::size_t>(n));
+    batch.clear();
     for (std::size_t end; (end = input.find('\n', consumed)) != std::string::npos; consumed = end + 1) {
       // In float bits, as our hello asks; a host that does not know +float-bits sends version 1's decimals.
       const std::string_view line = std::string_view(input).substr(consumed, end - consumed);
@@ -285,7 +294,19 @@ int serveRequests(AnswerOf answerOf, int dimension = 2) {
           return fail("bad request: " + error);
         }
       }
-      appendAnswer(output, request.id, request.query, answerOf(request), dimension);
+      if (isolate) {
+        batch.push_back(request);
+      } else {
+        appendAnswer(output, request.id, request.query, answerOf(request), dimension);
+      }
+    }
+    if (isolate && !batch.empty()) {
+      const bool made = answerIsolated(
+          static_cast<int>(batch.size()),
+          [&](int k, std::string& line) { appendAnswer(line, batch[k].id, batch[k].query, answerOf(batch[k]), dimension); },
+          [&](int k, const std::string& detail, std::string& line) { appendCrash(line, batch[k].id, detail); },
+          output);
+      if (!made) return fail(std::string("--isolate: no child process: ") + std::strerror(errno));
     }
     input.erase(0, consumed);
     consumed = 0;
@@ -355,7 +376,12 @@ const gjkcheck_plugin3* plugin3Of(void* library, const char* path, std::string& 
 }
 
 int main(int argc, char** argv) {
-  if (argc < 2 || argc > 3) return fail("usage: gjkcheck-plugin-host PLUGIN [ENTRY]");
+  if (argc >= 2 && std::strcmp(argv[1], "--isolate") == 0) {
+    isolate = true;
+    --argc;
+    ++argv;
+  }
+  if (argc < 2 || argc > 3) return fail("usage: gjkcheck-plugin-host [--isolate] PLUGIN [ENTRY]");
   void* library = dlopen(argv[1], RTLD_NOW | RTLD_LOCAL);
   if (library == nullptr) return fail(std::string("cannot load the plugin: ") + dlerror());
   std::string error3;

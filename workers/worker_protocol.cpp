@@ -609,6 +609,13 @@ bool parseAnswer(std::string_view line, long long id, Query query, Answer& answe
   return true;
 }
 
+void appendCrash(std::string& out, long long id, const std::string& what) {
+  appendInteger(out, id);
+  out += " crash ";
+  for (char c : what) out += (c == '\n' || c == '\r') ? ' ' : c;
+  out += '\n';
+}
+
 void appendAnswer(std::string& out, long long id, Query query, const Answer& answer, int dimension) {
   appendInteger(out, id);
   if (answer.status != Status::Ok) {

@@ -139,6 +139,10 @@ bool parseAnswer(std::string_view line, long long id, Query query, Answer& answe
 // point for the answer to a 3D case (dimension 3).
 void appendAnswer(std::string& out, long long id, Query query, const Answer& answer, int dimension = 2);
 
+// Appends `<id> crash <what>` with '\n' (a worker that recovered from its engine's crash on this query; `what` on one
+// line).
+void appendCrash(std::string& out, long long id, const std::string& what);
+
 // The words of a line split on spaces and tabs.
 std::vector<std::string_view> splitWords(std::string_view line);
 

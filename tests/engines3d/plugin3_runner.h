@@ -90,7 +90,7 @@ void printFailures(const std::string& title, const std::vector<std::string>& fai
 
 // The engine manifest of a 3D plugin entry, adapters/<strategy>/manifest (docs/workers.md, "The engine manifest").
 // Checked against the plugin: gjkcheck-engine 1,
-// name, dimension 3, scalar, contact and queries as the entry declares them, command `$PLUGIN_HOST
+// name, dimension 3, scalar, contact and queries as the entry declares them, command `$PLUGIN_HOST [--isolate, FCL]
 // $BUILD/adapters/<plugin file> <entry>`, ready `$BUILD/adapters/<plugin file>`, install scripts/bootstrap, and a
 // version that contains the plugin's (the Debian package's version).
 void expectManifestMatches(const std::string& strategy, const std::string& pluginPath, const gjkcheck_plugin3& info,

@@ -283,5 +283,41 @@ TEST(Manifest3, AnEngineOfDimension3RunsItsPluginThroughThePlaceholders) {
       << wrong.failureDetail;
 }
 
+// gjkcheck-plugin-host --isolate (a manifest's command may ask for it): each batch is answered in a forked child, so
+// an engine that aborts gives that query a `crash` answer in the worker's own words (how the child ended and its last
+// stderr line) and every other query of the batch its answer, the ones after the abort included.
+TEST(PluginHostIsolate, AnAbortIsACrashAnswerOfItsQueryAndTheBatchGoesOn) {
+  test_support::TempDir dir("gjk-isolate");
+  std::string text = manifest3("isolated", FAULTY3_PLUGIN, "vdb3", "dimension 3\n");
+  const std::string plain = std::string("$PLUGIN_HOST ") + FAULTY3_PLUGIN;
+  text.replace(text.find(plain), plain.size(), std::string("$PLUGIN_HOST --isolate ") + FAULTY3_PLUGIN);
+  writeFile(dir.path() / "isolated" / "manifest", text);
+  const std::vector<StrategyInfo> rows = manifestStrategies(dir.path());
+  ASSERT_EQ(rows.size(), 1u);
+  const std::vector<Case> all = familyCases3(1);
+  std::vector<Case> cases;
+  std::vector<bool> aborts;
+  for (std::size_t k = 0; k < all.size(); ++k) {  // 15 cases, three of them aborting, one of them the last
+    const bool abort = k == 2 || k == 3 || k + 1 == all.size();
+    cases.push_back(abort ? marked(all[k], 12345) : all[k]);
+    aborts.push_back(abort);
+  }
+  std::vector<StrategyResult> results(cases.size());
+  runBatch(rows[0], cases, results);
+  const StrategyInfo* vdb3 = findStrategy("vdb3");
+  for (std::size_t k = 0; k < cases.size(); ++k) {
+    if (aborts[k]) {
+      EXPECT_EQ(results[k].failure, EngineFailure::Crash) << k;
+      EXPECT_EQ(results[k].failureDetail,
+                "the engine crashed on this query (the worker reported it and went on with a fresh engine): the "
+                "engine's process was killed by signal 6 (Aborted): faulty3_plugin: shape A at x = 12345, calling "
+                "abort()")
+          << k;
+    } else {
+      EXPECT_EQ(distanceDifferences(results[k], vdb3->run(cases[k], {})), "") << k;
+    }
+  }
+}
+
 }  // namespace
 }  // namespace gjk::check
