@@ -10,6 +10,7 @@
 #include <string>
 
 #include "tests/adapters/plugin3.h"
+#include "tests/verdict/space_case_shapes.h"
 
 namespace gjk::check {
 namespace {
@@ -52,14 +53,7 @@ ShapeSpec rounded(std::vector<Vertex> points, float radius, float x, float y, fl
   return shape;
 }
 
-Case spaceCase(ShapeSpec a, ShapeSpec b) {
-  Case value;
-  value.dimension = 3;
-  value.a = std::move(a);
-  value.b = std::move(b);
-  value.source = "hand";
-  return value;
-}
+using test_support::spaceCase;
 
 // Parameterized by the build's scalar word, so that ctest's test names are the same on every run.
 class BulletPlugin : public ::testing::TestWithParam<std::string> {

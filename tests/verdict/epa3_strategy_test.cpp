@@ -15,28 +15,13 @@
 #include "verdict/exact_case3.h"
 #include "verdict/penetration_verdict3.h"
 #include "verdict/strategy.h"
+#include "tests/verdict/space_case_shapes.h"
 
 namespace gjk::check {
 namespace {
 
-ShapeSpec cube(float x, float y, float z, float radius = 0) {
-  ShapeSpec shape;
-  shape.vertices = {{0, 0, 0}, {1, 0, 0}, {0, 1, 0}, {1, 1, 0}, {0, 0, 1}, {1, 0, 1}, {0, 1, 1}, {1, 1, 1}};
-  shape.positionX = x;
-  shape.positionY = y;
-  shape.positionZ = z;
-  shape.radius = radius;
-  return shape;
-}
-
-Case spaceCase(ShapeSpec a, ShapeSpec b) {
-  Case value;
-  value.dimension = 3;
-  value.a = std::move(a);
-  value.b = std::move(b);
-  value.source = "hand";
-  return value;
-}
+using test_support::cube;
+using test_support::spaceCase;
 
 const StrategyInfo& epa3() {
   const StrategyInfo* info = findStrategy("epa3");

@@ -16,14 +16,9 @@ namespace gjk::check {
 namespace {
 
 using test_support::gjkcheck;
+using test_support::lines;
 using test_support::TempDir;
 
-std::vector<std::string> lines(const std::string& text) {
-  std::vector<std::string> out;
-  std::istringstream in(text);
-  for (std::string line; std::getline(in, line);) out.push_back(line);
-  return out;
-}
 
 // gjkcheck ARGUMENTS with the environment assignments `env` ("NAME='VALUE' ...") before it.
 test_support::CliRun withEnvironment(const std::string& env, const std::string& arguments) {

@@ -16,14 +16,9 @@ namespace gjk::check {
 namespace {
 
 using test_support::gjkcheck;
+using test_support::lines;
 using test_support::TempDir;
 
-std::vector<std::string> lines(const std::string& text) {
-  std::vector<std::string> out;
-  std::istringstream in(text);
-  for (std::string line; std::getline(in, line);) out.push_back(line);
-  return out;
-}
 
 TEST(AbortPluginCli, RunGivesCrashOnEveryThirdCaseAndTheStderrTail) {
   TempDir dir("gjk-abort-run");
