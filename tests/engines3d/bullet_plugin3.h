@@ -1,7 +1,7 @@
 // A 3D plugin (include/gjkcheck/strategy.h, gjkcheck_plugin3_info) opened in the test's own process with dlopen,
 // as gjkcheck-plugin-host opens one, and its answers turned into the harness's StrategyResult so that the 3D
 // verdicts (verdict/verdict3.h, verdict/penetration_verdict3.h) judge them. Header-only: the adapters' tests are
-// its only users.
+// its only users (the Bullet plugin tests; the FCL and libccd ones run each query in a child: plugin3_runner.h).
 #pragma once
 
 #include <dlfcn.h>

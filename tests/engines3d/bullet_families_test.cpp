@@ -15,7 +15,7 @@
 #include <vector>
 
 #include "families/families.h"
-#include "tests/adapters/plugin3.h"
+#include "tests/engines3d/bullet_plugin3.h"
 #include "verdict/exact_case3.h"
 #include "verdict/penetration_verdict3.h"
 #include "verdict/verdict3.h"

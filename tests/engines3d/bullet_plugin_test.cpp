@@ -9,7 +9,7 @@
 #include <cmath>
 #include <string>
 
-#include "tests/adapters/plugin3.h"
+#include "tests/engines3d/bullet_plugin3.h"
 #include "tests/verdict/space_case_shapes.h"
 
 namespace gjk::check {
