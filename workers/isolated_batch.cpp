@@ -38,8 +38,9 @@ std::string endingOf(int status) {
 std::string lastWords(const std::string& err) {
   std::size_t end = err.find_last_not_of("\r\n ");
   if (end == std::string::npos) return "";
-  const std::size_t start = err.rfind('\n', end);
-  std::string line = err.substr(start == std::string::npos ? 0 : start + 1, end + 1 - (start == std::string::npos ? 0 : start + 1));
+  const std::size_t newline = err.rfind('\n', end);
+  const std::size_t start = newline == std::string::npos ? 0 : newline + 1;
+  std::string line = err.substr(start, end + 1 - start);
   for (char& c : line) {
     if (c == '\t' || c == '\r') c = ' ';
   }

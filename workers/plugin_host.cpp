@@ -303,7 +303,9 @@ int serveRequests(AnswerOf answerOf, int dimension = 2) {
     if (isolate && !batch.empty()) {
       const bool made = answerIsolated(
           static_cast<int>(batch.size()),
-          [&](int k, std::string& line) { appendAnswer(line, batch[k].id, batch[k].query, answerOf(batch[k]), dimension); },
+          [&](int k, std::string& line) {
+            appendAnswer(line, batch[k].id, batch[k].query, answerOf(batch[k]), dimension);
+          },
           [&](int k, const std::string& detail, std::string& line) { appendCrash(line, batch[k].id, detail); },
           output);
       if (!made) return fail(std::string("--isolate: no child process: ") + std::strerror(errno));
