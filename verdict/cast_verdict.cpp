@@ -229,15 +229,7 @@ CastVerdict judgeCast(const CastCase& exact, const StrategyResult& result, const
   verdict.gapErrorU = nan;
   verdict.normalAngle = nan;
   verdict.pointErrorU = nan;
-  verdict.failure = result.failure;
-  if (result.failure != EngineFailure::None) {
-    verdict.judged = true;
-    if (result.failure != EngineFailure::Refused) {
-      verdict.reasons.push_back(engineFailureName(result.failure));
-      verdict.violation = true;
-    }
-    return verdict;
-  }
+  if (judgeEngineFailure(result, verdict)) return verdict;
   const CastAnswer& c = result.cast;
   if (!c.answered || strategy.castBand == nullptr) {
     return verdict;

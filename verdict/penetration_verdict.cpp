@@ -55,15 +55,7 @@ QueryVerdict judgePenetration(const Case& value, const oracle::ExactAnswer& exac
   double& depthErrorU = verdict.measures[PENETRATION_DEPTH_ERROR];
   double& normalErrorU = verdict.measures[PENETRATION_NORMAL_ERROR];
   double& contactErrorU = verdict.measures[PENETRATION_CONTACT_ERROR];
-  verdict.failure = result.failure;
-  if (result.failure != EngineFailure::None) {
-    verdict.judged = true;
-    if (result.failure != EngineFailure::Refused) {
-      verdict.reasons.push_back(engineFailureName(result.failure));
-      verdict.violation = true;
-    }
-    return verdict;
-  }
+  if (judgeEngineFailure(result, verdict)) return verdict;
   const PenetrationAnswer& p = result.penetration;
   if (!p.answered) {
     return verdict;

@@ -154,6 +154,21 @@ struct StrategyResult {
   std::string failureDetail;  // for a failure: the engine's stderr tail, or the garbled answer line
 };
 
+// The verdict of a query an external engine gave no answer to (the penetration and cast verdicts; the distance
+// verdict's is engineFailureVerdict, verdict.h): judged, its failure kept, a refusal its own count, a crash, hang
+// or protocol error the violation of that name. verdict.failure is set either way; false when the engine answered.
+template <class QueryVerdictType>
+bool judgeEngineFailure(const StrategyResult& result, QueryVerdictType& verdict) {
+  verdict.failure = result.failure;
+  if (result.failure == EngineFailure::None) return false;
+  verdict.judged = true;
+  if (result.failure != EngineFailure::Refused) {
+    verdict.reasons.push_back(engineFailureName(result.failure));
+    verdict.violation = true;
+  }
+  return true;
+}
+
 // Every number of the answer (distance and both witness points) is finite.
 inline bool isFinite(const StrategyResult& r) {
   return std::isfinite(r.distance) && std::isfinite(r.pointA.x) && std::isfinite(r.pointA.y) &&
