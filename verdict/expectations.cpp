@@ -15,30 +15,39 @@ namespace gjk::check {
 
 namespace {
 
+// meta.expected-relation and meta.expected-core-distance-squared against the exact answer of `oracleName`; what
+// differs goes to `unmet`. False when the expected squared distance is no rational (said in `unmet`): the caller
+// then stops there.
+bool oracleExpectationsMet(const Case& value, oracle::Relation relation, const oracle::Rational& coreDistanceSquared,
+                           const std::string& oracleName, std::vector<std::string>& unmet) {
+  const std::string expectedRelation = value.metaValue("expected-relation");
+  const std::string distanceSquared = value.metaValue("expected-core-distance-squared");
+  if (!expectedRelation.empty() && expectedRelation != oracle::relationName(relation)) {
+    unmet.push_back("expected relation " + expectedRelation + ", " + oracleName + " says " +
+                    oracle::relationName(relation));
+  }
+  if (distanceSquared.empty()) return true;
+  oracle::Rational expected;
+  try {
+    expected = oracle::Rational(distanceSquared);
+  } catch (const std::exception&) {
+    unmet.push_back("meta.expected-core-distance-squared is not a rational: " + distanceSquared);
+    return false;
+  }
+  if (expected != coreDistanceSquared) {
+    unmet.push_back("expected core distance squared " + distanceSquared + ", " + oracleName + " says " +
+                    oracle::rationalString(coreDistanceSquared));
+  }
+  return true;
+}
+
 // A 3D case's expectations (Case::dimension 3): the relation and core distance squared of the exact 3D oracle
 // (solveExactly3), and a 3D strategy's verdict by the 3D verdict (verdict3.h); the distance query is the only one
 // judged in 3D.
 std::vector<std::string> unmetCaseExpectations3(const Case& value) {
   std::vector<std::string> unmet;
-  const std::string relation = value.metaValue("expected-relation");
-  const std::string distanceSquared = value.metaValue("expected-core-distance-squared");
   const oracle::ExactAnswer3 exact = solveExactly3(value);
-  if (!relation.empty() && relation != oracle::relationName(exact.relation)) {
-    unmet.push_back("expected relation " + relation + ", the 3D oracle says " + oracle::relationName(exact.relation));
-  }
-  if (!distanceSquared.empty()) {
-    oracle::Rational expected;
-    try {
-      expected = oracle::Rational(distanceSquared);
-    } catch (const std::exception&) {
-      unmet.push_back("meta.expected-core-distance-squared is not a rational: " + distanceSquared);
-      return unmet;
-    }
-    if (expected != exact.coreDistanceSquared) {
-      unmet.push_back("expected core distance squared " + distanceSquared + ", the 3D oracle says " +
-                      oracle::rationalString(exact.coreDistanceSquared));
-    }
-  }
+  if (!oracleExpectationsMet(value, exact.relation, exact.coreDistanceSquared, "the 3D oracle", unmet)) return unmet;
   const std::string strategyName = value.metaValue("strategy");
   const std::string expectedVerdict = value.metaValue("expected-verdict");
   if (strategyName.empty() && expectedVerdict.empty()) return unmet;
@@ -74,26 +83,9 @@ std::vector<std::string> unmetCaseExpectations3(const Case& value) {
 std::vector<std::string> unmetCaseExpectations(const Case& value) {
   if (value.dimension == 3) return unmetCaseExpectations3(value);
   std::vector<std::string> unmet;
-  std::string relation = value.metaValue("expected-relation");
-  std::string distanceSquared = value.metaValue("expected-core-distance-squared");
-  if (!relation.empty() || !distanceSquared.empty()) {
-    oracle::ExactAnswer exact = solveExactly(value);
-    if (!relation.empty() && relation != oracle::relationName(exact.relation)) {
-      unmet.push_back("expected relation " + relation + ", oracle says " + oracle::relationName(exact.relation));
-    }
-    if (!distanceSquared.empty()) {
-      oracle::Rational expected;
-      try {
-        expected = oracle::Rational(distanceSquared);
-      } catch (const std::exception&) {
-        unmet.push_back("meta.expected-core-distance-squared is not a rational: " + distanceSquared);
-        return unmet;
-      }
-      if (expected != exact.coreDistanceSquared) {
-        unmet.push_back("expected core distance squared " + distanceSquared + ", oracle says " +
-                        oracle::rationalString(exact.coreDistanceSquared));
-      }
-    }
+  if (!value.metaValue("expected-relation").empty() || !value.metaValue("expected-core-distance-squared").empty()) {
+    const oracle::ExactAnswer exact = solveExactly(value);
+    if (!oracleExpectationsMet(value, exact.relation, exact.coreDistanceSquared, "oracle", unmet)) return unmet;
   }
   std::string strategyName = value.metaValue("strategy");
   std::string expectedVerdict = value.metaValue("expected-verdict");
