@@ -30,7 +30,8 @@ async function main() {
   const c = distance(1);
   const p = (v) => `(${v.x}, ${v.y}, ${v.z})`;
   console.log(`rapier contactShape: distance ${c.distance}, point1 ${p(c.point1)}, point2 ${p(c.point2)}`);
-  console.log(`expected: distance ${EXACT} (exact: sqrt(8001/263168)); off by ${(c.distance - EXACT).toExponential(3)} m`);
+  const off = (c.distance - EXACT).toExponential(3);
+  console.log(`expected: distance ${EXACT} (exact: sqrt(8001/263168)); off by ${off} m`);
   const scaled = distance(2);
   console.log(`the same shapes scaled by 2 (distance divided by 2): ${scaled.distance}`);
   const failed = Math.abs(c.distance - EXACT) > TOLERANCE;
