@@ -74,7 +74,8 @@ int main(void) {
   int bug = 0;
   const polytope a = unitCube(0), b = unitCube(1);
   bug |= check("1. unit cubes [0,1]^3 and [1,2]x[0,1]^2 (vertex lists), touching on the face x = 1", &a, &b,
-               supportPolytope, "touching: depth 0, any finite direction (ccdMPRPenetration gives (0, 0, 0) since v2.1)");
+               supportPolytope,
+               "touching: depth 0, any finite direction (ccdMPRPenetration gives (0, 0, 0) since v2.1)");
   const box c = {{0.5, 0.5, 0.5}, {{0.5, 0.5, 0.5}}}, d = {{0.5, 0.5, 0.5}, {{1.5, 0.5, 0.5}}};
   bug |= check("2. the same cubes with testsuites' box support (half extents 0.5)", &c, &d, supportBox,
                "touching: depth 0, any finite direction");
