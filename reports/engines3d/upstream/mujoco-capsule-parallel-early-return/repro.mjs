@@ -44,7 +44,7 @@ fromto.delete();
 data.delete();
 model.delete();
 if (failures) {
-  console.log("BUG PRESENT: the answer depends on distmax; with distmax >= sqrt(2) - 1 it is not the smallest distance");
+  console.log("BUG PRESENT: the answer depends on distmax; from distmax sqrt(2) - 1 on it is not the smallest one");
   process.exit(1);
 }
 console.log("fixed: every distmax gives the exact distance");

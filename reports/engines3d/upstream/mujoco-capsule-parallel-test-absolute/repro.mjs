@@ -68,7 +68,7 @@ check("2. crossing capsules h = 2^-13 (0.12 mm): r h/2, (-h,0,0)-(h,0,0) and (0,
 check("3. the same pair 1024 times larger, h = 2^-3 (0.125 m)", 0, ...crossing(2 ** -3), [1]);
 
 if (failures) {
-  console.log("BUG PRESENT: the parallel test depends on the unit of length, and a wrong branch gives a wrong distance");
+  console.log("BUG PRESENT: the parallel test depends on the unit of length; a wrong branch gives a wrong distance");
   process.exit(1);
 }
 console.log("fixed: every distance is exact");
