@@ -126,8 +126,8 @@ std::string PenetrationLayer::headline(const LayerInputs& in) const {
   const QueryVerdict verdict = judgePenetration(value, answer, result, strategy);
   const PenetrationAnswer& p = result.penetration;
   headline += ".  " + reportedName(strategy.name) + ": ";
-  if (result.failure != EngineFailure::None) {
-    headline += engineFailureName(result.failure);
+  if (result.penetration.failure != EngineFailure::None) {
+    headline += engineFailureName(result.penetration.failure);
   } else if (!p.answered) {
     headline += "no penetration answer";
   } else if (!p.overlapping) {

@@ -165,7 +165,7 @@ void timeFamily(const ComparisonOptions& options, int f, std::uint64_t sample, C
       const StrategyInfo& strategy = *options.strategies[s];
       auto start = std::chrono::steady_clock::now();
       if (strategy.runBatch) {
-        runBatch(strategy, cases, results);
+        runBatch(strategy, cases, results, QueryKind::Distance);
       } else {
         for (std::uint64_t i = 0; i < sample; ++i) results[i] = strategy.run(cases[i], {});
       }
@@ -253,7 +253,7 @@ ComparisonResult runComparison(const ComparisonOptions& options) {
         for (std::uint64_t begin = 0; begin < chunkSize; begin += STREAM) {
           const std::uint64_t size = std::min(STREAM, chunkSize - begin);
           runBatch(*options.strategies[s], std::span<const Case>(cases).subspan(begin, size),
-                   std::span<StrategyResult>(batched[s]).subspan(begin, size));
+                   std::span<StrategyResult>(batched[s]).subspan(begin, size), QueryKind::Distance);
           if (options.streaming) {
             options.streaming(options.strategies[s]->name, options.families[f], chunkBegin + begin + size, count);
           }

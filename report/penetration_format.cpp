@@ -112,6 +112,10 @@ std::string PenetrationReport::answerJson(const StrategyInfo& strategy, const St
       .addNumber("contact_error_u", verdict.measures[PENETRATION_CONTACT_ERROR])
       .add("verdict", verdict.violation ? "violation" : "ok")
       .addStrings("reasons", verdict.reasons);
+  if (p.failure != EngineFailure::None) {
+    // The engine gave no penetration answer (docs/workers.md): how, and its stderr tail or the refusal's reason.
+    object.add("failure", engineFailureName(p.failure)).add("failure_detail", p.failureDetail);
+  }
   return object.str();
 }
 

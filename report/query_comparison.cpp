@@ -106,7 +106,7 @@ QueryComparison runQueryComparison(const Query& query, const std::vector<const S
           for (std::uint64_t c = begin; c < end; ++c) cases.push_back(sampleFamily(families[family], seed, chunkBegin + c));
           for (std::size_t s = 0; s < strategyCount; ++s) {
             results[s].assign(cases.size(), StrategyResult{});
-            runBatch(*strategies[s], cases, results[s]);
+            runBatch(*strategies[s], cases, results[s], askedKind(query));
           }
           for (std::size_t c = 0; c < cases.size(); ++c) {
             const Case& value = cases[c];

@@ -121,6 +121,19 @@ std::string distanceLine(const check::Case& value, const check::StrategyInfo& st
                                      : check::reasonList(verdict).c_str());
 }
 
+// What an external engine said when it gave no answer (its stderr tail, or the refusal's reason), indented: the
+// result's failure (the distance query's, or the one query's), and a penetration answer's own failure when it is
+// another (an engine of both queries answers each on its own).
+std::string failureDetails(const check::StrategyResult& result) {
+  std::string out;
+  if (result.failure != check::EngineFailure::None) out += indented(result.failureDetail) + "\n";
+  if (result.penetration.failure != check::EngineFailure::None &&
+      (result.failure == check::EngineFailure::None || result.penetration.failureDetail != result.failureDetail)) {
+    out += indented("penetration: " + result.penetration.failureDetail) + "\n";
+  }
+  return out;
+}
+
 // A 3D case (Case::dimension 3) run by the chosen 3D strategies, judged by the 3D verdict: the distance line (or
 // JSON object, with the exact 3D answer as `exact`) of each, into out; for a 3D penetration strategy (epa3) its
 // penetration line (the 2D penetration line's columns, report/penetration_format.cpp) or JSON object (runJson:
@@ -161,11 +174,7 @@ int runSpaceCase(const check::Case& value, const std::vector<const check::Strate
       out += check::runJson(value.source, *strategy, distanceObject, result, verdicts, exactObject) + "\n";
       continue;
     }
-    out += lines;
-    if (result.failure != check::EngineFailure::None) {
-      // An external engine that gave no answer: what it said (its stderr tail, or the refusal's reason).
-      out += indented(result.failureDetail) + "\n";
-    }
+    out += lines + failureDetails(result);
   }
   return violations;
 }
@@ -255,12 +264,8 @@ int runCommand(int argc, char** argv, int first) {
           out += report->answerLine(value.source, *strategy, result, verdicts[q]) + "\n";
         }
       }
-      if (!distance) continue;
-      out += distanceLine(value, *strategy, result, verdict);
-      if (result.failure != check::EngineFailure::None) {
-        // An external engine that gave no answer: what it said (its stderr tail, or the refusal's reason).
-        out += indented(result.failureDetail) + "\n";
-      }
+      if (distance) out += distanceLine(value, *strategy, result, verdict);
+      out += failureDetails(result);
     }
     writeWhole(out);
     ++ran;

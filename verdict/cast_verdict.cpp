@@ -229,7 +229,7 @@ CastVerdict judgeCast(const CastCase& exact, const StrategyResult& result, const
   verdict.gapErrorU = nan;
   verdict.normalAngle = nan;
   verdict.pointErrorU = nan;
-  if (judgeEngineFailure(result, verdict)) return verdict;
+  if (judgeEngineFailure(result.failure, verdict)) return verdict;
   const CastAnswer& c = result.cast;
   if (!c.answered || strategy.castBand == nullptr) {
     return verdict;

@@ -59,24 +59,24 @@ class ExternalEngine {
       }
     }
     StrategyResult result;
-    runBatch(std::span<const Case>(&value, 1), std::span<StrategyResult>(&result, 1));
+    runBatch(std::span<const Case>(&value, 1), std::span<StrategyResult>(&result, 1), QueryKind::Both);
     return result;
   }
 
   // The cases of the engine's dimension go to its worker; the others are refused here, never sent (a 2D worker
   // reads no 3D shape, a 3D one no 2D shape: docs/workers.md, "Three dimensions").
-  void runBatch(std::span<const Case> cases, std::span<StrategyResult> results) {
+  void runBatch(std::span<const Case> cases, std::span<StrategyResult> results, QueryKind asked) {
     std::size_t other = 0;
     for (const Case& value : cases) other += value.dimension != dimension_;
     if (other == 0) {
-      runBatchOfDimension(cases, results);
+      runBatchOfDimension(cases, results, asked);
       return;
     }
-    std::vector<Case> asked;
+    std::vector<Case> toAsk;
     std::vector<std::size_t> at;
     for (std::size_t k = 0; k < cases.size(); ++k) {
       if (cases[k].dimension == dimension_) {
-        asked.push_back(cases[k]);
+        toAsk.push_back(cases[k]);
         at.push_back(k);
         continue;
       }
@@ -87,10 +87,11 @@ class ExternalEngine {
                                          "says no +3d)";
       results[k] = StrategyResult{};
       markFailure(refused, results[k]);
+      if (answersPenetration(query_)) markPenetrationFailure(refused, results[k]);
     }
-    if (asked.empty()) return;
-    std::vector<StrategyResult> answered(asked.size());
-    runBatchOfDimension(asked, answered);
+    if (toAsk.empty()) return;
+    std::vector<StrategyResult> answered(toAsk.size());
+    runBatchOfDimension(toAsk, answered, asked);
     for (std::size_t j = 0; j < at.size(); ++j) results[at[j]] = std::move(answered[j]);
   }
 
@@ -106,34 +107,23 @@ class ExternalEngine {
   }
 
  private:
-  void runBatchOfDimension(std::span<const Case> cases, std::span<StrategyResult> results) {
+  // The queries of `asked` the engine answers, each on every case and each answer on its own: an engine of both
+  // queries that crashes, hangs or refuses on a case's distance query is still asked its penetration query (the
+  // worker was restarted; a crash there is that answer's own), so neither answer hides the other.
+  void runBatchOfDimension(std::span<const Case> cases, std::span<StrategyResult> results, QueryKind asked) {
     Lease worker(*this);
     std::vector<Answer> answers(cases.size());
     if (answersCast(query_)) {
       runCastBatch(*worker, cases, results);
       return;
     }
-    if (answersDistance(query_)) {
+    if (answersDistance(query_) && answersDistance(asked)) {
       worker->queryBatch(cases, workers::Query::Distance, answers);
       for (std::size_t k = 0; k < cases.size(); ++k) results[k] = fromDistanceAnswer(answers[k]);
     }
-    if (answersPenetration(query_) && !answersDistance(query_)) {
+    if (answersPenetration(query_) && answersPenetration(asked)) {
       worker->queryBatch(cases, workers::Query::Penetration, answers);
       for (std::size_t k = 0; k < cases.size(); ++k) addPenetrationAnswer(answers[k], results[k]);
-    } else if (answersPenetration(query_)) {
-      // Both queries: the penetration query goes only where the distance query was answered. Where it failed
-      // or was refused, that is the result either way (addPenetrationAnswer keeps the first failure), and a
-      // crashing case would crash the engine a second time.
-      std::vector<Case> answered;
-      std::vector<std::size_t> at;
-      for (std::size_t k = 0; k < cases.size(); ++k) {
-        if (results[k].failure != EngineFailure::None) continue;
-        answered.push_back(cases[k]);
-        at.push_back(k);
-      }
-      answers.resize(answered.size());
-      worker->queryBatch(answered, workers::Query::Penetration, answers);
-      for (std::size_t j = 0; j < at.size(); ++j) addPenetrationAnswer(answers[j], results[at[j]]);
     }
   }
 
@@ -259,9 +249,16 @@ class ExternalEngine {
     return {{v.w[0], v.w[1]}, {v.pointA[0], v.pointA[1]}, {v.pointB[0], v.pointB[1]}, v.weight, v.indexA, v.indexB};
   }
 
-  static void addPenetrationAnswer(const Answer& answer, StrategyResult& result) {
+  // The penetration answer's failure; for a penetration-only engine also the result's (its one query).
+  static void markPenetrationFailure(const Answer& answer, StrategyResult& result) {
+    result.penetration.failure = failureOf(answer.status);
+    result.penetration.failureDetail = answer.detail;
+  }
+
+  void addPenetrationAnswer(const Answer& answer, StrategyResult& result) const {
     if (answer.status != Status::Ok) {
-      if (result.failure == EngineFailure::None) markFailure(answer, result);
+      markPenetrationFailure(answer, result);
+      if (!answersDistance(query_)) markFailure(answer, result);
       return;
     }
     result.penetration.answered = true;
@@ -308,8 +305,8 @@ QueryKind queryKindOf(const std::string& word) {
 void connect(StrategyInfo& info, ExternalEngine* engine) {
   info.external = true;
   info.run = [engine](const Case& value, const RunOptions& options) { return engine->run(value, options.trace); };
-  info.runBatch = [engine](std::span<const Case> cases, std::span<StrategyResult> results) {
-    engine->runBatch(cases, results);
+  info.runBatch = [engine](std::span<const Case> cases, std::span<StrategyResult> results, QueryKind asked) {
+    engine->runBatch(cases, results, asked);
   };
 }
 
@@ -432,9 +429,10 @@ StrategyInfo pluginStrategy(std::string_view requested) {
   return info;
 }
 
-void runBatch(const StrategyInfo& strategy, std::span<const Case> cases, std::span<StrategyResult> results) {
+void runBatch(const StrategyInfo& strategy, std::span<const Case> cases, std::span<StrategyResult> results,
+              QueryKind asked) {
   if (strategy.runBatch) {
-    strategy.runBatch(cases, results);
+    strategy.runBatch(cases, results, asked);
     return;
   }
   for (std::size_t k = 0; k < cases.size(); ++k) results[k] = strategy.run(cases[k], {});

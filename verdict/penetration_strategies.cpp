@@ -45,8 +45,8 @@ StrategyResult runBox2dSat(const Case& value, const RunOptions& /*options*/) {
       adapters::box2dCollidePolygons(toEngineShape(value.a, xyA), toEngineShape(value.b, xyB));
   if (contact.refused) {
     StrategyResult result;
-    result.failure = EngineFailure::Refused;
-    result.failureDetail = contact.reason;
+    result.failure = result.penetration.failure = EngineFailure::Refused;
+    result.failureDetail = result.penetration.failureDetail = contact.reason;
     result.iterations = -1;
     result.termination = "refused";
     return result;

@@ -55,7 +55,7 @@ QueryVerdict judgePenetration(const Case& value, const oracle::ExactAnswer& exac
   double& depthErrorU = verdict.measures[PENETRATION_DEPTH_ERROR];
   double& normalErrorU = verdict.measures[PENETRATION_NORMAL_ERROR];
   double& contactErrorU = verdict.measures[PENETRATION_CONTACT_ERROR];
-  if (judgeEngineFailure(result, verdict)) return verdict;
+  if (judgeEngineFailure(result.penetration.failure, verdict)) return verdict;
   const PenetrationAnswer& p = result.penetration;
   if (!p.answered) {
     return verdict;

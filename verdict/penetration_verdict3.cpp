@@ -42,7 +42,7 @@ QueryVerdict judgePenetration3(const Case& value, const oracle::ExactAnswer3& ex
   double& depthErrorU = verdict.measures[PENETRATION_DEPTH_ERROR];
   double& normalErrorU = verdict.measures[PENETRATION_NORMAL_ERROR];
   double& contactErrorU = verdict.measures[PENETRATION_CONTACT_ERROR];
-  if (judgeEngineFailure(result, verdict)) return verdict;
+  if (judgeEngineFailure(result.penetration.failure, verdict)) return verdict;
   const PenetrationAnswer& p = result.penetration;
   if (!p.answered) return verdict;
   verdict.judged = true;

@@ -74,8 +74,9 @@ class PenetrationQuery final : public Query {
     const std::string kind = primaryKind(verdict);
     summary.signature = strategy.name + " " + kind + " " + causeWord(strategy, result);
     summary.fileName = causeFileName(strategy.name, kind, causeWord(strategy, result));
-    if (result.failure != EngineFailure::None) {
-      const std::string detail = result.failureDetail.substr(0, result.failureDetail.find('\n')).substr(0, 200);
+    if (result.penetration.failure != EngineFailure::None) {
+      const std::string& why = result.penetration.failureDetail;
+      const std::string detail = why.substr(0, why.find('\n')).substr(0, 200);
       summary.story = strategy.name + " gave no penetration answer: " + kind + " (" + detail + "); family " +
                       summary.family + " by verdict/classify";
       return summary;

@@ -141,6 +141,15 @@ class Query {
 // The engine failures that are violations, as reasons of any query's verdict: crash, hang, protocol.
 inline constexpr const char* ENGINE_FAILURE_KINDS[] = {"crash", "hang", "protocol"};
 
+// The one query kind a strategy is asked when only this query is wanted (runBatch's `asked`): Distance,
+// Penetration or Cast, the single kind the query answers.
+inline QueryKind askedKind(const Query& query) {
+  for (QueryKind kind : {QueryKind::Distance, QueryKind::Penetration, QueryKind::Cast}) {
+    if (query.answers(kind)) return kind;
+  }
+  return QueryKind::Both;
+}
+
 // Every query, in a fixed order: distance, penetration, then the cast. The list is in verdict/query_registry.cpp;
 // a new query adds its accessor there (the cast: castQuery(), declared below with the others).
 const std::vector<const Query*>& queries();

@@ -76,6 +76,16 @@ inline bool answersDistance(QueryKind kind) { return kind == QueryKind::Distance
 inline bool answersPenetration(QueryKind kind) { return kind == QueryKind::Penetration || kind == QueryKind::Both; }
 inline bool answersCast(QueryKind kind) { return kind == QueryKind::Cast; }
 
+// How a query to an engine in another process ended when it gave no answer (issue 12): a crash, a hang
+// past the per-query timeout, or an answer that breaks the worker protocol. Each is a finding (the
+// verdicts `crash`, `hang`, `protocol`), never the end of a run. `refused`: the engine declined the
+// query as its users would meet it (say, b2ComputeHull finds no hull for collinear points); not a
+// violation, counted in its own column.
+enum class EngineFailure { None, Crash, Hang, Protocol, Refused };
+
+// "" | "crash" | "hang" | "protocol" | "refused"
+const char* engineFailureName(EngineFailure failure);
+
 // A penetration answer (overlap depth). Convention, for every penetration strategy: `normal` is a unit
 // vector pointing from A towards B, and translating B by depth * normal brings the shapes to touching
 // (for M = B - A with the origin inside, normal = -q/|q| where q is the point of the boundary of M + disk(r)
@@ -88,6 +98,12 @@ struct PenetrationAnswer {
   Point normal;             // unit, from A towards B
   Point pointA;             // contact point on A, world frame
   Point pointB;             // contact point on B, world frame
+  // The penetration answer's own failure (an external engine's crash, hang, protocol error or refusal of this
+  // query), set by whoever answers it. An engine of both queries answers each on its own: a distance query that
+  // crashed leaves the penetration answer of the same case standing, and the other way round
+  // (StrategyResult::failure is the distance's, or the one query's of a penetration-only strategy, which sets both).
+  EngineFailure failure = EngineFailure::None;
+  std::string failureDetail;
 };
 
 // A cast answer (issue 22): moving B by t * translation, t in [0, 1], the first t at which the strategy says the
@@ -125,16 +141,6 @@ using CastBandFunction = CastBand (*)(double radiusA, double radiusB);
 // missed hit.
 enum class CastInitialOverlap { Hit, Miss, MissWhenSeparating };
 
-// How a query to an engine in another process ended when it gave no answer (issue 12): a crash, a hang
-// past the per-query timeout, or an answer that breaks the worker protocol. Each is a finding (the
-// verdicts `crash`, `hang`, `protocol`), never the end of a run. `refused`: the engine declined the
-// query as its users would meet it (say, b2ComputeHull finds no hull for collinear points); not a
-// violation, counted in its own column.
-enum class EngineFailure { None, Crash, Hang, Protocol, Refused };
-
-// "" | "crash" | "hang" | "protocol" | "refused"
-const char* engineFailureName(EngineFailure failure);
-
 struct StrategyResult {
   double distance = 0;
   Point pointA;  // witness point on A, world frame
@@ -157,13 +163,14 @@ struct StrategyResult {
 // The verdict of a query an external engine gave no answer to (the penetration and cast verdicts; the distance
 // verdict's is engineFailureVerdict, verdict.h): judged, its failure kept, a refusal its own count, a crash, hang
 // or protocol error the violation of that name. verdict.failure is set either way; false when the engine answered.
+// `failure` is the query's own: result.penetration.failure for penetration, result.failure for the cast.
 template <class QueryVerdictType>
-bool judgeEngineFailure(const StrategyResult& result, QueryVerdictType& verdict) {
-  verdict.failure = result.failure;
-  if (result.failure == EngineFailure::None) return false;
+bool judgeEngineFailure(EngineFailure failure, QueryVerdictType& verdict) {
+  verdict.failure = failure;
+  if (failure == EngineFailure::None) return false;
   verdict.judged = true;
-  if (result.failure != EngineFailure::Refused) {
-    verdict.reasons.push_back(engineFailureName(result.failure));
+  if (failure != EngineFailure::Refused) {
+    verdict.reasons.push_back(engineFailureName(failure));
     verdict.violation = true;
   }
   return true;
@@ -186,8 +193,10 @@ struct RunOptions {
 // allocates.
 using RunFunction = std::function<StrategyResult(const Case&, const RunOptions&)>;
 
-// Many cold-start queries at once, answered in order: how external engines pipeline their requests.
-using BatchFunction = std::function<void(std::span<const Case> cases, std::span<StrategyResult> results)>;
+// Many cold-start queries at once, answered in order: how external engines pipeline their requests. `asked` says
+// which of the engine's queries to ask (a comparison of one query asks that one alone; Both: every query it answers).
+using BatchFunction =
+    std::function<void(std::span<const Case> cases, std::span<StrategyResult> results, QueryKind asked)>;
 
 // Where a strategy puts its witness points when the shapes touch or overlap (docs/verdict.md), declared per
 // strategy and checked by the verdict, never counted as a violation by itself:
@@ -234,8 +243,10 @@ inline CastBand declaredCastBand(const StrategyInfo& strategy, float radiusA, fl
   return strategy.castBand != nullptr ? strategy.castBand(radiusA, radiusB) : CastBand{};
 }
 
-// Cold-start answers of `strategy` for every case, in order: pipelined for an external engine.
-void runBatch(const StrategyInfo& strategy, std::span<const Case> cases, std::span<StrategyResult> results);
+// Cold-start answers of `strategy` for every case, in order: pipelined for an external engine, which is asked only
+// the queries of `asked` it answers (a strategy in this process answers what it answers).
+void runBatch(const StrategyInfo& strategy, std::span<const Case> cases, std::span<StrategyResult> results,
+              QueryKind asked = QueryKind::Both);
 
 // Every registered strategy of this process, in a fixed order: what `--strategy all` runs.
 const std::vector<StrategyInfo>& strategies();

@@ -126,7 +126,7 @@ TEST(PenetrationComparison, sendsAnEngineWithABatchFunctionBlocksOfCases) {
     ++calls.single;
     return exactDouble(value, options);
   });
-  batched.runBatch = [&calls](std::span<const Case> cases, std::span<StrategyResult> results) {
+  batched.runBatch = [&calls](std::span<const Case> cases, std::span<StrategyResult> results, QueryKind) {
     std::vector<std::string> families;
     for (std::size_t k = 0; k < cases.size(); ++k) {
       results[k] = depthZero(cases[k], {});

@@ -59,8 +59,10 @@ TEST(CorpusRegressions, eachIsAViolationNamedByItsSignature) {
   ASSERT_FALSE(files.empty());
   for (const std::string& file : files) {
     gjk::check::Case value = gjk::check::readCaseFile(file);
-    if (fs::path(file).parent_path().filename() == "engines") {
-      // A real engine's finding (reports/engines): named <case>.<engine>.case, its story in the report.
+    const std::string folder = fs::path(file).parent_path().filename().string();
+    if (folder == "engines" || folder == "engines3d") {
+      // A real engine's finding (reports/engines, reports/engines3d): named <case>.<engine>.case, its story in
+      // the report.
       ASSERT_FALSE(value.metaValue("engines-report").empty()) << file;
       const std::string strategy = value.metaValue("strategy");
       ASSERT_FALSE(strategy.empty()) << file;

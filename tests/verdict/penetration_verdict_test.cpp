@@ -111,15 +111,23 @@ TEST(PenetrationVerdict, aContactPointOffItsShapeIsAContactError) {
 
 TEST(PenetrationVerdict, engineFailuresAreTheirOwnKindsAndARefusalIsNoViolation) {
   StrategyResult crashed;
-  crashed.failure = EngineFailure::Crash;
+  crashed.penetration.failure = EngineFailure::Crash;
   EXPECT_EQ(penetrationQuery().primaryKind(judged(squares(0.75f), crashed)), "crash");
   StrategyResult refused;
-  refused.failure = EngineFailure::Refused;
+  refused.penetration.failure = EngineFailure::Refused;
   const QueryVerdict verdict = judged(squares(0.75f), refused);
   EXPECT_TRUE(verdict.judged);
   EXPECT_FALSE(verdict.violation);
   // No penetration answer at all: not judged.
   EXPECT_FALSE(judged(squares(0.75f), StrategyResult{}).judged);
+  // An engine of both queries whose distance query crashed: its penetration answer is judged on its own.
+  StrategyResult distanceCrashed;
+  distanceCrashed.failure = EngineFailure::Crash;
+  distanceCrashed.penetration = {true, true, 0.25, {1, 0, 0}, {0.5, 0, 0}, {0.5, 0, 0}};
+  const QueryVerdict own = judged(squares(0.75f), distanceCrashed);
+  EXPECT_TRUE(own.judged);
+  EXPECT_EQ(own.failure, EngineFailure::None);
+  EXPECT_EQ(std::count(own.reasons.begin(), own.reasons.end(), "crash"), 0);
 }
 
 }  // namespace
