@@ -4,8 +4,9 @@
 // BT_USE_DOUBLE_PRECISION, btScalar double: gjk_plugin_bullet_f64.so). Nothing of Bullet is compiled here.
 //
 // Entries (the same four in both builds; the scalar is the build's):
-//   gjkepa         distance: btGjkEpaSolver2::SignedDistance; penetration: btGjkEpaSolver2::Penetration
-//                  (usemargins left at its default, true); polytopes with margin 0
+//   gjkepa         distance: btGjkEpaSolver2::SignedDistance less both margins, as Bullet's own callers take it;
+//                  penetration: btGjkEpaSolver2::Penetration (usemargins left at its default, true); polytopes with
+//                  margin 0
 //   pair           both: btGjkPairDetector(btVoronoiSimplexSolver, btGjkEpaPenetrationDepthSolver)
 //                  ::getClosestPoints into a btPointCollector; polytopes with margin 0
 //   gjkepa-margin  penetration only: Penetration on polytopes with the margin users get (CONVEX_DISTANCE_MARGIN,
@@ -18,6 +19,7 @@
 // margin), two vertices with a radius a btCapsuleShape (radius is its margin too; Y up, turned onto the segment
 // and centred on it), anything else a btConvexHullShape of the raw points whose margin is the radius when there is
 // one (the hull's own rounding), else 0 or, for the -margin entries, left at its default.
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <memory>
@@ -147,11 +149,27 @@ int gjkepaDistance(const gjkcheck_shape3* a, const gjkcheck_shape3* b, gjkcheck_
                  statusName(results.status));
     return 1;
   }
-  // A signed distance: negative when penetrating. The distance query's answer is its positive part, as for the
-  // other signed engines (rapier2d); the depth is the penetration query's. A NaN stays a NaN.
-  answer->distance = results.distance < 0 ? 0.0 : double(results.distance);
-  store(results.witnesses[0], answer->point_a);
-  store(results.witnesses[1], answer->point_b);
+  // A signed distance between the shapes without their margins (Distance and the Penetration inside SignedDistance
+  // set up the Minkowski support without them, btGjkEpa2.cpp:945 and :1082): Bullet's own callers subtract the
+  // margins after the call (btSoftBody.cpp:2889, `results.distance - 2.0 * csh->getMargin() - margin`), and so
+  // do we, so that a sphere's, a capsule's or a rounded hull's radius (its margin) is measured. Negative when
+  // penetrating; the distance query's answer is its positive part, as for the other signed engines (rapier2d); the
+  // depth is the penetration query's. A NaN stays a NaN. When the cores are apart, the witness points are moved by
+  // each margin along the line between them (onto the rounded surfaces, as the distance is); else they stay on
+  // the cores, inside the shapes.
+  const btScalar marginA = shapeA.shape->getMargin();
+  const btScalar marginB = shapeB.shape->getMargin();
+  const btScalar distance = results.distance - marginA - marginB;
+  answer->distance = distance < 0 ? 0.0 : double(distance);
+  btVector3 pointA = results.witnesses[0];
+  btVector3 pointB = results.witnesses[1];
+  if (results.distance > 0 && (marginA > 0 || marginB > 0)) {
+    const btVector3 along = (pointB - pointA) / results.distance;  // unit, from A's core point to B's
+    pointA += along * std::min(marginA, results.distance);
+    pointB -= along * std::min(marginB, results.distance);
+  }
+  store(pointA, answer->point_a);
+  store(pointB, answer->point_b);
   answer->iterations = -1;
   std::snprintf(answer->termination, sizeof answer->termination, "%s", statusName(results.status));
   return 0;

@@ -18,8 +18,9 @@
 // collides shapes by their centre-of-mass transforms, as a Body does: the COM position is p + q * GetCenterOfMass(),
 // computed with Jolt's own float Quat and Vec3 (Body.cpp:106), the rotation the case's quaternion.
 //
-// Settings: `jolt` keeps the user's shape exactly (mHullTolerance 0, no point is dropped; mMaxConvexRadius 0, no
-// rounding of the corners); `jolt-defaults` keeps ConvexHullShapeSettings as its JavaScript constructor leaves them
+// Settings: `jolt` keeps the user's shape (mHullTolerance 1e-6, far below the default 1e-3, so no point of an ordinary
+// shape is dropped: 0 makes Jolt's hull builder reject ordinary hulls; mMaxConvexRadius 0, no rounding of the
+// corners); `jolt-defaults` keeps ConvexHullShapeSettings as its JavaScript constructor leaves them
 // (mHullTolerance 1e-3, mMaxConvexRadius 0, mMaxErrorConvexRadius 0.05: ConvexHullShape.h:34-36). CollideShapeSettings
 // are the defaults (mCollisionTolerance and mPenetrationTolerance 1e-4, PhysicsSettings.h:10, 13) but for
 // mMaxSeparationDistance, which is the diagonal of the box around both shapes' points grown by their radii: a bound on

@@ -163,10 +163,13 @@ TEST_P(BulletPlugin, spheresAndCapsulesArePlacedOnTheirPoints) {
     EXPECT_NEAR(result.distance, 1.25, tolerance(1.25));
     EXPECT_NEAR(result.pointB.y, 1.75, tolerance(1.75));
   }
-  // SignedDistance measures the shapes without margins, and a sphere's whole radius is its margin: the core gap.
+  // SignedDistance measures the shapes without margins (a sphere's whole radius is its margin: the core gap is
+  // 2.5); the entry subtracts the margins as Bullet's own callers do, and moves B's point onto the sphere.
   const StrategyResult signedDistance = runDistance3(entry("gjkepa"), sphere);
   ASSERT_EQ(signedDistance.failure, EngineFailure::None);
-  EXPECT_NEAR(signedDistance.distance, 2.5, tolerance(2.5));
+  EXPECT_NEAR(signedDistance.distance, 2, tolerance(2));
+  EXPECT_NEAR(signedDistance.pointB.x, 2.5, tolerance(2.5));
+  EXPECT_NEAR(signedDistance.pointA.x, 0.5, tolerance(0.5));
 }
 
 // The -margin entries build hulls with btConvexHullShape's default margin (CONVEX_DISTANCE_MARGIN 0.04): each cube is
