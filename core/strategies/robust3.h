@@ -38,6 +38,7 @@
 #pragma once
 
 #include <cmath>
+#include <cstddef>
 #include <cstdint>
 #include <cstring>
 #include <new>
@@ -315,7 +316,6 @@ inline Vertex support(const Shape& A, const Shape& B, V3 d) {
   } else if (e == -127) {  // 0 or subnormal: two exact steps of 2^63 and 2^64
     d = powerOfTwo(64) * (powerOfTwo(63) * d);
   }
-  Vertex v;
 #if defined(__SSE2__)
   // inverseRotate and transformPoint lane by lane: R^T d = (row0 dx + row1 dy) + row2 dz, R v + p = ((col0 vx +
   // col1 vy) + col2 vz) + p, each lane the scalar expression's products and sums in its order.
@@ -334,29 +334,26 @@ inline Vertex support(const Shape& A, const Shape& B, V3 d) {
                                  _mm_mul_ps(s.columns[2], _mm_set1_ps(p.z))),
                       s.position);
   };
-  auto store = [](__m128 m, V3* out) {
-    _mm_storel_pi(reinterpret_cast<__m64*>(&out->x), m);
-    _mm_store_ss(&out->z, _mm_movehl_ps(m, m));
+  auto toV3 = [](__m128 m) {
+    return V3{_mm_cvtss_f32(m), _mm_cvtss_f32(_mm_shuffle_ps(m, m, _MM_SHUFFLE(1, 1, 1, 1))),
+              _mm_cvtss_f32(_mm_movehl_ps(m, m))};
   };
-  v.indexA = supportIndex(A.lanes, localDirection(A, da));
-  v.indexB = supportIndex(B.lanes, localDirection(B, db));
-  const __m128 pa = placed(A, v.indexA);
-  const __m128 pb = placed(B, v.indexB);
-  const __m128 w = _mm_sub_ps(pb, pa);
-  store(pa, &v.a);
-  store(pb, &v.b);
-  store(w, &v.w);
-  _mm_storeu_pd(&v.wd.x, _mm_cvtps_pd(w));
-  _mm_store_sd(&v.wd.z, _mm_cvtss_sd(_mm_setzero_pd(), _mm_movehl_ps(w, w)));
+  const int indexA = supportIndex(A.lanes, localDirection(A, da));
+  const int indexB = supportIndex(B.lanes, localDirection(B, db));
+  const __m128 pa = placed(A, indexA);
+  const __m128 pb = placed(B, indexB);
+  const V3 w = toV3(_mm_sub_ps(pb, pa));
+  return Vertex{w, {w.x, w.y, w.z}, toV3(pa), toV3(pb), indexA, indexB};
 #else
+  Vertex v;
   v.indexA = supportIndex(A.lanes, inverseRotate(A.r, -d));
   v.indexB = supportIndex(B.lanes, inverseRotate(B.r, d));
   v.a = place(A, v.indexA);
   v.b = place(B, v.indexB);
   v.w = v.b - v.a;
   v.wd = {v.w.x, v.w.y, v.w.z};
-#endif
   return v;
+#endif
 }
 
 // ---- the simplex solve -----------------------------------------------------------------------------------
@@ -532,13 +529,17 @@ inline Simplex faceSimplex(const Vertex& va, const Vertex& vb, const Vertex& vc)
 
 // The weights of a face simplex, in double: n.(b x c), n.(c x a), n.(a x b) over their sum (each clamped at 0),
 // n = (b - a) x (c - a); a third each when they vanish.
-inline void faceWeights(Simplex* s) {
-  if (s->count != 3) {
+// weightsOf writes them to lambda (a simplex of another size: its own weights), faceWeights to the simplex.
+inline void weightsOf(const Simplex& s, float* lambda) {
+  if (s.count != 3) {
+    for (int i = 0; i < 4; ++i) {
+      lambda[i] = s.lambda[i];
+    }
     return;
   }
-  const D3 a = s->v[0]->wd;
-  const D3 b = s->v[1]->wd;
-  const D3 c = s->v[2]->wd;
+  const D3 a = s.v[0]->wd;
+  const D3 b = s.v[1]->wd;
+  const D3 c = s.v[2]->wd;
   const D3 n = crossD(sub(b, a), sub(c, a));
   double ca = dotD(n, crossD(b, c));
   double cb = dotD(n, crossD(c, a));
@@ -551,9 +552,15 @@ inline void faceWeights(Simplex* s) {
     ca = cb = cc = 1;
     sum = 3;
   }
-  s->lambda[0] = float(ca / sum);
-  s->lambda[1] = float(cb / sum);
-  s->lambda[2] = float(cc / sum);
+  lambda[0] = float(ca / sum);
+  lambda[1] = float(cb / sum);
+  lambda[2] = float(cc / sum);
+}
+
+inline void faceWeights(Simplex* s) {
+  if (s->count == 3) {
+    weightsOf(*s, s->lambda);
+  }
 }
 
 inline double absDotOf(const D3& a, const D3& b) {
@@ -725,8 +732,29 @@ inline Simplex containingTetrahedron(const Corners& t) {
   return s;
 }
 
+// The nearest (double comparison of |v|^2, the first on ties) of the faces marked outside, from face `first` on,
+// constructed in out.
 template <class Ing = All>
-inline Simplex solveTetrahedron(const Corners& t) {
+inline void nearestOutsideFace(const Corners& t, const bool* outside, int first, Simplex* out) {
+  bool any = false;
+  for (int f = first; f < 4; ++f) {
+    if (!outside[f]) {
+      continue;
+    }
+    if (!any) {
+      new (out) Simplex(solveTriangle<Ing>(*t.v[FACES[f][0]], *t.v[FACES[f][1]], *t.v[FACES[f][2]]));
+      any = true;
+      continue;
+    }
+    const Simplex s = solveTriangle<Ing>(*t.v[FACES[f][0]], *t.v[FACES[f][1]], *t.v[FACES[f][2]]);
+    if (s.dist2 < out->dist2) {
+      *out = s;
+    }
+  }
+}
+
+template <class Ing = All>
+inline void solveTetrahedron(const Corners& t, Simplex* out) {
   if constexpr (!Ing::EXACT_SIGNS) {  // the same orientation tests, each determinant in plain float
     float dets[4];
     for (int f = 0; f < 4; ++f) {
@@ -734,7 +762,8 @@ inline Simplex solveTetrahedron(const Corners& t) {
     }
     const int vol = plain::signOf(-(((dets[0] + dets[1]) + dets[2]) + dets[3]));
     if (vol == 0) {
-      return nearestFace<Ing>(t);
+      new (out) Simplex(nearestFace<Ing>(t));
+      return;
     }
     bool outside[4];
     int outsideCount = 0;
@@ -743,21 +772,10 @@ inline Simplex solveTetrahedron(const Corners& t) {
       outsideCount += outside[f] ? 1 : 0;
     }
     if (outsideCount == 0) {
-      return containingTetrahedron(t);
+      new (out) Simplex(containingTetrahedron(t));
+      return;
     }
-    Simplex best;
-    bool any = false;
-    for (int f = outsideCount == 1 && outside[0] ? 0 : 1; f < 4; ++f) {
-      if (!outside[f]) {
-        continue;
-      }
-      Simplex s = solveTriangle<Ing>(*t.v[FACES[f][0]], *t.v[FACES[f][1]], *t.v[FACES[f][2]]);
-      if (!any || s.dist2 < best.dist2) {
-        best = s;
-        any = true;
-      }
-    }
-    return best;
+    nearestOutsideFace<Ing>(t, outside, outsideCount == 1 && outside[0] ? 0 : 1, out);
   }
   const V3* const points[4] = {&t.v[0]->w, &t.v[1]->w, &t.v[2]->w, &t.v[3]->w};
   exact3::Filtered dets[4];
@@ -766,7 +784,8 @@ inline Simplex solveTetrahedron(const Corners& t) {
   }
   const int vol = exact3::negatedDeterminantSumSign(dets, points, FACES);
   if (vol == 0) {
-    return nearestFace<Ing>(t);
+    new (out) Simplex(nearestFace<Ing>(t));
+    return;
   }
   // Face 0 is opposite the newest vertex (the loop appends it last): the old triangle, whose closest point
   // the new vertex was found beyond. It is solved only when the origin is outside it alone (which exact
@@ -783,30 +802,21 @@ inline Simplex solveTetrahedron(const Corners& t) {
     outsideCount += outside[f] ? 1 : 0;
   }
   if (outsideCount == 0) {
-    return containingTetrahedron(t);
+    new (out) Simplex(containingTetrahedron(t));
+    return;
   }
-  Simplex best;
-  bool any = false;
-  for (int f = outsideCount == 1 && outside[0] ? 0 : 1; f < 4; ++f) {
-    if (!outside[f]) {
-      continue;
-    }
-    Simplex s = solveTriangle<Ing>(*t.v[FACES[f][0]], *t.v[FACES[f][1]], *t.v[FACES[f][2]]);
-    if (!any || s.dist2 < best.dist2) {
-      best = s;
-      any = true;
-    }
-  }
-  return best;
+  nearestOutsideFace<Ing>(t, outside, outsideCount == 1 && outside[0] ? 0 : 1, out);
 }
 
+// The solved simplex constructed in out (in place: guaranteed copy elision, no copy of a simplex just written
+// field by field).
 template <class Ing = All>
-inline Simplex solve(const Corners& s) {
+inline void solveInto(const Corners& s, Simplex* out) {
   switch (s.count) {
-    case 1: return vertexSimplex(*s.v[0]);
-    case 2: return solveSegment<Ing>(*s.v[0], *s.v[1]);
-    case 3: return solveTriangle<Ing>(*s.v[0], *s.v[1], *s.v[2]);
-    default: return solveTetrahedron<Ing>(s);
+    case 1: new (out) Simplex(vertexSimplex(*s.v[0])); break;
+    case 2: new (out) Simplex(solveSegment<Ing>(*s.v[0], *s.v[1])); break;
+    case 3: new (out) Simplex(solveTriangle<Ing>(*s.v[0], *s.v[1], *s.v[2])); break;
+    default: solveTetrahedron<Ing>(s, out); break;
   }
 }
 
@@ -910,18 +920,18 @@ inline bool considerEdgeEdge(Pair* best, D3 p1, D3 q1, D3 p2, D3 q2) {
 // The distinct points of one shape in the simplex (by index, then by coordinates).
 inline int featureOf(const Simplex& s, bool shapeA, D3* out) {
   int indices[4];
-  V3 points[4];
+  const V3* points[4];
   int count = 0;
   for (int i = 0; i < s.count; ++i) {
     const int index = shapeA ? s.v[i]->indexA : s.v[i]->indexB;
-    const V3 p = shapeA ? s.v[i]->a : s.v[i]->b;
+    const V3& p = shapeA ? s.v[i]->a : s.v[i]->b;
     bool seen = false;
     for (int j = 0; j < count; ++j) {
-      seen = seen || indices[j] == index || points[j] == p;
+      seen = seen || indices[j] == index || *points[j] == p;
     }
     if (!seen) {
       indices[count] = index;
-      points[count] = p;
+      points[count] = &p;
       out[count++] = toD(p);
     }
   }
@@ -931,23 +941,30 @@ inline int featureOf(const Simplex& s, bool shapeA, D3* out) {
 // The closest pair between A's feature and B's: the nearest of every vertex of one against the other's
 // feature, every edge pair's interior pair, and the barycentric pair of the simplex (every candidate a point of
 // each shape, so the nearest is the best upper bound of the distance among them). Rounded to float at the end.
-inline void closestFeaturePair(Simplex s, V3* pointA, V3* pointB) {
+inline void closestFeaturePair(const Simplex& s, V3* pointA, V3* pointB) {
   if (s.count == 1) {
     *pointA = s.v[0]->a;
     *pointB = s.v[0]->b;
     return;
   }
-  D3 fa[4];
-  D3 fb[4];
+  union Points {  // filled by featureOf (no zeroing)
+    Points() {}
+    D3 p[4];
+  };
+  Points pointsA;
+  Points pointsB;
+  D3* fa = pointsA.p;
+  D3* fb = pointsB.p;
   const int na = featureOf(s, true, fa);
   const int nb = featureOf(s, false, fb);
-  faceWeights(&s);
+  float lambda[4];
+  weightsOf(s, lambda);
   Pair best;
   D3 pa{0, 0, 0};
   D3 pb{0, 0, 0};
   for (int i = 0; i < s.count; ++i) {
-    pa = add(pa, mul(s.lambda[i], toD(s.v[i]->a)));
-    pb = add(pb, mul(s.lambda[i], toD(s.v[i]->b)));
+    pa = add(pa, mul(lambda[i], toD(s.v[i]->a)));
+    pb = add(pb, mul(lambda[i], toD(s.v[i]->b)));
   }
   consider(&best, pa, pb);
   if (na == 1) {  // a vertex of A against B's feature (B's vertices against A's one point add nothing)
@@ -1051,12 +1068,31 @@ inline TraceStep3<float>* beginStep(Trace3<float>* trace, const Simplex& s) {
   return step;
 }
 
+#if defined(__SSE2__)
+// Whether u.w == w.w (float ==, coordinate by coordinate): lanes 0..2 of a four-lane compare (the fourth lane,
+// read from the padding after w inside the vertex, is not looked at).
+inline bool samePoint(const Vertex& u, __m128 w) {
+  return (_mm_movemask_ps(_mm_cmpeq_ps(_mm_loadu_ps(&u.w.x), w)) & 7) == 7;
+}
+#endif
+
 inline bool sameSupport(const Simplex& s, const Vertex& w) {
+#if defined(__SSE2__)
+  static_assert(offsetof(Vertex, wd) >= offsetof(Vertex, w) + 4 * sizeof(float), "a four-lane load of w stays in w");
+  const __m128 ww = _mm_loadu_ps(&w.w.x);
+  for (int i = 0; i < s.count; ++i) {
+    const Vertex& u = *s.v[i];
+    if ((u.indexA == w.indexA && u.indexB == w.indexB) || samePoint(u, ww)) {
+      return true;
+    }
+  }
+#else
   for (int i = 0; i < s.count; ++i) {
     if ((s.v[i]->indexA == w.indexA && s.v[i]->indexB == w.indexB) || s.v[i]->w == w.w) {
       return true;
     }
   }
+#endif
   return false;
 }
 
@@ -1073,6 +1109,23 @@ inline constexpr std::int32_t WINDOW_LOW_BITS = 0x0d800000;   // 2^-100
 
 inline std::int32_t magnitudeBits(V3 v) {
   return largestMagnitudeBits(&v.x, 3);
+}
+
+// Whether a coordinate of a support point's a or b lies above the window: the same test as magnitudeBits of each
+// against WINDOW_HIGH_BITS; with SSE2 the six coordinates in two four-lane loads (a.x..b.x and a.z..b.z).
+inline bool aboveWindow(const Vertex& w) {
+#if defined(__SSE2__)
+  static_assert(offsetof(Vertex, b) == offsetof(Vertex, a) + sizeof(V3), "a and b are adjacent");
+  const __m128i magnitude = _mm_set1_epi32(0x7fffffff);
+  const __m128i high = _mm_set1_epi32(WINDOW_HIGH_BITS);
+  const __m128i first = _mm_and_si128(_mm_loadu_si128(reinterpret_cast<const __m128i*>(&w.a.x)), magnitude);
+  const __m128i second = _mm_and_si128(_mm_loadu_si128(reinterpret_cast<const __m128i*>(&w.a.z)), magnitude);
+  return _mm_movemask_epi8(_mm_or_si128(_mm_cmpgt_epi32(first, high), _mm_cmpgt_epi32(second, high))) != 0;
+#else
+  const std::int32_t a = magnitudeBits(w.a);
+  const std::int32_t b = magnitudeBits(w.b);
+  return (a > b ? a : b) > WINDOW_HIGH_BITS;
+#endif
 }
 
 // The query in units of 2^k. With rescale = false it first tries k = 0 and returns false (no answer) as soon as
@@ -1160,9 +1213,7 @@ inline bool distanceInUnitsOf(const DistanceInput3<float>& input, DistanceOutput
       step->support = traceVertex(w, 0.0f);
     }
     if (Ing::RESCALE && !rescale) {
-      const std::int32_t a = magnitudeBits(w.a);
-      const std::int32_t b = magnitudeBits(w.b);
-      if ((a > b ? a : b) > WINDOW_HIGH_BITS) {
+      if (aboveWindow(w)) {
         return false;
       }
     }
@@ -1187,7 +1238,8 @@ inline bool distanceInUnitsOf(const DistanceInput3<float>& input, DistanceOutput
     }
     Corners corners = {{current->v[0], current->v[1], current->v[2], current->v[3]}, current->count + 1};
     corners.v[current->count] = &w;
-    Simplex* next = new (spare) Simplex(solve<Ing>(corners));
+    Simplex* next = spare;
+    solveInto<Ing>(corners, next);
     if (!next->touching && !(next->dist2 < current->dist2)) {
       termination = Termination::NoDecrease;
       break;
