@@ -279,14 +279,27 @@ inline void shapeOf(const Polytope<float>& poly, const Transform3<float>& xf, co
     s->radius = down(poly.radius);
   }
 #if defined(__SSE2__)
-  const Matrix3<float>& m = s->xf.r;
+  // Four-float loads of three-float members, the fourth lane cleared (each load stays inside the shape: r is
+  // followed by xf, xf.p by xf.r, xf.r by radius); the columns by a transpose.
+  static_assert(offsetof(Shape, xf) == offsetof(Shape, r) + sizeof(Matrix3<float>), "r is followed by xf");
+  static_assert(offsetof(Shape, radius) == offsetof(Shape, xf) + sizeof(Transform3<float>), "xf by radius");
+  static_assert(offsetof(Transform3<float>, r) == sizeof(V3), "xf.p is followed by xf.r");
+  const __m128 three = _mm_castsi128_ps(_mm_setr_epi32(-1, -1, -1, 0));
+  auto load3 = [three](const V3& v) { return _mm_and_ps(_mm_loadu_ps(&v.x), three); };
   for (int i = 0; i < 3; ++i) {
-    s->rows[i] = _mm_setr_ps(s->r.row[i].x, s->r.row[i].y, s->r.row[i].z, 0);
+    s->rows[i] = load3(s->r.row[i]);
   }
-  s->columns[0] = _mm_setr_ps(m.row[0].x, m.row[1].x, m.row[2].x, 0);
-  s->columns[1] = _mm_setr_ps(m.row[0].y, m.row[1].y, m.row[2].y, 0);
-  s->columns[2] = _mm_setr_ps(m.row[0].z, m.row[1].z, m.row[2].z, 0);
-  s->position = _mm_setr_ps(s->xf.p.x, s->xf.p.y, s->xf.p.z, 0);
+  const __m128 r0 = load3(s->xf.r.row[0]);  // a b c 0
+  const __m128 r1 = load3(s->xf.r.row[1]);  // d e f 0
+  const __m128 r2 = load3(s->xf.r.row[2]);  // g h i 0
+  const __m128 t0 = _mm_unpacklo_ps(r0, r1);                 // a d b e
+  const __m128 t1 = _mm_unpackhi_ps(r0, r1);                 // c f 0 0
+  const __m128 t2 = _mm_unpacklo_ps(r2, _mm_setzero_ps());   // g 0 h 0
+  const __m128 t3 = _mm_unpackhi_ps(r2, _mm_setzero_ps());   // i 0 0 0
+  s->columns[0] = _mm_movelh_ps(t0, t2);                     // a d g 0
+  s->columns[1] = _mm_movehl_ps(t2, t0);                     // b e h 0
+  s->columns[2] = _mm_movelh_ps(t1, t3);                     // c f i 0
+  s->position = load3(s->xf.p);
 #endif
 }
 
@@ -308,8 +321,19 @@ struct Vertex {
 
 // The support vertex of B - A along d (world, units of 2^k): d is first multiplied by a power of two bringing
 // its largest coordinate into [1, 2) (exact), so the local scan neither underflows for a tiny d nor depends on
-// |d|; then R^T d in each frame, the scans, the two placements.
-inline Vertex support(const Shape& A, const Shape& B, V3 d) {
+// |d|; then R^T d in each frame, the scans, the two placements. With SSE2, *lanes receives a, b and w as
+// four-lane vectors (lane 3 unused), for the loop's tests on the new point without reading back its stores.
+#if defined(__SSE2__)
+struct SupportLanes {
+  __m128 a;
+  __m128 b;
+  __m128 w;
+};
+#else
+struct SupportLanes {};
+#endif
+
+inline Vertex support(const Shape& A, const Shape& B, V3 d, SupportLanes* lanes) {
   const int e = floorLog2(maxAbs(d));
   if (e >= -126 && e <= 126) {
     d = powerOfTwo(-e) * d;
@@ -334,16 +358,25 @@ inline Vertex support(const Shape& A, const Shape& B, V3 d) {
                                  _mm_mul_ps(s.columns[2], _mm_set1_ps(p.z))),
                       s.position);
   };
-  auto toV3 = [](__m128 m) {
-    return V3{_mm_cvtss_f32(m), _mm_cvtss_f32(_mm_shuffle_ps(m, m, _MM_SHUFFLE(1, 1, 1, 1))),
-              _mm_cvtss_f32(_mm_movehl_ps(m, m))};
+  // Stored straight from the lanes (an 8-byte and a 4-byte store each): no vertex is assembled on the stack and
+  // copied, and later 4- or 8-byte reads of these fields are served from the stores.
+  auto store = [](__m128 m, V3* out) {
+    _mm_storel_pi(reinterpret_cast<__m64*>(&out->x), m);
+    _mm_store_ss(&out->z, _mm_movehl_ps(m, m));
   };
-  const int indexA = supportIndex(A.lanes, localDirection(A, da));
-  const int indexB = supportIndex(B.lanes, localDirection(B, db));
-  const __m128 pa = placed(A, indexA);
-  const __m128 pb = placed(B, indexB);
-  const V3 w = toV3(_mm_sub_ps(pb, pa));
-  return Vertex{w, {w.x, w.y, w.z}, toV3(pa), toV3(pb), indexA, indexB};
+  Vertex v;
+  v.indexA = supportIndex(A.lanes, localDirection(A, da));
+  v.indexB = supportIndex(B.lanes, localDirection(B, db));
+  const __m128 pa = placed(A, v.indexA);
+  const __m128 pb = placed(B, v.indexB);
+  const __m128 w = _mm_sub_ps(pb, pa);
+  store(pa, &v.a);
+  store(pb, &v.b);
+  store(w, &v.w);
+  _mm_storeu_pd(&v.wd.x, _mm_cvtps_pd(w));
+  _mm_store_sd(&v.wd.z, _mm_cvtss_sd(_mm_setzero_pd(), _mm_movehl_ps(w, w)));
+  *lanes = {pa, pb, w};
+  return v;
 #else
   Vertex v;
   v.indexA = supportIndex(A.lanes, inverseRotate(A.r, -d));
@@ -352,6 +385,7 @@ inline Vertex support(const Shape& A, const Shape& B, V3 d) {
   v.b = place(B, v.indexB);
   v.w = v.b - v.a;
   v.wd = {v.w.x, v.w.y, v.w.z};
+  (void)lanes;
   return v;
 #endif
 }
@@ -1069,17 +1103,18 @@ inline TraceStep3<float>* beginStep(Trace3<float>* trace, const Simplex& s) {
 }
 
 #if defined(__SSE2__)
-// Whether u.w == w.w (float ==, coordinate by coordinate): lanes 0..2 of a four-lane compare (the fourth lane,
-// read from the padding after w inside the vertex, is not looked at).
+// Whether u.w == w (float ==, coordinate by coordinate): lanes 0..2 of a four-lane compare (the fourth lane,
+// read from the padding after u.w inside the vertex, is not looked at). The new support point's w comes from
+// the support's lanes (a 16-byte read of fields just stored would wait for the stores).
 inline bool samePoint(const Vertex& u, __m128 w) {
   return (_mm_movemask_ps(_mm_cmpeq_ps(_mm_loadu_ps(&u.w.x), w)) & 7) == 7;
 }
 #endif
 
-inline bool sameSupport(const Simplex& s, const Vertex& w) {
+inline bool sameSupport(const Simplex& s, const Vertex& w, const SupportLanes& lanes) {
 #if defined(__SSE2__)
   static_assert(offsetof(Vertex, wd) >= offsetof(Vertex, w) + 4 * sizeof(float), "a four-lane load of w stays in w");
-  const __m128 ww = _mm_loadu_ps(&w.w.x);
+  const __m128 ww = lanes.w;
   for (int i = 0; i < s.count; ++i) {
     const Vertex& u = *s.v[i];
     if ((u.indexA == w.indexA && u.indexB == w.indexB) || samePoint(u, ww)) {
@@ -1087,6 +1122,7 @@ inline bool sameSupport(const Simplex& s, const Vertex& w) {
     }
   }
 #else
+  (void)lanes;
   for (int i = 0; i < s.count; ++i) {
     if ((s.v[i]->indexA == w.indexA && s.v[i]->indexB == w.indexB) || s.v[i]->w == w.w) {
       return true;
@@ -1112,16 +1148,18 @@ inline std::int32_t magnitudeBits(V3 v) {
 }
 
 // Whether a coordinate of a support point's a or b lies above the window: the same test as magnitudeBits of each
-// against WINDOW_HIGH_BITS; with SSE2 the six coordinates in two four-lane loads (a.x..b.x and a.z..b.z).
-inline bool aboveWindow(const Vertex& w) {
+// against WINDOW_HIGH_BITS; with SSE2 on lanes 0..2 of the support's a and b.
+inline bool aboveWindow(const Vertex& w, const SupportLanes& lanes) {
 #if defined(__SSE2__)
-  static_assert(offsetof(Vertex, b) == offsetof(Vertex, a) + sizeof(V3), "a and b are adjacent");
+  (void)w;
   const __m128i magnitude = _mm_set1_epi32(0x7fffffff);
   const __m128i high = _mm_set1_epi32(WINDOW_HIGH_BITS);
-  const __m128i first = _mm_and_si128(_mm_loadu_si128(reinterpret_cast<const __m128i*>(&w.a.x)), magnitude);
-  const __m128i second = _mm_and_si128(_mm_loadu_si128(reinterpret_cast<const __m128i*>(&w.a.z)), magnitude);
-  return _mm_movemask_epi8(_mm_or_si128(_mm_cmpgt_epi32(first, high), _mm_cmpgt_epi32(second, high))) != 0;
+  const __m128i a = _mm_and_si128(_mm_castps_si128(lanes.a), magnitude);
+  const __m128i b = _mm_and_si128(_mm_castps_si128(lanes.b), magnitude);
+  const __m128i above = _mm_or_si128(_mm_cmpgt_epi32(a, high), _mm_cmpgt_epi32(b, high));
+  return (_mm_movemask_ps(_mm_castsi128_ps(above)) & 7) != 0;
 #else
+  (void)lanes;
   const std::int32_t a = magnitudeBits(w.a);
   const std::int32_t b = magnitudeBits(w.b);
   return (a > b ? a : b) > WINDOW_HIGH_BITS;
@@ -1164,7 +1202,8 @@ inline bool distanceInUnitsOf(const DistanceInput3<float>& input, DistanceOutput
     Vertex vertex;
   };
   Slot pool[MAX_ITERATIONS];
-  const Vertex& first = *new (&pool[0].vertex) Vertex(support(A, B, d0));
+  SupportLanes lanes;
+  const Vertex& first = *new (&pool[0].vertex) Vertex(support(A, B, d0, &lanes));
   if (TraceStep3<float>* step = beginTraceStep3(trace)) {  // the first support: no simplex yet, the direction d0
     step->direction = d0;
     step->hasSupport = true;
@@ -1180,6 +1219,24 @@ inline bool distanceInUnitsOf(const DistanceInput3<float>& input, DistanceOutput
   Simplex* current = new (&slots[0].simplex) Simplex(vertexSimplex(first));
   Simplex* spare = &slots[1].simplex;
   if (Ing::RESCALE && !rescale) {
+#if defined(__SSE2__)
+    // The same tests on lanes 0..2 of the first support's a and b and of the positions, bits compared as
+    // integers: a coordinate above 2^60, or none of them at least 2^-100.
+    const __m128i magnitude = _mm_set1_epi32(0x7fffffff);
+    const __m128i a = _mm_and_si128(_mm_castps_si128(lanes.a), magnitude);
+    const __m128i b = _mm_and_si128(_mm_castps_si128(lanes.b), magnitude);
+    const __m128i pa = _mm_and_si128(_mm_castps_si128(A.position), magnitude);
+    const __m128i pb = _mm_and_si128(_mm_castps_si128(B.position), magnitude);
+    const __m128i high = _mm_set1_epi32(WINDOW_HIGH_BITS);
+    const __m128i low = _mm_set1_epi32(WINDOW_LOW_BITS - 1);
+    const __m128i above = _mm_or_si128(_mm_or_si128(_mm_cmpgt_epi32(a, high), _mm_cmpgt_epi32(b, high)),
+                                       _mm_or_si128(_mm_cmpgt_epi32(pa, high), _mm_cmpgt_epi32(pb, high)));
+    const __m128i sized = _mm_or_si128(_mm_or_si128(_mm_cmpgt_epi32(a, low), _mm_cmpgt_epi32(b, low)),
+                                       _mm_or_si128(_mm_cmpgt_epi32(pa, low), _mm_cmpgt_epi32(pb, low)));
+    if ((_mm_movemask_ps(_mm_castsi128_ps(above)) & 7) != 0 || (_mm_movemask_ps(_mm_castsi128_ps(sized)) & 7) == 0) {
+      return false;
+    }
+#else
     std::int32_t high = magnitudeBits(current->v[0]->a);
     const std::int32_t b = magnitudeBits(current->v[0]->b);
     high = high > b ? high : b;
@@ -1191,6 +1248,7 @@ inline bool distanceInUnitsOf(const DistanceInput3<float>& input, DistanceOutput
     if (high > WINDOW_HIGH_BITS || size < WINDOW_LOW_BITS || pa > WINDOW_HIGH_BITS || pb > WINDOW_HIGH_BITS) {
       return false;
     }
+#endif
   }
   int iterations = 1;
   Termination termination = Termination::IterationCap;
@@ -1205,7 +1263,7 @@ inline bool distanceInUnitsOf(const DistanceInput3<float>& input, DistanceOutput
       break;
     }
     const V3 v = current->closest;
-    const Vertex& w = *new (&pool[iterations].vertex) Vertex(support(A, B, -v));
+    const Vertex& w = *new (&pool[iterations].vertex) Vertex(support(A, B, -v, &lanes));
     ++iterations;
     if (step != nullptr) {
       step->direction = -v;
@@ -1213,11 +1271,11 @@ inline bool distanceInUnitsOf(const DistanceInput3<float>& input, DistanceOutput
       step->support = traceVertex(w, 0.0f);
     }
     if (Ing::RESCALE && !rescale) {
-      if (aboveWindow(w)) {
+      if (aboveWindow(w, lanes)) {
         return false;
       }
     }
-    if (sameSupport(*current, w)) {
+    if (sameSupport(*current, w, lanes)) {
       termination = Termination::DuplicateSupport;
       break;
     }
