@@ -814,6 +814,7 @@ inline void solveTetrahedron(const Corners& t, Simplex* out) {
       return;
     }
     nearestOutsideFace<Ing>(t, outside, outsideCount == 1 && outside[0] ? 0 : 1, out);
+    return;
   }
   const V3* const points[4] = {&t.v[0]->w, &t.v[1]->w, &t.v[2]->w, &t.v[3]->w};
   exact3::Filtered dets[4];
