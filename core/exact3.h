@@ -152,7 +152,8 @@ GJK_EXACT3_HOT int selfDotDifferenceSign(const Vec3<float>& a, const Vec3<float>
 // six of its three points once): a.a's two sums of exact nonnegative products err by at most 2 u a.a, a.b's by
 // 2 u P with P = sum |a_i b_i|, the difference by u more: at most 3.01 u (a.a + P); the bound used is 8 u (a.a +
 // P) = 2^-50 (a.a + P). Exact fallback as above.
-GJK_EXACT3_HOT int selfDotDifferenceSign(double aa, double ab, double abPermanent, const Vec3<float>& a, const Vec3<float>& b) {
+GJK_EXACT3_HOT int selfDotDifferenceSign(double aa, double ab, double abPermanent, const Vec3<float>& a,
+                                         const Vec3<float>& b) {
   const double value = aa - ab;
   const double bound = 0x1p-50 * (aa + abPermanent);
   if (value > bound) {
@@ -192,7 +193,8 @@ GJK_EXACT3_HOT Filtered determinantFiltered(const V& a, const V& b, const V& c) 
 
 // The six degree-3 monomials of det(a, b, c), sign s, added exactly (12 doubles).
 template <int N>
-inline void addDeterminant(Terms<N>* terms, const Vec3<float>& a, const Vec3<float>& b, const Vec3<float>& c, double s) {
+inline void addDeterminant(Terms<N>* terms, const Vec3<float>& a, const Vec3<float>& b, const Vec3<float>& c,
+                           double s) {
   terms->addProduct(s * a.x, double(b.y) * c.z);
   terms->addProduct(-s * a.x, double(b.z) * c.y);
   terms->addProduct(s * a.y, double(b.z) * c.x);
@@ -254,7 +256,8 @@ GJK_EXACT3_HOT int negatedDeterminantSumSign(const Filtered* f, const Vec3<float
 // rounding); n_k sums three of them (two roundings); times (p x q)_k (one) and the sum over k (two): at most
 // 7 u P + O(u^2) with P = sum_k N_k Q_k, N_k the sum of the six |products| in n_k and Q_k the two in
 // (p x q)_k; the bound used is 16 u P = 2^-49 P.
-GJK_EXACT3_COLD int cofactorExact(const Vec3<float>& a, const Vec3<float>& b, const Vec3<float>& c, const Vec3<float>& p, const Vec3<float>& q) {
+GJK_EXACT3_COLD int cofactorExact(const Vec3<float>& a, const Vec3<float>& b, const Vec3<float>& c,
+                                  const Vec3<float>& p, const Vec3<float>& q) {
   // n_x = (a_y b_z - a_z b_y) + (b_y c_z - b_z c_y) + (c_y a_z - c_z a_y), and cyclically.
   const Vec3<float> pts[3] = {a, b, c};
   double n[3][6];
@@ -374,8 +377,8 @@ struct PairDots {
   double pab, pac, pbc;           // the mixed ones' permanents
 };
 
-GJK_EXACT3_HOT void cofactorSignsFromDots(const PairDots& d, const Vec3<float>& a, const Vec3<float>& b, const Vec3<float>& c,
-                                          int* signs) {
+GJK_EXACT3_HOT void cofactorSignsFromDots(const PairDots& d, const Vec3<float>& a, const Vec3<float>& b,
+                                          const Vec3<float>& c, int* signs) {
   const double values[3] = {
       d.ab * d.bc - d.ac * d.bb + d.bb * d.cc - d.bc * d.bc + d.bc * d.ac - d.cc * d.ab,
       d.ac * d.ab - d.aa * d.bc + d.bc * d.ac - d.ab * d.cc + d.cc * d.aa - d.ac * d.ac,
@@ -401,7 +404,8 @@ GJK_EXACT3_HOT void cofactorSignsFromDots(const PairDots& d, const Vec3<float>& 
 }
 
 // Sign of a filtered determinant of rows a, b, c (the exact fallback when the filter cannot decide).
-GJK_EXACT3_HOT int determinantSign(const Filtered& f, const Vec3<float>& a, const Vec3<float>& b, const Vec3<float>& c) {
+GJK_EXACT3_HOT int determinantSign(const Filtered& f, const Vec3<float>& a, const Vec3<float>& b,
+                                   const Vec3<float>& c) {
   if (f.value > f.bound) {
     return 1;
   }
@@ -412,7 +416,8 @@ GJK_EXACT3_HOT int determinantSign(const Filtered& f, const Vec3<float>& a, cons
 }
 
 // The three signs alone.
-GJK_EXACT3_HOT void cofactorSigns(const Vec3<float>& a, const Vec3<float>& b, const Vec3<float>& c, int* signs) {
+GJK_EXACT3_HOT void cofactorSigns(const Vec3<float>& a, const Vec3<float>& b, const Vec3<float>& c,
+                                  int* signs) {
   const TriangleCofactors t = cofactors(a, b, c);
   signs[0] = t.signs[0];
   signs[1] = t.signs[1];

@@ -225,7 +225,8 @@ inline int supportIndex(const Lanes& lanes, __m128 d) {  // d: x y z in lanes 0.
   __m128 top = _mm_max_ps(best, _mm_shuffle_ps(best, best, _MM_SHUFFLE(2, 3, 0, 1)));
   top = _mm_max_ps(top, _mm_shuffle_ps(top, top, _MM_SHUFFLE(1, 0, 3, 2)));
   const __m128i holds = _mm_castps_si128(_mm_cmpeq_ps(best, top));
-  __m128i candidate = _mm_or_si128(_mm_and_si128(holds, bestIndex), _mm_andnot_si128(holds, _mm_set1_epi32(0x7fff)));
+  __m128i candidate =
+      _mm_or_si128(_mm_and_si128(holds, bestIndex), _mm_andnot_si128(holds, _mm_set1_epi32(0x7fff)));
   candidate = _mm_min_epi16(candidate, _mm_shuffle_epi32(candidate, _MM_SHUFFLE(2, 3, 0, 1)));
   candidate = _mm_min_epi16(candidate, _mm_shuffle_epi32(candidate, _MM_SHUFFLE(1, 0, 3, 2)));
   return _mm_cvtsi128_si32(candidate);
@@ -264,7 +265,8 @@ struct Shape {
 #endif
 };
 
-inline void shapeOf(const Polytope<float>& poly, const Transform3<float>& xf, const PowerOfTwoScale& down, Shape* s) {
+inline void shapeOf(const Polytope<float>& poly, const Transform3<float>& xf, const PowerOfTwoScale& down,
+                    Shape* s) {
   s->polytope = &poly;
   lanesOf(poly, &s->lanes);
   s->r = xf.r;
@@ -1118,7 +1120,8 @@ inline bool samePoint(const Vertex& u, __m128 w) {
 
 inline bool sameSupport(const Simplex& s, const Vertex& w, const SupportLanes& lanes) {
 #if defined(__SSE2__)
-  static_assert(offsetof(Vertex, wd) >= offsetof(Vertex, w) + 4 * sizeof(float), "a four-lane load of w stays in w");
+  static_assert(offsetof(Vertex, wd) >= offsetof(Vertex, w) + 4 * sizeof(float),
+                "a four-lane load of w stays in the vertex");
   const __m128 ww = lanes.w;
   for (int i = 0; i < s.count; ++i) {
     const Vertex& u = *s.v[i];
@@ -1238,7 +1241,8 @@ inline bool distanceInUnitsOf(const DistanceInput3<float>& input, DistanceOutput
                                        _mm_or_si128(_mm_cmpgt_epi32(pa, high), _mm_cmpgt_epi32(pb, high)));
     const __m128i sized = _mm_or_si128(_mm_or_si128(_mm_cmpgt_epi32(a, low), _mm_cmpgt_epi32(b, low)),
                                        _mm_or_si128(_mm_cmpgt_epi32(pa, low), _mm_cmpgt_epi32(pb, low)));
-    if ((_mm_movemask_ps(_mm_castsi128_ps(above)) & 7) != 0 || (_mm_movemask_ps(_mm_castsi128_ps(sized)) & 7) == 0) {
+    if ((_mm_movemask_ps(_mm_castsi128_ps(above)) & 7) != 0 ||
+        (_mm_movemask_ps(_mm_castsi128_ps(sized)) & 7) == 0) {
       return false;
     }
 #else
