@@ -119,7 +119,7 @@ inline int signOf(double x) { return (x > 0) - (x < 0); }
 
 // ---- degree 2 ------------------------------------------------------------------------------------------
 
-GJK_EXACT3_COLD int selfDotDifferenceExact(Vec3<float> a, Vec3<float> b) {
+GJK_EXACT3_COLD int selfDotDifferenceExact(const Vec3<float>& a, const Vec3<float>& b) {
   Terms<6> terms;
   terms.add(double(a.x) * a.x);
   terms.add(double(a.y) * a.y);
@@ -133,7 +133,7 @@ GJK_EXACT3_COLD int selfDotDifferenceExact(Vec3<float> a, Vec3<float> b) {
 // Sign of a.a - a.b = a.(a - b). Filter: p_i = a_i (a_i - b_i) in double (the difference and the product
 // round, 2 u each relative), summed (two roundings): the error is at most 4 u A + O(u^2) with A = sum |p_i|,
 // u = 2^-53; the bound used is 8 u A = 2^-50 A.
-GJK_EXACT3_HOT int selfDotDifferenceSign(Vec3<float> a, Vec3<float> b) {
+GJK_EXACT3_HOT int selfDotDifferenceSign(const Vec3<float>& a, const Vec3<float>& b) {
   const double p1 = double(a.x) * (double(a.x) - double(b.x));
   const double p2 = double(a.y) * (double(a.y) - double(b.y));
   const double p3 = double(a.z) * (double(a.z) - double(b.z));
@@ -152,7 +152,8 @@ GJK_EXACT3_HOT int selfDotDifferenceSign(Vec3<float> a, Vec3<float> b) {
 // six of its three points once): a.a's two sums of exact nonnegative products err by at most 2 u a.a, a.b's by
 // 2 u P with P = sum |a_i b_i|, the difference by u more: at most 3.01 u (a.a + P); the bound used is 8 u (a.a +
 // P) = 2^-50 (a.a + P). Exact fallback as above.
-GJK_EXACT3_HOT int selfDotDifferenceSign(double aa, double ab, double abPermanent, Vec3<float> a, Vec3<float> b) {
+GJK_EXACT3_HOT int selfDotDifferenceSign(double aa, double ab, double abPermanent, const Vec3<float>& a,
+                                         const Vec3<float>& b) {
   const double value = aa - ab;
   const double bound = 0x1p-50 * (aa + abPermanent);
   if (value > bound) {
@@ -192,7 +193,8 @@ GJK_EXACT3_HOT Filtered determinantFiltered(const V& a, const V& b, const V& c) 
 
 // The six degree-3 monomials of det(a, b, c), sign s, added exactly (12 doubles).
 template <int N>
-inline void addDeterminant(Terms<N>* terms, Vec3<float> a, Vec3<float> b, Vec3<float> c, double s) {
+inline void addDeterminant(Terms<N>* terms, const Vec3<float>& a, const Vec3<float>& b, const Vec3<float>& c,
+                           double s) {
   terms->addProduct(s * a.x, double(b.y) * c.z);
   terms->addProduct(-s * a.x, double(b.z) * c.y);
   terms->addProduct(s * a.y, double(b.z) * c.x);
@@ -201,7 +203,7 @@ inline void addDeterminant(Terms<N>* terms, Vec3<float> a, Vec3<float> b, Vec3<f
   terms->addProduct(-s * a.z, double(b.y) * c.x);
 }
 
-GJK_EXACT3_COLD int determinantExact(Vec3<float> a, Vec3<float> b, Vec3<float> c) {
+GJK_EXACT3_COLD int determinantExact(const Vec3<float>& a, const Vec3<float>& b, const Vec3<float>& c) {
   Terms<12> terms;
   addDeterminant(&terms, a, b, c, 1.0);
   return terms.sign();
@@ -209,7 +211,7 @@ GJK_EXACT3_COLD int determinantExact(Vec3<float> a, Vec3<float> b, Vec3<float> c
 
 // Sign of det(a, b, c): positive when a, b, c are a right-handed frame; the origin's side of the plane
 // through a, b, c is -sign (orient(a, b, c, 0) = det(b - a, c - a, -a) = -det(a, b, c)).
-GJK_EXACT3_HOT int determinantSign(Vec3<float> a, Vec3<float> b, Vec3<float> c) {
+GJK_EXACT3_HOT int determinantSign(const Vec3<float>& a, const Vec3<float>& b, const Vec3<float>& c) {
   const Filtered f = determinantFiltered(a, b, c);
   if (f.value > f.bound) {
     return 1;
@@ -224,15 +226,17 @@ GJK_EXACT3_HOT int determinantSign(Vec3<float> a, Vec3<float> b, Vec3<float> c) 
 // the tetrahedron's orientation det(B - A, C - A, D - A) = -(det(A,B,C) + det(A,C,D) + det(A,D,B) +
 // det(B,D,C)). Filter: each value is within its bound (<= 4 u P_i), the three sums add at most 3 u sum (|d_i|
 // + bound_i) <= 3 u (1 + 2^-50) sum P_i: the bound used is 16 u sum P_i = 2 * sum of the 2^-50 P_i bounds.
-GJK_EXACT3_COLD int negatedDeterminantSumExact(const Vec3<float> (*rows)[3]) {
+// The rows of determinant i are points[faces[i][0]], points[faces[i][1]], points[faces[i][2]].
+GJK_EXACT3_COLD int negatedDeterminantSumExact(const Vec3<float>* const* points, const int (*faces)[3]) {
   Terms<48> terms;
   for (int i = 0; i < 4; ++i) {
-    addDeterminant(&terms, rows[i][0], rows[i][1], rows[i][2], -1.0);
+    addDeterminant(&terms, *points[faces[i][0]], *points[faces[i][1]], *points[faces[i][2]], -1.0);
   }
   return terms.sign();
 }
 
-GJK_EXACT3_HOT int negatedDeterminantSumSign(const Filtered* f, const Vec3<float> (*rows)[3]) {
+GJK_EXACT3_HOT int negatedDeterminantSumSign(const Filtered* f, const Vec3<float>* const* points,
+                                             const int (*faces)[3]) {
   const double value = -(f[0].value + f[1].value + f[2].value + f[3].value);
   const double bound = 2.0 * (f[0].bound + f[1].bound + f[2].bound + f[3].bound);
   if (value > bound) {
@@ -241,7 +245,7 @@ GJK_EXACT3_HOT int negatedDeterminantSumSign(const Filtered* f, const Vec3<float
   if (value < -bound) {
     return -1;
   }
-  return negatedDeterminantSumExact(rows);
+  return negatedDeterminantSumExact(points, faces);
 }
 
 // ---- degree 4 ------------------------------------------------------------------------------------------
@@ -252,7 +256,8 @@ GJK_EXACT3_HOT int negatedDeterminantSumSign(const Filtered* f, const Vec3<float
 // rounding); n_k sums three of them (two roundings); times (p x q)_k (one) and the sum over k (two): at most
 // 7 u P + O(u^2) with P = sum_k N_k Q_k, N_k the sum of the six |products| in n_k and Q_k the two in
 // (p x q)_k; the bound used is 16 u P = 2^-49 P.
-GJK_EXACT3_COLD int cofactorExact(Vec3<float> a, Vec3<float> b, Vec3<float> c, Vec3<float> p, Vec3<float> q) {
+GJK_EXACT3_COLD int cofactorExact(const Vec3<float>& a, const Vec3<float>& b, const Vec3<float>& c,
+                                  const Vec3<float>& p, const Vec3<float>& q) {
   // n_x = (a_y b_z - a_z b_y) + (b_y c_z - b_z c_y) + (c_y a_z - c_z a_y), and cyclically.
   const Vec3<float> pts[3] = {a, b, c};
   double n[3][6];
@@ -282,7 +287,7 @@ GJK_EXACT3_COLD int cofactorExact(Vec3<float> a, Vec3<float> b, Vec3<float> c, V
 
 // Whether p x q = 0 exactly: each component a difference of two exact products, zero exactly when they are
 // equal.
-inline bool crossIsZeroExact(Vec3<float> p, Vec3<float> q) {
+inline bool crossIsZeroExact(const Vec3<float>& p, const Vec3<float>& q) {
   return double(p.y) * q.z == double(p.z) * q.y && double(p.z) * q.x == double(p.x) * q.z &&
          double(p.x) * q.y == double(p.y) * q.x;
 }
@@ -372,8 +377,8 @@ struct PairDots {
   double pab, pac, pbc;           // the mixed ones' permanents
 };
 
-GJK_EXACT3_HOT void cofactorSignsFromDots(const PairDots& d, Vec3<float> a, Vec3<float> b, Vec3<float> c,
-                                          int* signs) {
+GJK_EXACT3_HOT void cofactorSignsFromDots(const PairDots& d, const Vec3<float>& a, const Vec3<float>& b,
+                                          const Vec3<float>& c, int* signs) {
   const double values[3] = {
       d.ab * d.bc - d.ac * d.bb + d.bb * d.cc - d.bc * d.bc + d.bc * d.ac - d.cc * d.ab,
       d.ac * d.ab - d.aa * d.bc + d.bc * d.ac - d.ab * d.cc + d.cc * d.aa - d.ac * d.ac,
@@ -382,24 +387,25 @@ GJK_EXACT3_HOT void cofactorSignsFromDots(const PairDots& d, Vec3<float> a, Vec3
       d.pab * d.pbc + d.pac * d.bb + d.bb * d.cc + d.pbc * d.pbc + d.pbc * d.pac + d.cc * d.pab,
       d.pac * d.pab + d.aa * d.pbc + d.pbc * d.pac + d.pab * d.cc + d.cc * d.aa + d.pac * d.pac,
       d.aa * d.bb + d.pab * d.pab + d.pab * d.pbc + d.bb * d.pac + d.pac * d.pab + d.pbc * d.aa};
-  const Vec3<float> p[3] = {b, c, a};
-  const Vec3<float> q[3] = {c, a, b};
+  const Vec3<float>* p[3] = {&b, &c, &a};
+  const Vec3<float>* q[3] = {&c, &a, &b};
   for (int s = 0; s < 3; ++s) {
     const double bound = 0x1p-48 * permanents[s];
     if (values[s] > bound) {
       signs[s] = 1;
     } else if (values[s] < -bound) {
       signs[s] = -1;
-    } else if (crossIsZeroExact(p[s], q[s])) {
+    } else if (crossIsZeroExact(*p[s], *q[s])) {
       signs[s] = 0;
     } else {
-      signs[s] = cofactorExact(a, b, c, p[s], q[s]);
+      signs[s] = cofactorExact(a, b, c, *p[s], *q[s]);
     }
   }
 }
 
 // Sign of a filtered determinant of rows a, b, c (the exact fallback when the filter cannot decide).
-GJK_EXACT3_HOT int determinantSign(const Filtered& f, Vec3<float> a, Vec3<float> b, Vec3<float> c) {
+GJK_EXACT3_HOT int determinantSign(const Filtered& f, const Vec3<float>& a, const Vec3<float>& b,
+                                   const Vec3<float>& c) {
   if (f.value > f.bound) {
     return 1;
   }
@@ -410,7 +416,8 @@ GJK_EXACT3_HOT int determinantSign(const Filtered& f, Vec3<float> a, Vec3<float>
 }
 
 // The three signs alone.
-GJK_EXACT3_HOT void cofactorSigns(Vec3<float> a, Vec3<float> b, Vec3<float> c, int* signs) {
+GJK_EXACT3_HOT void cofactorSigns(const Vec3<float>& a, const Vec3<float>& b, const Vec3<float>& c,
+                                  int* signs) {
   const TriangleCofactors t = cofactors(a, b, c);
   signs[0] = t.signs[0];
   signs[1] = t.signs[1];
@@ -419,7 +426,7 @@ GJK_EXACT3_HOT void cofactorSigns(Vec3<float> a, Vec3<float> b, Vec3<float> c, i
 
 // Whether a x b = 0 exactly (a, b and the origin collinear): each component is a difference of two exact
 // products, zero exactly when they are equal.
-GJK_EXACT3_HOT bool crossIsZero(Vec3<float> a, Vec3<float> b) {
+GJK_EXACT3_HOT bool crossIsZero(const Vec3<float>& a, const Vec3<float>& b) {
   return double(a.y) * b.z == double(a.z) * b.y && double(a.z) * b.x == double(a.x) * b.z &&
          double(a.x) * b.y == double(a.y) * b.x;
 }

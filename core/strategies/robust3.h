@@ -38,6 +38,7 @@
 #pragma once
 
 #include <cmath>
+#include <cstddef>
 #include <cstdint>
 #include <cstring>
 #include <new>
@@ -134,37 +135,6 @@ inline float inverseSizeFactor(float largest) {
 
 // ---- the shapes ----------------------------------------------------------------------------------------
 
-// One shape as the loop sees it: its local vertices (the support scan runs in the local frame), its rotation,
-// and its position and radius in units of 2^k.
-struct Shape {
-  const Polytope<float>* polytope;
-  Matrix3<float> r;       // the rotation, for the support direction
-  Transform3<float> xf;   // (R / 2^k, p / 2^k): places a local vertex in units of 2^k
-  float radius;           // radius / 2^k
-};
-
-inline Shape shapeOf(const Polytope<float>& poly, const Transform3<float>& xf, const PowerOfTwoScale& down) {
-  Shape s;
-  s.polytope = &poly;
-  s.r = xf.r;
-  if (down.f1 == 1 && down.f2 == 1) {  // k = 0: as given
-    s.xf = xf;
-    s.radius = poly.radius;
-    return s;
-  }
-  s.xf.p = down(xf.p);
-  for (int i = 0; i < 3; ++i) {
-    s.xf.r.row[i] = down(xf.r.row[i]);
-  }
-  s.radius = down(poly.radius);
-  return s;
-}
-
-// The placed vertex i: (R / 2^k) v_i + p / 2^k: each product (r / 2^k) v equals (r v) / 2^k before rounding,
-// so these are the roundings of placing v_i and dividing by 2^k (exact but where a number leaves the normal
-// range).
-inline V3 place(const Shape& s, int i) { return transformPoint(s.xf, s.polytope->vertices[i]); }
-
 // The first index furthest along the local direction: Polytope::support's scan (dot products rounded as
 // core/vec3.h dot, strict >, NaN never wins but at index 0), one vertex at a time.
 inline int supportIndexScalar(const Polytope<float>& poly, V3 d) {
@@ -179,72 +149,166 @@ inline int supportIndexScalar(const Polytope<float>& poly, V3 d) {
   return best;
 }
 
-// The same index, four vertices at a time (SSE2, part of every x86-64) for 8 vertices or more: the packed x y z
-// of vertices i..i+3 are loaded as three vectors and shuffled into x, y and z lanes; each lane's dot product is
-// (x dx + y dy) + z dz, the same roundings as dot; lane j keeps the first maximum (strict >) of the indices
-// j mod 4; the lanes are merged on their largest value, the lowest index among the lanes holding it, and the
-// tail continues the one scan. That is the one scan's first maximum whenever no value is NaN
-// (tests/core/robust3_test.cpp compares them on arrays full of ties). Without SSE2, the scalar scan.
+// The same index, four vertices at a time (SSE2, part of every x86-64). The shape's local vertices are laid out
+// once a query in blocks of four (`Lanes`: the x, y and z of vertices 4j..4j+3, the last block padded with
+// vertex 0, whose value then ties vertex 0's and loses to its lower index); each lane's dot product is (x dx +
+// y dy) + z dz, the same roundings as dot; lane j keeps the first maximum (strict >) of the indices j mod 4;
+// the lanes are merged on their largest value, the lowest index among the lanes holding it (branch-free). That
+// is the one scan's first maximum whenever no value is NaN (tests/core/robust3_test.cpp compares them on arrays
+// full of ties). Without SSE2, the scalar scan.
+inline constexpr int MAX_BLOCKS = (MAX_POLYTOPE_VERTICES + 3) / 4;
+
+struct Lanes {
 #if defined(__SSE2__)
-inline int supportIndex(const Polytope<float>& poly, V3 d) {
+  __m128 x[MAX_BLOCKS];
+  __m128 y[MAX_BLOCKS];
+  __m128 z[MAX_BLOCKS];
+#endif
+  const Polytope<float>* polytope = nullptr;
+  int blocks = 0;
+};
+
+#if defined(__SSE2__)
+inline void lanesOf(const Polytope<float>& poly, Lanes* lanes) {
   const int count = poly.count;
-  if (count < 8) {
-    return supportIndexScalar(poly, d);
+  const int blocks = (count + 3) / 4;
+  lanes->polytope = &poly;
+  lanes->blocks = blocks;
+  const float* p = &poly.vertices[0].x;  // every block lies inside the 64-vertex array (zeros past count)
+  for (int i = 0; i < blocks; ++i) {
+    const __m128 m0 = _mm_loadu_ps(p + 12 * i);      // x0 y0 z0 x1
+    const __m128 m1 = _mm_loadu_ps(p + 12 * i + 4);  // y1 z1 x2 y2
+    const __m128 m2 = _mm_loadu_ps(p + 12 * i + 8);  // z2 x3 y3 z3
+    const __m128 t1 = _mm_shuffle_ps(m1, m2, _MM_SHUFFLE(1, 1, 2, 2));  // x2 x2 x3 x3
+    const __m128 t2 = _mm_shuffle_ps(m0, m1, _MM_SHUFFLE(0, 0, 1, 1));  // y0 y0 y1 y1
+    const __m128 t3 = _mm_shuffle_ps(m1, m2, _MM_SHUFFLE(2, 2, 3, 3));  // y2 y2 y3 y3
+    const __m128 t4 = _mm_shuffle_ps(m0, m1, _MM_SHUFFLE(1, 1, 2, 2));  // z0 z0 z1 z1
+    lanes->x[i] = _mm_shuffle_ps(m0, t1, _MM_SHUFFLE(2, 0, 3, 0));  // x0 x1 x2 x3
+    lanes->y[i] = _mm_shuffle_ps(t2, t3, _MM_SHUFFLE(2, 0, 2, 0));  // y0 y1 y2 y3
+    lanes->z[i] = _mm_shuffle_ps(t4, m2, _MM_SHUFFLE(3, 0, 2, 0));  // z0 z1 z2 z3
   }
-  const float* p = &poly.vertices[0].x;
-  const __m128 dx = _mm_set1_ps(d.x);
-  const __m128 dy = _mm_set1_ps(d.y);
-  const __m128 dz = _mm_set1_ps(d.z);
+  if ((count & 3) != 0) {  // the last block's lanes past count: vertex 0
+    const int last = blocks - 1;
+    const __m128 inside = _mm_castsi128_ps(
+        _mm_cmplt_epi32(_mm_setr_epi32(4 * last, 4 * last + 1, 4 * last + 2, 4 * last + 3), _mm_set1_epi32(count)));
+    const __m128 x0 = _mm_set1_ps(poly.vertices[0].x);
+    const __m128 y0 = _mm_set1_ps(poly.vertices[0].y);
+    const __m128 z0 = _mm_set1_ps(poly.vertices[0].z);
+    lanes->x[last] = _mm_or_ps(_mm_and_ps(inside, lanes->x[last]), _mm_andnot_ps(inside, x0));
+    lanes->y[last] = _mm_or_ps(_mm_and_ps(inside, lanes->y[last]), _mm_andnot_ps(inside, y0));
+    lanes->z[last] = _mm_or_ps(_mm_and_ps(inside, lanes->z[last]), _mm_andnot_ps(inside, z0));
+  }
+}
+
+inline int supportIndex(const Lanes& lanes, __m128 d) {  // d: x y z in lanes 0..2
+  if (lanes.polytope->count == 1) {
+    return 0;
+  }
+  const __m128 dx = _mm_shuffle_ps(d, d, _MM_SHUFFLE(0, 0, 0, 0));
+  const __m128 dy = _mm_shuffle_ps(d, d, _MM_SHUFFLE(1, 1, 1, 1));
+  const __m128 dz = _mm_shuffle_ps(d, d, _MM_SHUFFLE(2, 2, 2, 2));
   __m128 best = _mm_set1_ps(-INFINITY);
   __m128i bestIndex = _mm_setr_epi32(0, 1, 2, 3);
   __m128i index = bestIndex;
   const __m128i four = _mm_set1_epi32(4);
-  int i = 0;
-  for (; i + 4 <= count; i += 4) {
-    const __m128 m0 = _mm_loadu_ps(p + 3 * i);      // x0 y0 z0 x1
-    const __m128 m1 = _mm_loadu_ps(p + 3 * i + 4);  // y1 z1 x2 y2
-    const __m128 m2 = _mm_loadu_ps(p + 3 * i + 8);  // z2 x3 y3 z3
-    const __m128 t1 = _mm_shuffle_ps(m1, m2, _MM_SHUFFLE(1, 1, 2, 2));  // x2 x2 x3 x3
-    const __m128 x = _mm_shuffle_ps(m0, t1, _MM_SHUFFLE(2, 0, 3, 0));   // x0 x1 x2 x3
-    const __m128 t2 = _mm_shuffle_ps(m0, m1, _MM_SHUFFLE(0, 0, 1, 1));  // y0 y0 y1 y1
-    const __m128 t3 = _mm_shuffle_ps(m1, m2, _MM_SHUFFLE(2, 2, 3, 3));  // y2 y2 y3 y3
-    const __m128 y = _mm_shuffle_ps(t2, t3, _MM_SHUFFLE(2, 0, 2, 0));   // y0 y1 y2 y3
-    const __m128 t4 = _mm_shuffle_ps(m0, m1, _MM_SHUFFLE(1, 1, 2, 2));  // z0 z0 z1 z1
-    const __m128 z = _mm_shuffle_ps(t4, m2, _MM_SHUFFLE(3, 0, 2, 0));   // z0 z1 z2 z3
-    const __m128 value = _mm_add_ps(_mm_add_ps(_mm_mul_ps(x, dx), _mm_mul_ps(y, dy)), _mm_mul_ps(z, dz));
-    const __m128 better = _mm_cmpgt_ps(value, best);
-    best = _mm_or_ps(_mm_and_ps(better, value), _mm_andnot_ps(better, best));
-    const __m128i betterBits = _mm_castps_si128(better);
-    bestIndex = _mm_or_si128(_mm_and_si128(betterBits, index), _mm_andnot_si128(betterBits, bestIndex));
+  for (int i = 0; i < lanes.blocks; ++i) {
+    const __m128 value =
+        _mm_add_ps(_mm_add_ps(_mm_mul_ps(lanes.x[i], dx), _mm_mul_ps(lanes.y[i], dy)), _mm_mul_ps(lanes.z[i], dz));
+    const __m128i better = _mm_castps_si128(_mm_cmpgt_ps(value, best));
+    best = _mm_max_ps(value, best);  // value where better; best where equal (the same number) or value is NaN
+    bestIndex = _mm_or_si128(_mm_and_si128(better, index), _mm_andnot_si128(better, bestIndex));
     index = _mm_add_epi32(index, four);
   }
+  // The largest lane value (never NaN: the lanes start at -inf and take only values greater), then the least
+  // index among the lanes holding it: the others' set to 0x7fff, the minimum in 16-bit halves (indices < 2^15,
+  // the high halves 0).
   __m128 top = _mm_max_ps(best, _mm_shuffle_ps(best, best, _MM_SHUFFLE(2, 3, 0, 1)));
   top = _mm_max_ps(top, _mm_shuffle_ps(top, top, _MM_SHUFFLE(1, 0, 3, 2)));
-  const int holders = _mm_movemask_ps(_mm_cmpeq_ps(best, top));
-  alignas(16) int indices[4];
-  _mm_store_si128(reinterpret_cast<__m128i*>(indices), bestIndex);
-  int bestI = count;
-  for (int lane = 0; lane < 4; ++lane) {
-    if (((holders >> lane) & 1) != 0 && indices[lane] < bestI) {
-      bestI = indices[lane];
-    }
-  }
-  float bestValue = _mm_cvtss_f32(top);
-  if (bestI == count) {  // no lane holds a comparable maximum (NaN values): the scalar scan decides
-    return supportIndexScalar(poly, d);
-  }
-  for (; i < count; ++i) {
-    const float value = dot(poly.vertices[i], d);
-    if (value > bestValue) {
-      bestI = i;
-      bestValue = value;
-    }
-  }
-  return bestI;
+  const __m128i holds = _mm_castps_si128(_mm_cmpeq_ps(best, top));
+  __m128i candidate =
+      _mm_or_si128(_mm_and_si128(holds, bestIndex), _mm_andnot_si128(holds, _mm_set1_epi32(0x7fff)));
+  candidate = _mm_min_epi16(candidate, _mm_shuffle_epi32(candidate, _MM_SHUFFLE(2, 3, 0, 1)));
+  candidate = _mm_min_epi16(candidate, _mm_shuffle_epi32(candidate, _MM_SHUFFLE(1, 0, 3, 2)));
+  return _mm_cvtsi128_si32(candidate);
 }
+
+inline int supportIndex(const Lanes& lanes, V3 d) { return supportIndex(lanes, _mm_setr_ps(d.x, d.y, d.z, 0)); }
 #else
-inline int supportIndex(const Polytope<float>& poly, V3 d) { return supportIndexScalar(poly, d); }
+inline void lanesOf(const Polytope<float>& poly, Lanes* lanes) {
+  lanes->polytope = &poly;
+  lanes->blocks = (poly.count + 3) / 4;
+}
+inline int supportIndex(const Lanes& lanes, V3 d) { return supportIndexScalar(*lanes.polytope, d); }
 #endif
+
+// The four-lane scan on a polytope alone (tests).
+inline int supportIndex(const Polytope<float>& poly, V3 d) {
+  Lanes lanes;
+  lanesOf(poly, &lanes);
+  return supportIndex(lanes, d);
+}
+
+// One shape as the loop sees it: its local vertices (the support scan runs in the local frame, on the vertices
+// laid out in lanes once a query), its rotation, and its position and radius in units of 2^k. With SSE2 the
+// rotation's rows and the placement's columns are also held as four-lane vectors (last lane 0): the same
+// products and sums, in the same order, lane by lane.
+struct Shape {
+  const Polytope<float>* polytope;
+  Lanes lanes;
+  Matrix3<float> r;       // the rotation, for the support direction
+  Transform3<float> xf;   // (R / 2^k, p / 2^k): places a local vertex in units of 2^k
+  float radius;           // radius / 2^k
+#if defined(__SSE2__)
+  __m128 rows[3];         // the rows of r
+  __m128 columns[3];      // the columns of xf.r
+  __m128 position;        // xf.p
+#endif
+};
+
+inline void shapeOf(const Polytope<float>& poly, const Transform3<float>& xf, const PowerOfTwoScale& down,
+                    Shape* s) {
+  s->polytope = &poly;
+  lanesOf(poly, &s->lanes);
+  s->r = xf.r;
+  if (down.f1 == 1 && down.f2 == 1) {  // k = 0: as given
+    s->xf = xf;
+    s->radius = poly.radius;
+  } else {
+    s->xf.p = down(xf.p);
+    for (int i = 0; i < 3; ++i) {
+      s->xf.r.row[i] = down(xf.r.row[i]);
+    }
+    s->radius = down(poly.radius);
+  }
+#if defined(__SSE2__)
+  // Four-float loads of three-float members, the fourth lane cleared (each load stays inside the shape: r is
+  // followed by xf, xf.p by xf.r, xf.r by radius); the columns by a transpose.
+  static_assert(offsetof(Shape, xf) == offsetof(Shape, r) + sizeof(Matrix3<float>), "r is followed by xf");
+  static_assert(offsetof(Shape, radius) == offsetof(Shape, xf) + sizeof(Transform3<float>), "xf by radius");
+  static_assert(offsetof(Transform3<float>, r) == sizeof(V3), "xf.p is followed by xf.r");
+  const __m128 three = _mm_castsi128_ps(_mm_setr_epi32(-1, -1, -1, 0));
+  auto load3 = [three](const V3& v) { return _mm_and_ps(_mm_loadu_ps(&v.x), three); };
+  for (int i = 0; i < 3; ++i) {
+    s->rows[i] = load3(s->r.row[i]);
+  }
+  const __m128 r0 = load3(s->xf.r.row[0]);  // a b c 0
+  const __m128 r1 = load3(s->xf.r.row[1]);  // d e f 0
+  const __m128 r2 = load3(s->xf.r.row[2]);  // g h i 0
+  const __m128 t0 = _mm_unpacklo_ps(r0, r1);                 // a d b e
+  const __m128 t1 = _mm_unpackhi_ps(r0, r1);                 // c f 0 0
+  const __m128 t2 = _mm_unpacklo_ps(r2, _mm_setzero_ps());   // g 0 h 0
+  const __m128 t3 = _mm_unpackhi_ps(r2, _mm_setzero_ps());   // i 0 0 0
+  s->columns[0] = _mm_movelh_ps(t0, t2);                     // a d g 0
+  s->columns[1] = _mm_movehl_ps(t2, t0);                     // b e h 0
+  s->columns[2] = _mm_movelh_ps(t1, t3);                     // c f i 0
+  s->position = load3(s->xf.p);
+#endif
+}
+
+// The placed vertex i: (R / 2^k) v_i + p / 2^k: each product (r / 2^k) v equals (r v) / 2^k before rounding,
+// so these are the roundings of placing v_i and dividing by 2^k (exact but where a number leaves the normal
+// range).
+inline V3 place(const Shape& s, int i) { return transformPoint(s.xf, s.polytope->vertices[i]); }
 
 using D3 = Vec3<double>;
 
@@ -259,22 +323,73 @@ struct Vertex {
 
 // The support vertex of B - A along d (world, units of 2^k): d is first multiplied by a power of two bringing
 // its largest coordinate into [1, 2) (exact), so the local scan neither underflows for a tiny d nor depends on
-// |d|; then R^T d in each frame, the scans, the two placements.
-inline Vertex support(const Shape& A, const Shape& B, V3 d) {
+// |d|; then R^T d in each frame, the scans, the two placements. With SSE2, *lanes receives a, b and w as
+// four-lane vectors (lane 3 unused), for the loop's tests on the new point without reading back its stores.
+#if defined(__SSE2__)
+struct SupportLanes {
+  __m128 a;
+  __m128 b;
+  __m128 w;
+};
+#else
+struct SupportLanes {};
+#endif
+
+inline Vertex support(const Shape& A, const Shape& B, V3 d, SupportLanes* lanes) {
   const int e = floorLog2(maxAbs(d));
   if (e >= -126 && e <= 126) {
     d = powerOfTwo(-e) * d;
   } else if (e == -127) {  // 0 or subnormal: two exact steps of 2^63 and 2^64
     d = powerOfTwo(64) * (powerOfTwo(63) * d);
   }
+#if defined(__SSE2__)
+  // inverseRotate and transformPoint lane by lane: R^T d = (row0 dx + row1 dy) + row2 dz, R v + p = ((col0 vx +
+  // col1 vy) + col2 vz) + p, each lane the scalar expression's products and sums in its order.
+  const __m128 db = _mm_setr_ps(d.x, d.y, d.z, 0);
+  const __m128 da = _mm_xor_ps(db, _mm_set1_ps(-0.0f));  // -d, exactly
+  auto localDirection = [](const Shape& s, __m128 dir) {
+    const __m128 x = _mm_shuffle_ps(dir, dir, _MM_SHUFFLE(0, 0, 0, 0));
+    const __m128 y = _mm_shuffle_ps(dir, dir, _MM_SHUFFLE(1, 1, 1, 1));
+    const __m128 z = _mm_shuffle_ps(dir, dir, _MM_SHUFFLE(2, 2, 2, 2));
+    return _mm_add_ps(_mm_add_ps(_mm_mul_ps(s.rows[0], x), _mm_mul_ps(s.rows[1], y)), _mm_mul_ps(s.rows[2], z));
+  };
+  auto placed = [](const Shape& s, int i) {
+    const V3 p = s.polytope->vertices[i];
+    return _mm_add_ps(_mm_add_ps(_mm_add_ps(_mm_mul_ps(s.columns[0], _mm_set1_ps(p.x)),
+                                            _mm_mul_ps(s.columns[1], _mm_set1_ps(p.y))),
+                                 _mm_mul_ps(s.columns[2], _mm_set1_ps(p.z))),
+                      s.position);
+  };
+  // Stored straight from the lanes (an 8-byte and a 4-byte store each): no vertex is assembled on the stack and
+  // copied, and later 4- or 8-byte reads of these fields are served from the stores.
+  auto store = [](__m128 m, V3* out) {
+    _mm_storel_pi(reinterpret_cast<__m64*>(&out->x), m);
+    _mm_store_ss(&out->z, _mm_movehl_ps(m, m));
+  };
   Vertex v;
-  v.indexA = supportIndex(*A.polytope, inverseRotate(A.r, -d));
-  v.indexB = supportIndex(*B.polytope, inverseRotate(B.r, d));
+  v.indexA = supportIndex(A.lanes, localDirection(A, da));
+  v.indexB = supportIndex(B.lanes, localDirection(B, db));
+  const __m128 pa = placed(A, v.indexA);
+  const __m128 pb = placed(B, v.indexB);
+  const __m128 w = _mm_sub_ps(pb, pa);
+  store(pa, &v.a);
+  store(pb, &v.b);
+  store(w, &v.w);
+  _mm_storeu_pd(&v.wd.x, _mm_cvtps_pd(w));
+  _mm_store_sd(&v.wd.z, _mm_cvtss_sd(_mm_setzero_pd(), _mm_movehl_ps(w, w)));
+  *lanes = {pa, pb, w};
+  return v;
+#else
+  Vertex v;
+  v.indexA = supportIndex(A.lanes, inverseRotate(A.r, -d));
+  v.indexB = supportIndex(B.lanes, inverseRotate(B.r, d));
   v.a = place(A, v.indexA);
   v.b = place(B, v.indexB);
   v.w = v.b - v.a;
   v.wd = {v.w.x, v.w.y, v.w.z};
+  (void)lanes;
   return v;
+#endif
 }
 
 // ---- the simplex solve -----------------------------------------------------------------------------------
@@ -450,13 +565,17 @@ inline Simplex faceSimplex(const Vertex& va, const Vertex& vb, const Vertex& vc)
 
 // The weights of a face simplex, in double: n.(b x c), n.(c x a), n.(a x b) over their sum (each clamped at 0),
 // n = (b - a) x (c - a); a third each when they vanish.
-inline void faceWeights(Simplex* s) {
-  if (s->count != 3) {
+// weightsOf writes them to lambda (a simplex of another size: its own weights), faceWeights to the simplex.
+inline void weightsOf(const Simplex& s, float* lambda) {
+  if (s.count != 3) {
+    for (int i = 0; i < 4; ++i) {
+      lambda[i] = s.lambda[i];
+    }
     return;
   }
-  const D3 a = s->v[0]->wd;
-  const D3 b = s->v[1]->wd;
-  const D3 c = s->v[2]->wd;
+  const D3 a = s.v[0]->wd;
+  const D3 b = s.v[1]->wd;
+  const D3 c = s.v[2]->wd;
   const D3 n = crossD(sub(b, a), sub(c, a));
   double ca = dotD(n, crossD(b, c));
   double cb = dotD(n, crossD(c, a));
@@ -469,9 +588,15 @@ inline void faceWeights(Simplex* s) {
     ca = cb = cc = 1;
     sum = 3;
   }
-  s->lambda[0] = float(ca / sum);
-  s->lambda[1] = float(cb / sum);
-  s->lambda[2] = float(cc / sum);
+  lambda[0] = float(ca / sum);
+  lambda[1] = float(cb / sum);
+  lambda[2] = float(cc / sum);
+}
+
+inline void faceWeights(Simplex* s) {
+  if (s->count == 3) {
+    weightsOf(*s, s->lambda);
+  }
 }
 
 inline double absDotOf(const D3& a, const D3& b) {
@@ -480,9 +605,9 @@ inline double absDotOf(const D3& a, const D3& b) {
 
 template <class Ing = All>
 inline Simplex solveTriangle(const Vertex& A, const Vertex& B, const Vertex& C) {
-  const V3 a = A.w;
-  const V3 b = B.w;
-  const V3 c = C.w;
+  const V3& a = A.w;
+  const V3& b = B.w;
+  const V3& c = C.w;
   if constexpr (!Ing::EXACT_SIGNS) {  // the same decisions, each sign in plain float
     const int d1 = plain::selfDotDifferenceSign(a, b);
     const int d2 = plain::selfDotDifferenceSign(a, c);
@@ -534,6 +659,15 @@ inline Simplex solveTriangle(const Vertex& A, const Vertex& B, const Vertex& C) 
   const double pab = absDotOf(A.wd, B.wd);
   const double pac = absDotOf(A.wd, C.wd);
   const double pbc = absDotOf(B.wd, C.wd);
+  // The face region first: with the cofactors all positive (exact) the origin's projection on the plane is
+  // strictly inside a proper triangle (n.n = va + vb + vc > 0), so no vertex or edge region of Ericson's order
+  // can hold (a vertex region would put the projection on that vertex; each edge region needs its cofactor
+  // <= 0): the same region as the order below, found without its six degree-2 signs (two thirds of the solves).
+  int cof[3];  // va, vb, vc
+  exact3::cofactorSignsFromDots({aa, bb, cc, ab, ac, bc, pab, pac, pbc}, a, b, c, cof);
+  if (cof[0] > 0 && cof[1] > 0 && cof[2] > 0) {
+    return faceSimplex<Ing>(A, B, C);
+  }
   const int d1 = exact3::selfDotDifferenceSign(aa, ab, pab, a, b);
   const int d2 = exact3::selfDotDifferenceSign(aa, ac, pac, a, c);
   if (d1 <= 0 && d2 <= 0) {
@@ -544,8 +678,6 @@ inline Simplex solveTriangle(const Vertex& A, const Vertex& B, const Vertex& C) 
   if (bMinusA <= 0 && bMinusC <= 0) {
     return vertexSimplex(B);
   }
-  int cof[3];  // va, vb, vc
-  exact3::cofactorSignsFromDots({aa, bb, cc, ab, ac, bc, pab, pac, pbc}, a, b, c, cof);
   if (cof[2] <= 0 && d1 >= 0 && bMinusA >= 0) {
     return edgeSimplex<Ing>(A, B);
   }
@@ -559,9 +691,6 @@ inline Simplex solveTriangle(const Vertex& A, const Vertex& B, const Vertex& C) 
   }
   if (cof[0] <= 0 && bMinusC >= 0 && cMinusB >= 0) {
     return edgeSimplex<Ing>(B, C);
-  }
-  if (cof[0] > 0 && cof[1] > 0 && cof[2] > 0) {
-    return faceSimplex<Ing>(A, B, C);
   }
   Simplex best = solveSegment<Ing>(A, B);
   const Simplex edgeAC = solveSegment<Ing>(A, C);
@@ -579,8 +708,14 @@ inline Simplex solveTriangle(const Vertex& A, const Vertex& B, const Vertex& C) 
 // witness points.
 inline constexpr int FACES[4][3] = {{0, 1, 2}, {0, 2, 3}, {0, 3, 1}, {1, 3, 2}};
 
-template <class Ing = All>
-inline Simplex nearestFace(const Simplex& t) {
+// The vertices of a simplex to be solved (the last one the newest), without its solution.
+struct Corners {
+  const Vertex* v[4];
+  int count;
+};
+
+template <class Ing = All, class S>
+inline Simplex nearestFace(const S& t) {
   Simplex best;
   for (int f = 0; f < 4; ++f) {
     Simplex s = solveTriangle<Ing>(*t.v[FACES[f][0]], *t.v[FACES[f][1]], *t.v[FACES[f][2]]);
@@ -594,8 +729,8 @@ inline Simplex nearestFace(const Simplex& t) {
 // The face of a containing tetrahedron nearest to the origin, for the witness points: for a point inside a
 // convex polytope the nearest boundary point is its projection on the nearest face plane, inside that face, so
 // the face of least (n.a)^2 / n.n (double, n = (b - a) x (c - a)) is solved alone instead of all four.
-template <class Ing = All>
-inline Simplex containmentFace(const Simplex& t) {
+template <class Ing = All, class S>
+inline Simplex containmentFace(const S& t) {
   int best = -1;
   double bestDist2 = 0;
   for (int f = 0; f < 4; ++f) {
@@ -625,7 +760,41 @@ inline Simplex containmentFace(const Simplex& t) {
 // points (float comparison: near-equal candidates are near-equal points). A flat tetrahedron (vol = 0
 // exactly): the nearest of its four faces, which cover its hull.
 template <class Ing = All>
-inline Simplex solveTetrahedron(const Simplex& t) {
+inline Simplex containingTetrahedron(const Corners& t) {
+  Simplex s;
+  for (int i = 0; i < 4; ++i) {
+    s.v[i] = t.v[i];
+  }
+  s.count = 4;
+  s.touching = true;
+  s.closest = {0, 0, 0};
+  s.dist2 = 0;
+  return s;
+}
+
+// The nearest (double comparison of |v|^2, the first on ties) of the faces marked outside, from face `first` on,
+// constructed in out.
+template <class Ing = All>
+inline void nearestOutsideFace(const Corners& t, const bool* outside, int first, Simplex* out) {
+  bool any = false;
+  for (int f = first; f < 4; ++f) {
+    if (!outside[f]) {
+      continue;
+    }
+    if (!any) {
+      new (out) Simplex(solveTriangle<Ing>(*t.v[FACES[f][0]], *t.v[FACES[f][1]], *t.v[FACES[f][2]]));
+      any = true;
+      continue;
+    }
+    const Simplex s = solveTriangle<Ing>(*t.v[FACES[f][0]], *t.v[FACES[f][1]], *t.v[FACES[f][2]]);
+    if (s.dist2 < out->dist2) {
+      *out = s;
+    }
+  }
+}
+
+template <class Ing = All>
+inline void solveTetrahedron(const Corners& t, Simplex* out) {
   if constexpr (!Ing::EXACT_SIGNS) {  // the same orientation tests, each determinant in plain float
     float dets[4];
     for (int f = 0; f < 4; ++f) {
@@ -633,7 +802,8 @@ inline Simplex solveTetrahedron(const Simplex& t) {
     }
     const int vol = plain::signOf(-(((dets[0] + dets[1]) + dets[2]) + dets[3]));
     if (vol == 0) {
-      return nearestFace<Ing>(t);
+      new (out) Simplex(nearestFace<Ing>(t));
+      return;
     }
     bool outside[4];
     int outsideCount = 0;
@@ -642,37 +812,21 @@ inline Simplex solveTetrahedron(const Simplex& t) {
       outsideCount += outside[f] ? 1 : 0;
     }
     if (outsideCount == 0) {
-      Simplex s = t;
-      s.touching = true;
-      s.closest = {0, 0, 0};
-      s.dist2 = 0;
-      return s;
+      new (out) Simplex(containingTetrahedron(t));
+      return;
     }
-    Simplex best;
-    bool any = false;
-    for (int f = outsideCount == 1 && outside[0] ? 0 : 1; f < 4; ++f) {
-      if (!outside[f]) {
-        continue;
-      }
-      Simplex s = solveTriangle<Ing>(*t.v[FACES[f][0]], *t.v[FACES[f][1]], *t.v[FACES[f][2]]);
-      if (!any || s.dist2 < best.dist2) {
-        best = s;
-        any = true;
-      }
-    }
-    return best;
+    nearestOutsideFace<Ing>(t, outside, outsideCount == 1 && outside[0] ? 0 : 1, out);
+    return;
   }
-  V3 rows[4][3];
+  const V3* const points[4] = {&t.v[0]->w, &t.v[1]->w, &t.v[2]->w, &t.v[3]->w};
   exact3::Filtered dets[4];
   for (int f = 0; f < 4; ++f) {
-    for (int j = 0; j < 3; ++j) {
-      rows[f][j] = t.v[FACES[f][j]]->w;
-    }
     dets[f] = exact3::determinantFiltered(t.v[FACES[f][0]]->wd, t.v[FACES[f][1]]->wd, t.v[FACES[f][2]]->wd);
   }
-  const int vol = exact3::negatedDeterminantSumSign(dets, rows);
+  const int vol = exact3::negatedDeterminantSumSign(dets, points, FACES);
   if (vol == 0) {
-    return nearestFace<Ing>(t);
+    new (out) Simplex(nearestFace<Ing>(t));
+    return;
   }
   // Face 0 is opposite the newest vertex (the loop appends it last): the old triangle, whose closest point
   // the new vertex was found beyond. It is solved only when the origin is outside it alone (which exact
@@ -683,40 +837,27 @@ inline Simplex solveTetrahedron(const Simplex& t) {
   for (int f = 0; f < 4; ++f) {
     int side = dets[f].value > dets[f].bound ? 1 : (dets[f].value < -dets[f].bound ? -1 : 2);
     if (side == 2) {
-      side = exact3::determinantSign(rows[f][0], rows[f][1], rows[f][2]);
+      side = exact3::determinantSign(*points[FACES[f][0]], *points[FACES[f][1]], *points[FACES[f][2]]);
     }
     outside[f] = side == vol;
     outsideCount += outside[f] ? 1 : 0;
   }
   if (outsideCount == 0) {
-    Simplex s = t;
-    s.touching = true;
-    s.closest = {0, 0, 0};
-    s.dist2 = 0;
-    return s;
+    new (out) Simplex(containingTetrahedron(t));
+    return;
   }
-  Simplex best;
-  bool any = false;
-  for (int f = outsideCount == 1 && outside[0] ? 0 : 1; f < 4; ++f) {
-    if (!outside[f]) {
-      continue;
-    }
-    Simplex s = solveTriangle<Ing>(*t.v[FACES[f][0]], *t.v[FACES[f][1]], *t.v[FACES[f][2]]);
-    if (!any || s.dist2 < best.dist2) {
-      best = s;
-      any = true;
-    }
-  }
-  return best;
+  nearestOutsideFace<Ing>(t, outside, outsideCount == 1 && outside[0] ? 0 : 1, out);
 }
 
+// The solved simplex constructed in out (in place: guaranteed copy elision, no copy of a simplex just written
+// field by field).
 template <class Ing = All>
-inline Simplex solve(const Simplex& s) {
+inline void solveInto(const Corners& s, Simplex* out) {
   switch (s.count) {
-    case 1: return vertexSimplex(*s.v[0]);
-    case 2: return solveSegment<Ing>(*s.v[0], *s.v[1]);
-    case 3: return solveTriangle<Ing>(*s.v[0], *s.v[1], *s.v[2]);
-    default: return solveTetrahedron<Ing>(s);
+    case 1: new (out) Simplex(vertexSimplex(*s.v[0])); break;
+    case 2: new (out) Simplex(solveSegment<Ing>(*s.v[0], *s.v[1])); break;
+    case 3: new (out) Simplex(solveTriangle<Ing>(*s.v[0], *s.v[1], *s.v[2])); break;
+    default: solveTetrahedron<Ing>(s, out); break;
   }
 }
 
@@ -820,18 +961,18 @@ inline bool considerEdgeEdge(Pair* best, D3 p1, D3 q1, D3 p2, D3 q2) {
 // The distinct points of one shape in the simplex (by index, then by coordinates).
 inline int featureOf(const Simplex& s, bool shapeA, D3* out) {
   int indices[4];
-  V3 points[4];
+  const V3* points[4];
   int count = 0;
   for (int i = 0; i < s.count; ++i) {
     const int index = shapeA ? s.v[i]->indexA : s.v[i]->indexB;
-    const V3 p = shapeA ? s.v[i]->a : s.v[i]->b;
+    const V3& p = shapeA ? s.v[i]->a : s.v[i]->b;
     bool seen = false;
     for (int j = 0; j < count; ++j) {
-      seen = seen || indices[j] == index || points[j] == p;
+      seen = seen || indices[j] == index || *points[j] == p;
     }
     if (!seen) {
       indices[count] = index;
-      points[count] = p;
+      points[count] = &p;
       out[count++] = toD(p);
     }
   }
@@ -841,23 +982,30 @@ inline int featureOf(const Simplex& s, bool shapeA, D3* out) {
 // The closest pair between A's feature and B's: the nearest of every vertex of one against the other's
 // feature, every edge pair's interior pair, and the barycentric pair of the simplex (every candidate a point of
 // each shape, so the nearest is the best upper bound of the distance among them). Rounded to float at the end.
-inline void closestFeaturePair(Simplex s, V3* pointA, V3* pointB) {
+inline void closestFeaturePair(const Simplex& s, V3* pointA, V3* pointB) {
   if (s.count == 1) {
     *pointA = s.v[0]->a;
     *pointB = s.v[0]->b;
     return;
   }
-  D3 fa[4];
-  D3 fb[4];
+  union Points {  // filled by featureOf (no zeroing)
+    Points() {}
+    D3 p[4];
+  };
+  Points pointsA;
+  Points pointsB;
+  D3* fa = pointsA.p;
+  D3* fb = pointsB.p;
   const int na = featureOf(s, true, fa);
   const int nb = featureOf(s, false, fb);
-  faceWeights(&s);
+  float lambda[4];
+  weightsOf(s, lambda);
   Pair best;
   D3 pa{0, 0, 0};
   D3 pb{0, 0, 0};
   for (int i = 0; i < s.count; ++i) {
-    pa = add(pa, mul(s.lambda[i], toD(s.v[i]->a)));
-    pb = add(pb, mul(s.lambda[i], toD(s.v[i]->b)));
+    pa = add(pa, mul(lambda[i], toD(s.v[i]->a)));
+    pb = add(pb, mul(lambda[i], toD(s.v[i]->b)));
   }
   consider(&best, pa, pb);
   if (na == 1) {  // a vertex of A against B's feature (B's vertices against A's one point add nothing)
@@ -961,12 +1109,34 @@ inline TraceStep3<float>* beginStep(Trace3<float>* trace, const Simplex& s) {
   return step;
 }
 
-inline bool sameSupport(const Simplex& s, const Vertex& w) {
+#if defined(__SSE2__)
+// Whether u.w == w (float ==, coordinate by coordinate): lanes 0..2 of a four-lane compare (the fourth lane,
+// read from the padding after u.w inside the vertex, is not looked at). The new support point's w comes from
+// the support's lanes (a 16-byte read of fields just stored would wait for the stores).
+inline bool samePoint(const Vertex& u, __m128 w) {
+  return (_mm_movemask_ps(_mm_cmpeq_ps(_mm_loadu_ps(&u.w.x), w)) & 7) == 7;
+}
+#endif
+
+inline bool sameSupport(const Simplex& s, const Vertex& w, const SupportLanes& lanes) {
+#if defined(__SSE2__)
+  static_assert(offsetof(Vertex, wd) >= offsetof(Vertex, w) + 4 * sizeof(float),
+                "a four-lane load of w stays in the vertex");
+  const __m128 ww = lanes.w;
+  for (int i = 0; i < s.count; ++i) {
+    const Vertex& u = *s.v[i];
+    if ((u.indexA == w.indexA && u.indexB == w.indexB) || samePoint(u, ww)) {
+      return true;
+    }
+  }
+#else
+  (void)lanes;
   for (int i = 0; i < s.count; ++i) {
     if ((s.v[i]->indexA == w.indexA && s.v[i]->indexB == w.indexB) || s.v[i]->w == w.w) {
       return true;
     }
   }
+#endif
   return false;
 }
 
@@ -985,6 +1155,25 @@ inline std::int32_t magnitudeBits(V3 v) {
   return largestMagnitudeBits(&v.x, 3);
 }
 
+// Whether a coordinate of a support point's a or b lies above the window: the same test as magnitudeBits of each
+// against WINDOW_HIGH_BITS; with SSE2 on lanes 0..2 of the support's a and b.
+inline bool aboveWindow(const Vertex& w, const SupportLanes& lanes) {
+#if defined(__SSE2__)
+  (void)w;
+  const __m128i magnitude = _mm_set1_epi32(0x7fffffff);
+  const __m128i high = _mm_set1_epi32(WINDOW_HIGH_BITS);
+  const __m128i a = _mm_and_si128(_mm_castps_si128(lanes.a), magnitude);
+  const __m128i b = _mm_and_si128(_mm_castps_si128(lanes.b), magnitude);
+  const __m128i above = _mm_or_si128(_mm_cmpgt_epi32(a, high), _mm_cmpgt_epi32(b, high));
+  return (_mm_movemask_ps(_mm_castsi128_ps(above)) & 7) != 0;
+#else
+  (void)lanes;
+  const std::int32_t a = magnitudeBits(w.a);
+  const std::int32_t b = magnitudeBits(w.b);
+  return (a > b ? a : b) > WINDOW_HIGH_BITS;
+#endif
+}
+
 // The query in units of 2^k. With rescale = false it first tries k = 0 and returns false (no answer) as soon as
 // a placed point leaves the window; the caller then calls it again with rescale = true.
 template <class Ing = All>
@@ -997,8 +1186,10 @@ inline bool distanceInUnitsOf(const DistanceInput3<float>& input, DistanceOutput
     trace->exponent = k;
   }
   const PowerOfTwoScale down(-k);
-  const Shape A = shapeOf(input.proxyA, input.transformA, down);
-  const Shape B = shapeOf(input.proxyB, input.transformB, down);
+  Shape A;
+  Shape B;
+  shapeOf(input.proxyA, input.transformA, down, &A);
+  shapeOf(input.proxyB, input.transformB, down, &B);
   if (Ing::RESCALE && !rescale && (largestMagnitudeBits(&input.proxyA.radius, 1) > WINDOW_HIGH_BITS ||
                    largestMagnitudeBits(&input.proxyB.radius, 1) > WINDOW_HIGH_BITS)) {
     return false;
@@ -1019,16 +1210,44 @@ inline bool distanceInUnitsOf(const DistanceInput3<float>& input, DistanceOutput
     Vertex vertex;
   };
   Slot pool[MAX_ITERATIONS];
-  const Vertex& first = *new (&pool[0].vertex) Vertex(support(A, B, d0));
+  SupportLanes lanes;
+  const Vertex& first = *new (&pool[0].vertex) Vertex(support(A, B, d0, &lanes));
   if (TraceStep3<float>* step = beginTraceStep3(trace)) {  // the first support: no simplex yet, the direction d0
     step->direction = d0;
     step->hasSupport = true;
     step->support = traceVertex(first, 0.0f);
   }
-  Simplex s = vertexSimplex(first);
+  // The loop's simplex and the next one in two slots, swapped: each solve is constructed in place (guaranteed
+  // copy elision), no simplex is copied.
+  union SimplexSlot {
+    SimplexSlot() {}
+    Simplex simplex;
+  };
+  SimplexSlot slots[2];
+  Simplex* current = new (&slots[0].simplex) Simplex(vertexSimplex(first));
+  Simplex* spare = &slots[1].simplex;
   if (Ing::RESCALE && !rescale) {
-    std::int32_t high = magnitudeBits(s.v[0]->a);
-    const std::int32_t b = magnitudeBits(s.v[0]->b);
+#if defined(__SSE2__)
+    // The same tests on lanes 0..2 of the first support's a and b and of the positions, bits compared as
+    // integers: a coordinate above 2^60, or none of them at least 2^-100.
+    const __m128i magnitude = _mm_set1_epi32(0x7fffffff);
+    const __m128i a = _mm_and_si128(_mm_castps_si128(lanes.a), magnitude);
+    const __m128i b = _mm_and_si128(_mm_castps_si128(lanes.b), magnitude);
+    const __m128i pa = _mm_and_si128(_mm_castps_si128(A.position), magnitude);
+    const __m128i pb = _mm_and_si128(_mm_castps_si128(B.position), magnitude);
+    const __m128i high = _mm_set1_epi32(WINDOW_HIGH_BITS);
+    const __m128i low = _mm_set1_epi32(WINDOW_LOW_BITS - 1);
+    const __m128i above = _mm_or_si128(_mm_or_si128(_mm_cmpgt_epi32(a, high), _mm_cmpgt_epi32(b, high)),
+                                       _mm_or_si128(_mm_cmpgt_epi32(pa, high), _mm_cmpgt_epi32(pb, high)));
+    const __m128i sized = _mm_or_si128(_mm_or_si128(_mm_cmpgt_epi32(a, low), _mm_cmpgt_epi32(b, low)),
+                                       _mm_or_si128(_mm_cmpgt_epi32(pa, low), _mm_cmpgt_epi32(pb, low)));
+    if ((_mm_movemask_ps(_mm_castsi128_ps(above)) & 7) != 0 ||
+        (_mm_movemask_ps(_mm_castsi128_ps(sized)) & 7) == 0) {
+      return false;
+    }
+#else
+    std::int32_t high = magnitudeBits(current->v[0]->a);
+    const std::int32_t b = magnitudeBits(current->v[0]->b);
     high = high > b ? high : b;
     std::int32_t size = high;
     const std::int32_t pa = magnitudeBits(A.xf.p);
@@ -1038,21 +1257,22 @@ inline bool distanceInUnitsOf(const DistanceInput3<float>& input, DistanceOutput
     if (high > WINDOW_HIGH_BITS || size < WINDOW_LOW_BITS || pa > WINDOW_HIGH_BITS || pb > WINDOW_HIGH_BITS) {
       return false;
     }
+#endif
   }
   int iterations = 1;
   Termination termination = Termination::IterationCap;
   for (;;) {
-    TraceStep3<float>* step = beginStep(trace, s);  // the last step's simplex is the one the loop ends on
-    if (s.touching) {
-      termination = s.count == 4 ? Termination::Containment : Termination::ClosestPointAtOrigin;
+    TraceStep3<float>* step = beginStep(trace, *current);  // the last step's simplex is the one the loop ends on
+    if (current->touching) {
+      termination = current->count == 4 ? Termination::Containment : Termination::ClosestPointAtOrigin;
       break;
     }
     if (iterations >= maxIterations) {
       termination = Termination::IterationCap;
       break;
     }
-    const V3 v = s.closest;
-    const Vertex& w = *new (&pool[iterations].vertex) Vertex(support(A, B, -v));
+    const V3 v = current->closest;
+    const Vertex& w = *new (&pool[iterations].vertex) Vertex(support(A, B, -v, &lanes));
     ++iterations;
     if (step != nullptr) {
       step->direction = -v;
@@ -1060,13 +1280,11 @@ inline bool distanceInUnitsOf(const DistanceInput3<float>& input, DistanceOutput
       step->support = traceVertex(w, 0.0f);
     }
     if (Ing::RESCALE && !rescale) {
-      const std::int32_t a = magnitudeBits(w.a);
-      const std::int32_t b = magnitudeBits(w.b);
-      if ((a > b ? a : b) > WINDOW_HIGH_BITS) {
+      if (aboveWindow(w, lanes)) {
         return false;
       }
     }
-    if (sameSupport(s, w)) {
+    if (sameSupport(*current, w, lanes)) {
       termination = Termination::DuplicateSupport;
       break;
     }
@@ -1085,16 +1303,19 @@ inline bool distanceInUnitsOf(const DistanceInput3<float>& input, DistanceOutput
       termination = Termination::ProjectionProgress;
       break;
     }
-    Simplex next = s;
-    next.v[next.count++] = &w;
-    next = solve<Ing>(next);
-    if (!next.touching && !(next.dist2 < s.dist2)) {
+    Corners corners = {{current->v[0], current->v[1], current->v[2], current->v[3]}, current->count + 1};
+    corners.v[current->count] = &w;
+    Simplex* next = spare;
+    solveInto<Ing>(corners, next);
+    if (!next->touching && !(next->dist2 < current->dist2)) {
       termination = Termination::NoDecrease;
       break;
     }
-    s = next;
+    spare = current;
+    current = next;
   }
 
+  Simplex& s = *current;
   output->iterations = iterations;
   output->simplexCount = s.count;
   output->termination = termination;
