@@ -21,6 +21,7 @@
 #include "verdict/expectations.h"
 #include "verdict/query_seam.h"
 #include "verdict/classify3.h"
+#include "verdict/penetration_verdict3.h"
 #include "verdict/verdict3.h"
 
 namespace gjk::tools {
@@ -65,17 +66,25 @@ int abortSignalOf(const check::Case& value, const check::StrategyInfo& strategy)
 
 namespace {
 
-// A 3D case (issue 23): the strategy, a 3D one, judged by the 3D verdict; the distance query only.
+// A 3D case (issue 23): the strategy, a 3D one, judged by the 3D verdict of the distance or the penetration query
+// (verdict/penetration_verdict3.h; the cast has no 3D verdict).
 void judge3(Judged& judged, const check::StrategyInfo& strategy) {
   const check::Case& value = judged.value;
   if (strategy.dimension != 3) {
     throw check::CaseError(value.source, 0, "a 3D case (dimension 3), and " + strategy.name + " answers 2D cases");
   }
-  if (judged.query != CampaignQuery::Distance) {
-    throw check::CaseError(value.source, 0, "a 3D case: only the distance query is judged in 3D");
+  if (judged.query != CampaignQuery::Distance && judged.query != CampaignQuery::Penetration) {
+    throw check::CaseError(value.source, 0, "a 3D case: only the distance and penetration queries are judged in 3D");
   }
   judged.result = strategy.run(value, {});
   const check::CaseJudge3 judge(value);
+  if (judged.query == CampaignQuery::Penetration) {
+    judged.verdict = check::judgePenetration3(value, judge.exact(), judged.result, strategy);
+    judged.violation = judged.verdict.violation;
+    judged.reasons = check::penetrationQuery().reasonList(judged.verdict);
+    if (judged.violation) judged.summary = check::summarizePenetration3(value, strategy, judged.result, judged.verdict);
+    return;
+  }
   const check::Verdict verdict = judge.judge(judged.result, strategy);
   judged.verdict.judged = true;
   judged.verdict.failure = judged.result.failure;

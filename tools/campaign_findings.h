@@ -70,8 +70,9 @@ int abortSignalOf(const check::Case& value, const check::StrategyInfo& strategy)
 
 // The strategy's verdict on the case for the query, and the violation's summary when it is one; nothing but
 // abortSignal when the strategy aborts on it (abortSignalOf). A 3D case (dimension 3) is judged by the 3D verdict
-// (verdict/verdict3.h) with the summary of verdict/classify3.h; `exact` then stays empty, and only the distance
-// query is judged. A case and strategy of different dimensions throw CaseError.
+// (verdict/verdict3.h) with the summary of verdict/classify3.h, or for the penetration query by
+// verdict/penetration_verdict3.h; `exact` then stays empty. A case and strategy of different dimensions throw
+// CaseError.
 Judged judgeCase(const check::Case& value, const check::StrategyInfo& strategy,
                  CampaignQuery query = CampaignQuery::Distance);
 

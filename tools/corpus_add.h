@@ -3,8 +3,8 @@
 // Each case must read; its strategy is its meta.strategy or, failing that, the start of its file name
 // (tools/campaign_findings.h strategyOfFiledCase). The strategy is run and judged, and the case gets
 // the meta lines `gjkcheck corpus check` replays (verdict/expectations.h): meta.strategy,
-// meta.expected-verdict and, for a violation, meta.expected-reasons and meta.signature (the cause;
-// meta.family is added when missing); its other meta lines stay. It is written under its own file
+// meta.expected-verdict and, for a violation, meta.expected-reasons, meta.signature (the cause) and meta.story
+// (each replacing a line of its name; meta.family is added when missing); its other meta lines stay. It is written under its own file
 // name into the folder, atomically. A file of that name already there is left alone: the same text
 // counts as added, a different text is refused. Everything is checked before anything is written:
 // one refused case writes nothing.

@@ -7,6 +7,7 @@
 
 #include "verdict/exact_case.h"
 #include "verdict/exact_case3.h"
+#include "verdict/penetration_verdict3.h"
 #include "verdict/query_seam.h"
 #include "verdict/verdict.h"
 #include "verdict/verdict3.h"
@@ -42,8 +43,8 @@ bool oracleExpectationsMet(const Case& value, oracle::Relation relation, const o
 }
 
 // A 3D case's expectations (Case::dimension 3): the relation and core distance squared of the exact 3D oracle
-// (solveExactly3), and a 3D strategy's verdict by the 3D verdict (verdict3.h); the distance query is the only one
-// judged in 3D.
+// (solveExactly3), and a 3D strategy's verdict by the 3D verdict of the query the case expects (expectationQuery:
+// distance, verdict3.h, or penetration, penetration_verdict3.h; the cast has no 3D verdict).
 std::vector<std::string> unmetCaseExpectations3(const Case& value) {
   std::vector<std::string> unmet;
   const oracle::ExactAnswer3 exact = solveExactly3(value);
@@ -60,19 +61,30 @@ std::vector<std::string> unmetCaseExpectations3(const Case& value) {
     unmet.push_back("meta.strategy " + strategyName + " answers 2D cases, and this is a 3D case (dimension 3)");
     return unmet;
   }
-  const std::string query = value.metaValue("query");
-  if (!query.empty() && query != "distance") {
-    unmet.push_back("meta.query " + query + ": a 3D case is judged by the distance verdict only");
+  const Query& query = expectationQuery(value, *strategy);
+  if (&query != &distanceQuery() && &query != &penetrationQuery()) {
+    unmet.push_back("meta.query " + std::string(query.name()) + ": a 3D case is judged by the distance or the "
+                    "penetration verdict");
     return unmet;
   }
-  const Verdict verdict = CaseJudge3(value, exact).judge(strategy->run(value, {}), *strategy);
-  const std::string reasons = reasonList(verdict);
-  const std::string got = verdict.violation ? "violation" : "ok";
+  const StrategyResult result = strategy->run(value, {});
+  bool violation = false;
+  std::string reasons;
+  if (&query == &penetrationQuery()) {
+    const QueryVerdict verdict = judgePenetration3(value, exact, result, *strategy);
+    violation = verdict.violation;
+    reasons = query.reasonList(verdict);
+  } else {
+    const Verdict verdict = CaseJudge3(value, exact).judge(result, *strategy);
+    violation = verdict.violation;
+    reasons = reasonList(verdict);
+  }
+  const std::string got = violation ? "violation" : "ok";
   if (expectedVerdict != got) {
     unmet.push_back(strategyName + ": expected verdict '" + expectedVerdict + "', got " + got + " (" + reasons + ")");
   }
   const std::string expectedReasons = value.metaValue("expected-reasons");
-  if (verdict.violation && !expectedReasons.empty() && expectedReasons != reasons) {
+  if (violation && !expectedReasons.empty() && expectedReasons != reasons) {
     unmet.push_back(strategyName + ": expected reasons " + expectedReasons + ", got " + reasons);
   }
   return unmet;

@@ -3,8 +3,11 @@
 #include <gmp.h>
 
 #include <cmath>
+#include <cstdio>
 #include <limits>
 
+#include "verdict/classify3.h"
+#include "verdict/query_seam.h"
 #include "verdict/exact_case3.h"
 #include "verdict/thresholds.h"
 #include "verdict/verdict3.h"
@@ -83,6 +86,35 @@ QueryVerdict judgePenetration3(const Case& value, const oracle::ExactAnswer3& ex
   if (contactErrorU > T) verdict.reasons.push_back("contact-error");
   verdict.violation = !verdict.reasons.empty();
   return verdict;
+}
+
+ViolationSummary summarizePenetration3(const Case& value, const StrategyInfo& strategy, const StrategyResult& result,
+                                       const QueryVerdict& verdict) {
+  const Query& query = penetrationQuery();
+  ViolationSummary summary;
+  summary.family = classifyFamily3(value);
+  const std::string kind = query.primaryKind(verdict);
+  const std::string cause = query.causeWord(strategy, result);
+  summary.signature = strategy.name + " " + kind + " " + cause;
+  summary.fileName = causeFileName(strategy.name, kind, cause);
+  const PenetrationAnswer& p = result.penetration;
+  if (p.failure != EngineFailure::None) {
+    const std::string detail = p.failureDetail.substr(0, p.failureDetail.find('\n')).substr(0, 200);
+    summary.story = strategy.name + " gave no penetration answer: " + kind + " (" + detail + "); family " +
+                    summary.family + " by verdict/classify3";
+    return summary;
+  }
+  char numbers[256];
+  std::snprintf(numbers, sizeof numbers, "depth error %.3g u, normal error %.3g u, contact error %.3g u (T = %.3g u)",
+                verdict.measures[PENETRATION_DEPTH_ERROR], verdict.measures[PENETRATION_NORMAL_ERROR],
+                verdict.measures[PENETRATION_CONTACT_ERROR], VIOLATION_THRESHOLD_U);
+  char answer[160];
+  std::snprintf(answer, sizeof answer, "depth %.9g along (%.9g, %.9g, %.9g)", p.depth, p.normal.x, p.normal.y,
+                p.normal.z);
+  summary.story = strategy.name + " reports " + (p.overlapping ? std::string(answer) : std::string("separated")) +
+                  ": " + query.reasonList(verdict) + "; " + numbers + "; family " + summary.family +
+                  " by verdict/classify3";
+  return summary;
 }
 
 }  // namespace gjk::check

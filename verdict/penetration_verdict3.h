@@ -6,6 +6,7 @@
 
 #include "case/case.h"
 #include "oracle/oracle3.h"
+#include "verdict/classify.h"
 #include "verdict/penetration_verdict.h"
 #include "verdict/query_seam.h"
 #include "verdict/strategy.h"
@@ -26,5 +27,11 @@ namespace gjk::check {
 // Measures as PenetrationMeasure, NaN where nothing was measured. Throws CaseError for a 2D case.
 QueryVerdict judgePenetration3(const Case& value, const oracle::ExactAnswer3& exact, const StrategyResult& result,
                                const StrategyInfo& strategy);
+
+// A 3D penetration violation as `corpus add` files it (requires verdict.violation): the signature and file name of
+// the 2D penetration query's ("<strategy> <primary kind> <cause>", the cause penetrationQuery().causeWord), the
+// family of classifyFamily3, and a one-line story with the answer and the measures.
+ViolationSummary summarizePenetration3(const Case& value, const StrategyInfo& strategy, const StrategyResult& result,
+                                       const QueryVerdict& verdict);
 
 }  // namespace gjk::check

@@ -35,6 +35,30 @@ TEST(Expectations3, aThreeDCaseIsJudgedByTheThreeDVerdictOfItsThreeDStrategy) {
   EXPECT_NE(unmetCaseExpectations(value).front().find("answers 2D cases"), std::string::npos);
 }
 
+// Two unit cubes overlapping by 1/4 along x: the 3D penetration verdict judges epa3 (a strategy of the penetration
+// query alone) without meta.query, and a vdb3 case asking for the penetration query is judged by it too.
+const std::string OVERLAPPING_CUBES =
+    "gjk-case 1\ndimension 3\n"
+    "a.vertex -0.5 -0.5 -0.5\na.vertex 0.5 -0.5 -0.5\na.vertex -0.5 0.5 -0.5\na.vertex 0.5 0.5 -0.5\n"
+    "a.vertex -0.5 -0.5 0.5\na.vertex 0.5 -0.5 0.5\na.vertex -0.5 0.5 0.5\na.vertex 0.5 0.5 0.5\n"
+    "b.position 0.75 0 0\n"
+    "b.vertex -0.5 -0.5 -0.5\nb.vertex 0.5 -0.5 -0.5\nb.vertex -0.5 0.5 -0.5\nb.vertex 0.5 0.5 -0.5\n"
+    "b.vertex -0.5 -0.5 0.5\nb.vertex 0.5 -0.5 0.5\nb.vertex -0.5 0.5 0.5\nb.vertex 0.5 0.5 0.5\n";
+
+TEST(Expectations3, aThreeDPenetrationCaseIsJudgedByTheThreeDPenetrationVerdict) {
+  Case value = parseCase(OVERLAPPING_CUBES, "cubes.case");
+  value.setMeta("strategy", "epa3");
+  value.setMeta("expected-verdict", "ok");
+  EXPECT_TRUE(unmetCaseExpectations(value).empty());
+  value.setMeta("expected-verdict", "violation");
+  ASSERT_EQ(unmetCaseExpectations(value).size(), 1u);
+  EXPECT_EQ(unmetCaseExpectations(value).front(), "epa3: expected verdict 'violation', got ok (ok)");
+  // meta.query names a query the 3D harness has no verdict for: said, not judged by another one.
+  value.setMeta("query", "cast");
+  value.setMeta("expected-verdict", "ok");
+  EXPECT_TRUE(unmetCaseExpectations(value).empty());  // epa3 does not answer the cast: its own query, penetration
+}
+
 TEST(Expectations3, aVerdictTableJudgesEachCaseByTheStrategiesOfItsDimension) {
   const fs::path folder = fs::temp_directory_path() / ("gjk-expectations3-" + std::to_string(::getpid()));
   fs::create_directories(folder);
