@@ -30,6 +30,13 @@
 import { packageVersion } from "./protocol.mjs";
 import { distanceBound, vertex } from "./space.mjs";
 
+// Refused compiles after which the worker takes a fresh instance (see refusedCompiles), far below the ~3,070 at which
+// the module breaks.
+const FRESH_AFTER_REFUSALS = 1000;
+
+// The module failing inside from_xml_string (not MuJoCo's compiler message): a crash of the query.
+class BrokenModule extends Error {}
+
 const number = (value) => (Object.is(value, -0) ? "0" : String(value));
 const numbers = (values) => values.map(number).join(" ");
 
@@ -72,11 +79,20 @@ async function strategy(alias) {
   let mujoco = null;
   // The last model compiled, kept for the next query of the same shapes (a case's d and p requests).
   let last = { xml: null, model: null, data: null };
+  let refusedCompiles = 0;  // see below
 
   async function fresh() {
     mujoco = await (await import(alias)).default();
     last = { xml: null, model: null, data: null };
+    refusedCompiles = 0;
   }
+
+  // refusedCompiles: the models MuJoCo refused to compile since this instance was made. After about 3,070 refused compiles the WebAssembly
+  // module breaks for good (every later call throws "getWasmTableEntry(...) is not a function" or aborts: the
+  // finding reports/engines3d/upstream/mujoco-compile-errors-break-module), so the worker replaces the instance by a
+  // fresh one (maintain, between two chunks of requests) once FRESH_AFTER_REFUSALS compiles were refused: a long
+  // comparison then measures mj_geomDistance, not the broken module. Should the module break anyway, the error is not
+  // MuJoCo's compiler message: it is a crash (rethrown, recovered by a fresh instance), never a refusal.
 
   function modelFor(xml) {
     if (last.xml === xml) return last;
@@ -90,8 +106,11 @@ async function strategy(alias) {
       model = mujoco.MjModel.from_xml_string(xml);
     } catch (error) {
       // MuJoCo's compiler error, as its users read it ("MuJoCo Error: Loading error: Error: mesh 'b' has coplanar
-      // vertices, ...").
-      return { refused: `mujoco ${version} from_xml_string: ${String(error?.message ?? error)}` };
+      // vertices, ..."): a refusal. Anything else is the module failing: a crash.
+      const message = String(error?.message ?? error);
+      if (!message.startsWith("MuJoCo Error")) throw new BrokenModule(message);
+      ++refusedCompiles;
+      return { refused: `mujoco ${version} from_xml_string: ${message}` };
     }
     last = { xml, model, data: new mujoco.MjData(model) };
     return last;
@@ -140,8 +159,12 @@ async function strategy(alias) {
       return { overlapping, depth: overlapping ? -c.distance : 0,
                normal: length > 0 ? axis.map((v) => v / length) : [0, 0, 0], pointA: c.pointA, pointB: c.pointB };
     },
-    crashed: (error) => error instanceof WebAssembly.RuntimeError || /MuJoCo Error/.test(String(error?.message)),
+    crashed: (error) => error instanceof WebAssembly.RuntimeError || error instanceof BrokenModule ||
+                        /MuJoCo Error/.test(String(error?.message)),
     recover: fresh,
+    async maintain() {
+      if (refusedCompiles >= FRESH_AFTER_REFUSALS) await fresh();
+    },
   };
 }
 

@@ -198,6 +198,8 @@ export function serve(engine) {
     if (busy) return;
     busy = true;
     for (;;) {
+      // An engine's housekeeping between two chunks of requests (mujoco.mjs: a fresh instance after many compiles).
+      if (engine.maintain) await engine.maintain();
       const end = pending.lastIndexOf("\n");
       const last = ended && end < pending.length - 1 && pending.trim() !== "";
       if (end < 0 && !last) break;

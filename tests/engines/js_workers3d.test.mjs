@@ -251,3 +251,24 @@ test("finding: mujoco answers 971 for two touching parallel capsules (distmax ab
     assert.ok(answer.distance < 1, `${engine} gives ${answer.distance}`);
   }
 });
+
+// MuJoCo's WebAssembly module breaks after about 3,070 refused compiles (reports/engines3d/upstream: every later
+// from_xml_string throws, so every later query would be "refused"). The worker takes a fresh instance after 1,000
+// refused compiles: 3,500 flat meshes (each refused with MuJoCo's compiler message), then two cubes one apart, all
+// in one stream, get 3,500 refusals that quote that message and then the distance 1.
+test("mujoco workers stay whole after thousands of refused compiles", () => {
+  const flat = { vertices: [0, 0, 0, 1, 0, 0, 0, 1, 0, 1, 1, 0], radius: 0, position: [0, 0, 0], rotation: identity };
+  const lines = [];
+  for (let id = 1; id <= 3500; ++id) lines.push(requestLine(id, "d", { a: flat, b: cube(3) }));
+  lines.push(requestLine(3501, "d", cubesOneApart));
+  for (const engine of ["mujoco-3.10.0", "mujoco-3.14.0"]) {
+    const { answers, status } = run(engine, lines);
+    assert.equal(status, 0, engine);
+    assert.equal(answers.length, 3501, engine);
+    for (const words of answers.slice(0, 3500)) {
+      assert.equal(words[1], "refused", `${engine}: ${words.join(" ")}`);
+      assert.match(words.join(" "), /MuJoCo Error/, engine);
+    }
+    near(distanceAnswer(answers[3500], 3501).distance, 1, engines[engine].tolerance, `${engine} after the refusals`);
+  }
+});
