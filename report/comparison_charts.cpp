@@ -553,7 +553,10 @@ bool isGalleryFileName(const std::string& name) {
       }
     }
   }
-  for (const std::vector<StrategyInfo>* list : {&strategies(), &modifiedStrategies(), &strategies3()}) {
+  // The engines of the manifests too (bullet-pair, mujoco-3.14.0, ...): a regenerated report of engines must not
+  // keep the previous run's pictures of them.
+  for (const std::vector<StrategyInfo>* list :
+       {&strategies(), &modifiedStrategies(), &strategies3(), &externalStrategies()}) {
     for (const StrategyInfo& strategy : *list) {
       if (stem.size() <= strategy.name.size() + 1 || stem.compare(0, strategy.name.size(), strategy.name) != 0 ||
           stem[strategy.name.size()] != '-') {

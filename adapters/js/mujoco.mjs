@@ -87,9 +87,10 @@ async function strategy(alias) {
     refusedCompiles = 0;
   }
 
-  // refusedCompiles: the models MuJoCo refused to compile since this instance was made. After about 3,070 refused compiles the WebAssembly
-  // module breaks for good (every later call throws "getWasmTableEntry(...) is not a function" or aborts: the
-  // finding reports/engines3d/upstream/mujoco-compile-errors-break-module), so the worker replaces the instance by a
+  // refusedCompiles: the models MuJoCo refused to compile since this instance was made. Each refusal thrown to
+  // JavaScript leaves a few bytes on the module's stack, and after about 3,070 the module is broken for good (every
+  // later call throws "getWasmTableEntry(...) is not a function": the finding
+  // reports/engines3d/upstream/mujoco-compile-errors-break-module), so the worker replaces the instance by a
   // fresh one (maintain, between two chunks of requests) once FRESH_AFTER_REFUSALS compiles were refused: a long
   // comparison then measures mj_geomDistance, not the broken module. Should the module break anyway, the error is not
   // MuJoCo's compiler message: it is a crash (rethrown, recovered by a fresh instance), never a refusal.

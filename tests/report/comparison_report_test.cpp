@@ -248,6 +248,10 @@ TEST(ComparisonGallery, recognisesOnlyTheNamesItWrites) {
   EXPECT_FALSE(gjk::check::isGalleryFileName("my-scale.case"));
   EXPECT_FALSE(gjk::check::isGalleryFileName("perp-.svg"));
   EXPECT_FALSE(gjk::check::isGalleryFileName("README.md"));
+  // An engine of a manifest (adapters/*/manifest), 2D or 3D: its pictures of a previous run are cleared too.
+  EXPECT_TRUE(gjk::check::isGalleryFileName("planck-collinear.svg"));
+  EXPECT_TRUE(gjk::check::isGalleryFileName("mujoco-3.14.0-random-convex.case"));
+  EXPECT_FALSE(gjk::check::isGalleryFileName("mujoco-3.14.0-collinear.case"));  // a 2D family: not its name
 }
 
 TEST(Comparison, rowsAreTheSameWhateverTheNumberOfJobs) {
