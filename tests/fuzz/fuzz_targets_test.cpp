@@ -14,6 +14,7 @@
 #include "case/case.h"
 #include "case/fuzz_input.h"
 #include "case/fuzz_input_3d.h"
+#include "verdict/query_seam.h"
 #include "verdict/strategy.h"
 
 namespace {
@@ -91,14 +92,19 @@ TEST(FuzzDistance, abortsWithTheExpectedReasonsOnEveryViolationRegression) {
   EXPECT_GT(count, 30);
 }
 
-// Every 3D regression (issue 23: a `dimension 3` case of corpus/regressions naming a 3D strategy) makes
-// fuzz_distance3d abort with its strategy's violation and the expected reasons, printing a `dimension 3` case.
+// Every 3D distance regression (issue 23: a `dimension 3` case of corpus/regressions naming a 3D strategy, judged
+// by the distance query) makes fuzz_distance3d abort with its strategy's violation and the expected reasons,
+// printing a `dimension 3` case. A penetration regression (meta.query penetration, or a strategy of that query alone)
+// is not the distance fuzzer's.
 TEST(FuzzDistance3d, abortsWithTheExpectedReasonsOnEvery3dRegression) {
   TempDir temp;
   int count = 0;
   for (const fs::path& file : check::collectCaseFiles({std::string(GJK_SOURCE_DIR) + "/corpus/regressions"})) {
     check::Case value = check::readCaseFile(file);
     if (value.dimension != 3 || value.metaValue("expected-verdict") != "violation") continue;
+    const check::StrategyInfo* strategy = check::findStrategy(value.metaValue("strategy"));
+    ASSERT_NE(strategy, nullptr) << file;
+    if (&check::expectationQuery(value, *strategy) != &check::distanceQuery()) continue;
     std::vector<std::uint8_t> bytes = check::encodeFuzzInput3d(value);
     fs::path input = temp.path() / file.stem();
     std::ofstream(input, std::ios::binary).write(reinterpret_cast<const char*>(bytes.data()),
