@@ -142,6 +142,30 @@ Case marked(Case value, float x) {
   return value;
 }
 
+// An engine of both queries answers each on its own: the distance query that aborts is a crash, and the same case's
+// penetration query (asked after the engine was restarted) is still answered; a comparison of the distance query
+// alone does not ask the penetration query at all.
+TEST(Faulty3Plugin, aDistanceCrashDoesNotHideThePenetrationAnswer) {
+  const StrategyInfo* entry = findStrategy(plugin(FAULTY3_PLUGIN, "vdb3-both"));
+  ASSERT_NE(entry, nullptr);
+  EXPECT_EQ(entry->query, QueryKind::Both);
+  const std::vector<Case> cases = {marked(familyCases3(1)[0], 12345), familyCases3(1)[1]};
+  std::vector<StrategyResult> results(cases.size());
+  runBatch(*entry, cases, results);
+  EXPECT_EQ(results[0].failure, EngineFailure::Crash);
+  EXPECT_EQ(results[0].penetration.failure, EngineFailure::None);
+  EXPECT_TRUE(results[0].penetration.answered);
+  EXPECT_FALSE(results[0].penetration.overlapping);
+  EXPECT_EQ(results[1].failure, EngineFailure::None);
+  EXPECT_TRUE(results[1].penetration.answered);
+  std::vector<StrategyResult> distanceOnly(cases.size());
+  runBatch(*entry, cases, distanceOnly, QueryKind::Distance);
+  EXPECT_EQ(distanceOnly[0].failure, EngineFailure::Crash);
+  EXPECT_FALSE(distanceOnly[0].penetration.answered);
+  EXPECT_FALSE(distanceOnly[1].penetration.answered);
+  EXPECT_EQ(distanceOnly[1].failure, EngineFailure::None);
+}
+
 TEST(Faulty3Plugin, CrashHangRefusalAndProtocolLandOnTheirQueries) {
   setenv("GJKCHECK_WORKER_TIMEOUT", "0.3", 1);
   const StrategyInfo* entry = findStrategy(plugin(FAULTY3_PLUGIN, "vdb3"));
@@ -197,7 +221,7 @@ TEST(Faulty3Plugin, A2DAnd3DPluginNamesEachEntryAndRefusesTheOtherDimension) {
     findStrategy(plugin(FAULTY3_PLUGIN, "nothing"));
     ADD_FAILURE() << "an unknown entry was accepted";
   } catch (const std::invalid_argument& error) {
-    EXPECT_NE(std::string(error.what()).find("has no entry nothing (it has perp, vdb3)"), std::string::npos)
+    EXPECT_NE(std::string(error.what()).find("has no entry nothing (it has perp, vdb3, vdb3-both)"), std::string::npos)
         << error.what();
   }
   // A 2D case is never sent to a 3D engine, nor a 3D case to a 2D one: gjkcheck refuses them, the others answered.
