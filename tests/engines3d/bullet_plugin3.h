@@ -93,7 +93,8 @@ inline StrategyResult runPenetration3(const gjkcheck_entry3& entry, const Case& 
   gjkcheck_penetration_answer3 answer{};
   StrategyResult result;
   if (entry.penetration(&a.shape, &b.shape, &answer) != 0) {
-    result.failure = EngineFailure::Refused;
+    // The penetration answer's own failure (what the penetration verdict reads) and the result's, as the host gives it.
+    result.failure = result.penetration.failure = EngineFailure::Refused;
   } else {
     result.penetration.answered = true;
     result.penetration.overlapping = answer.overlapping != 0;

@@ -175,10 +175,12 @@ StrategyResult distanceResult(const DistanceCall& call) {
   return result;
 }
 
+// The penetration answer's failure is its own (PenetrationAnswer::failure, which the penetration verdict reads) and,
+// this being the call's one query, the result's too, as the plugin host gives a penetration-only answer.
 StrategyResult penetrationResult(const PenetrationCall& call) {
   StrategyResult result;
-  result.failure = failureOf(call.outcome);
-  result.failureDetail = call.stderrText;
+  result.failure = result.penetration.failure = failureOf(call.outcome);
+  result.failureDetail = result.penetration.failureDetail = call.stderrText;
   if (call.outcome != Outcome::Answered) return result;
   result.penetration.answered = true;
   result.penetration.overlapping = call.answer.overlapping != 0;
