@@ -42,6 +42,21 @@ bool oracleExpectationsMet(const Case& value, oracle::Relation relation, const o
   return true;
 }
 
+// meta.expected-verdict and, for a violation, meta.expected-reasons against a strategy's verdict (violation and its
+// reasons as the corpus records them); what differs goes to `unmet`.
+void verdictExpectationsMet(const Case& value, const std::string& strategyName, bool violation,
+                            const std::string& reasons, std::vector<std::string>& unmet) {
+  const std::string expectedVerdict = value.metaValue("expected-verdict");
+  const std::string got = violation ? "violation" : "ok";
+  if (expectedVerdict != got) {
+    unmet.push_back(strategyName + ": expected verdict '" + expectedVerdict + "', got " + got + " (" + reasons + ")");
+  }
+  const std::string expectedReasons = value.metaValue("expected-reasons");
+  if (violation && !expectedReasons.empty() && expectedReasons != reasons) {
+    unmet.push_back(strategyName + ": expected reasons " + expectedReasons + ", got " + reasons);
+  }
+}
+
 // A 3D case's expectations (Case::dimension 3): the relation and core distance squared of the exact 3D oracle
 // (solveExactly3), and a 3D strategy's verdict by the 3D verdict of the query the case expects (expectationQuery:
 // distance, verdict3.h, or penetration, penetration_verdict3.h; the cast has no 3D verdict).
@@ -79,14 +94,7 @@ std::vector<std::string> unmetCaseExpectations3(const Case& value) {
     violation = verdict.violation;
     reasons = reasonList(verdict);
   }
-  const std::string got = violation ? "violation" : "ok";
-  if (expectedVerdict != got) {
-    unmet.push_back(strategyName + ": expected verdict '" + expectedVerdict + "', got " + got + " (" + reasons + ")");
-  }
-  const std::string expectedReasons = value.metaValue("expected-reasons");
-  if (violation && !expectedReasons.empty() && expectedReasons != reasons) {
-    unmet.push_back(strategyName + ": expected reasons " + expectedReasons + ", got " + reasons);
-  }
+  verdictExpectationsMet(value, strategyName, violation, reasons, unmet);
   return unmet;
 }
 
@@ -111,16 +119,7 @@ std::vector<std::string> unmetCaseExpectations(const Case& value) {
     const StrategyResult result = strategy->run(value, {});
     const Query& query = expectationQuery(value, *strategy);
     const QueryVerdict verdict = query.judge(value, exact, *query.prepare(value, exact), result, *strategy);
-    const bool violation = verdict.violation;
-    const std::string reasons = query.reasonList(verdict);
-    std::string got = violation ? "violation" : "ok";
-    if (expectedVerdict != got) {
-      unmet.push_back(strategyName + ": expected verdict '" + expectedVerdict + "', got " + got + " (" + reasons + ")");
-    }
-    std::string expectedReasons = value.metaValue("expected-reasons");
-    if (violation && !expectedReasons.empty() && expectedReasons != reasons) {
-      unmet.push_back(strategyName + ": expected reasons " + expectedReasons + ", got " + reasons);
-    }
+    verdictExpectationsMet(value, strategyName, verdict.violation, query.reasonList(verdict), unmet);
   }
   return unmet;
 }
