@@ -8,6 +8,7 @@
 #include <chrono>
 #include <cmath>
 #include <span>
+#include <mutex>
 #include <thread>
 #include <tuple>
 
@@ -20,12 +21,55 @@ namespace gjk::check {
 namespace {
 
 constexpr std::uint64_t BLOCK = 64;  // cases a worker takes at a time
-// Cases an external engine is sent in one stream before `streaming` is told how far it got: the pipeline
-// drains once per stream, one round trip (tens of microseconds) per 4,096 queries of a few microseconds.
-constexpr std::uint64_t STREAM = 4096;
+// Cases an external engine is sent in one stream (one task of the threads that run the engines) before
+// `streaming` is told how far it got: the pipeline drains once per stream, one round trip (tens of
+// microseconds) per 1,024 queries of a few microseconds; a chunk is 16 streams an engine, for the threads to share.
+constexpr std::uint64_t STREAM = 1024;
 static_assert(CHUNK % STREAM == 0, "a chunk streams whole blocks of STREAM cases");
 // Cases of each family timed per round (ComparisonTiming).
 constexpr std::uint64_t TIMING_SAMPLE = 512;
+
+// Streams of an external engine: the engine's cases of one chunk, STREAM at a time.
+struct ExternalStream {
+  int strategy;
+  std::uint64_t begin, size;
+};
+
+// Every external engine's answers to the chunk's cases (batched[s], empty for a strategy of this process),
+// its streams taken by `jobs` threads in order; `streaming` is told of each finished stream, never concurrently.
+template <typename Stopped>
+void answerExternally(const ComparisonOptions& options, int family, std::uint64_t chunkBegin, std::uint64_t count,
+                      const std::vector<Case>& cases, std::vector<std::vector<StrategyResult>>& batched, int jobs,
+                      const Stopped& stopped) {
+  std::vector<ExternalStream> streams;
+  for (int s = 0; s < static_cast<int>(options.strategies.size()); ++s) {
+    if (!options.strategies[s]->runBatch) continue;
+    batched[s].assign(cases.size(), StrategyResult{});
+    for (std::uint64_t begin = 0; begin < cases.size(); begin += STREAM) {
+      streams.push_back({s, begin, std::min<std::uint64_t>(STREAM, cases.size() - begin)});
+    }
+  }
+  std::atomic<std::size_t> next{0};
+  std::mutex told;
+  auto answer = [&] {
+    for (std::size_t t = next.fetch_add(1); t < streams.size() && !stopped(); t = next.fetch_add(1)) {
+      const ExternalStream& stream = streams[t];
+      runBatch(*options.strategies[stream.strategy], std::span<const Case>(cases).subspan(stream.begin, stream.size),
+               std::span<StrategyResult>(batched[stream.strategy]).subspan(stream.begin, stream.size),
+               QueryKind::Distance);
+      if (options.streaming) {
+        std::lock_guard<std::mutex> lock(told);
+        options.streaming(options.strategies[stream.strategy]->name, options.families[family],
+                          chunkBegin + stream.begin + stream.size, count);
+      }
+    }
+  };
+  std::vector<std::thread> threads;
+  const std::size_t threadCount = std::min(streams.size(), static_cast<std::size_t>(std::max(jobs, 1)));
+  for (std::size_t j = 1; j < threadCount; ++j) threads.emplace_back(answer);
+  answer();
+  for (std::thread& t : threads) t.join();
+}
 
 std::uint32_t kindBits(const Verdict& verdict) {
   std::uint32_t bits = 0;
@@ -244,21 +288,12 @@ ComparisonResult runComparison(const ComparisonOptions& options) {
         cases.push_back(sampleComparisonCase(options, f, shardCaseIndex(options, i)));
       }
       rows.assign(chunkSize * strategyCount, ComparisonRow{});
-      // External engines first: the chunk's cases stream through one worker per engine, its requests
-      // pipelined (docs/workers.md), STREAM at a time, before the judging. (Batches of a few cases would pay
-      // a round trip each and leave the worker idle while the cases are judged.)
-      for (int s = 0; s < strategyCount; ++s) {
-        if (!options.strategies[s]->runBatch) continue;
-        batched[s].assign(chunkSize, StrategyResult{});
-        for (std::uint64_t begin = 0; begin < chunkSize; begin += STREAM) {
-          const std::uint64_t size = std::min(STREAM, chunkSize - begin);
-          runBatch(*options.strategies[s], std::span<const Case>(cases).subspan(begin, size),
-                   std::span<StrategyResult>(batched[s]).subspan(begin, size), QueryKind::Distance);
-          if (options.streaming) {
-            options.streaming(options.strategies[s]->name, options.families[f], chunkBegin + begin + size, count);
-          }
-        }
-      }
+      // External engines first: the chunk's cases stream through the engines' workers, each stream's requests
+      // pipelined (docs/workers.md), before the judging. (Batches of a few cases would pay a round trip each and
+      // leave the worker idle while the cases are judged.) The streams of every engine are `jobs` threads' tasks,
+      // so engines answer side by side, each thread through a worker process of its own (ExternalEngine keeps one
+      // per concurrent batch): an answer depends on its case alone, so the rows are the same whatever --jobs is.
+      answerExternally(options, f, chunkBegin, count, cases, batched, jobs, stopped);
       std::atomic<std::uint64_t> next{0}, done{0};
       auto work = [&](int worker) {
         WorkerTotals& mine = totals[worker];

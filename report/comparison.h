@@ -42,14 +42,16 @@ struct ComparisonOptions {
   std::vector<std::string> families;
   std::uint64_t count = 1000;  // cases per family
   std::uint64_t seed = 1;
-  int jobs = 1;
+  int jobs = 1;  // threads that judge cases, and that run the external engines' streams side by side
   // Shard `shard` of `shards` (0-based here; `compare --shard I/N` is 1-based) runs the cases k of every
   // family with k mod shards == shard, and only those (report/comparison_shard.h). 0 of 1: every case.
   std::uint64_t shard = 0, shards = 1;
   // Called now and then from one reporting thread (never concurrently): (cases done, cases in all).
   std::function<void(std::uint64_t, std::uint64_t)> progress;
-  // Called from the calling thread while an external engine answers a family's cases, before they are
-  // judged (and so before `progress` moves): (engine, family, cases answered, cases of the family).
+  // Called while the external engines answer a family's cases, before they are judged (and so before
+  // `progress` moves), from the threads that run the engines but never concurrently, after each stream of
+  // an engine (streams of one chunk finish in any order when jobs > 1): (engine, family, cases answered up to
+  // the end of that stream, cases of the family).
   std::function<void(const std::string&, const std::string&, std::uint64_t, std::uint64_t)> streaming;
   // Called from the calling thread with the rows of finished cases, in case order (family, case index,
   // strategy), a bounded batch at a time (at most CHUNK cases): how rows.csv is streamed to disk.

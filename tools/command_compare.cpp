@@ -99,7 +99,8 @@ CommandSpec spec() {
         "all of `gjkcheck gen --family cast`"},
        {"count", "N", "cases per family", "1000"},
        {"seed", "K", "the seed of the case streams", "1"},
-       {"jobs", "N", "worker threads, 1..256", std::to_string(std::max(1u, std::thread::hardware_concurrency())),
+       {"jobs", "N", "worker threads, 1..256 (they judge the cases and run the external engines'\n"
+        "streams side by side; more than the cores keeps them busy while an engine hangs)", std::to_string(std::max(1u, std::thread::hardware_concurrency())),
         "the number of cores"},
        {"rows", "all|violations|none", "what rows.csv, penetration_rows.csv and cast_rows.csv keep (none: no such file)", "all"},
        {"gallery", "N", "worst cases per strategy in the gallery, 0..100", "3"},

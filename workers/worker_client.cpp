@@ -3,6 +3,7 @@
 #include <poll.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdlib>
 #include <stdexcept>
@@ -131,7 +132,8 @@ std::optional<Hello> WorkerClient::start(Answer& failed) {
   }
   ++starts_;
   std::string_view line;
-  Event event = nextLine(line, deadlineAfter(options_.timeoutSeconds));
+  const double helloSeconds = std::max(options_.timeoutSeconds, options_.helloTimeoutSeconds);
+  Event event = nextLine(line, deadlineAfter(helloSeconds));
   std::string error;
   std::optional<Hello> hello;
   if (event == Event::Line) {
@@ -153,7 +155,7 @@ std::optional<Hello> WorkerClient::start(Answer& failed) {
   } else if (event == Event::Closed) {
     failed = failure(Status::Crash, "the worker ended before its hello (" + process_->waitFor(1000) + ")");
   } else {
-    failed = failure(Status::Hang, "no hello within " + secondsText(options_.timeoutSeconds));
+    failed = failure(Status::Hang, "no hello within " + secondsText(helloSeconds));
   }
   if (!hello) {
     stop(true);

@@ -20,6 +20,10 @@ namespace gjk::workers {
 
 struct WorkerOptions {
   double timeoutSeconds = 10;  // per query: no answer within it is a hang
+  // For the hello: a start is no query, and an engine that loads a large module (MuJoCo's wasm: about 1 s
+  // when eight start at once on 2 cores) must not be a hang under a short per-query timeout. The wait for
+  // the hello is the longer of the two.
+  double helloTimeoutSeconds = 30;
   int window = 256;            // requests in flight at most
   // What the hello must say (empty: anything): a manifest's scalar and contact, checked against the worker.
   std::string expectScalar;

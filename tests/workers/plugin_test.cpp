@@ -227,5 +227,29 @@ TEST(WorkerClient, AWorkerThatEndsOrNeverStartsIsACrash) {
   EXPECT_EQ(missing.starts(), workers::MAX_FAILED_STARTS);  // then the rest failed without more tries
 }
 
+// A start is no query: a worker whose hello comes after the per-query timeout but within the hello's wait
+// (WorkerOptions::helloTimeoutSeconds) starts and answers; one that says nothing within it is a hang that names
+// the wait.
+TEST(WorkerClient, TheHelloHasItsOwnWaitLongerThanAQuerys) {
+  const Case value = corpusCases().front();
+  const char* slowHello =
+      "sleep 0.5; echo 'gjkcheck-worker 1 slow f32 merged distance test'; "
+      "while read -r id rest; do echo \"$id ok 1 0 0 1 0 -1 unreported\"; done";
+  workers::WorkerOptions options;
+  options.timeoutSeconds = 0.1;
+  options.helloTimeoutSeconds = 20;
+  workers::WorkerClient slow({{"sh", "-c", slowHello}, {}}, options);
+  workers::Answer answer = slow.queryOne(value, workers::Query::Distance);
+  EXPECT_EQ(answer.status, workers::Status::Ok) << answer.detail;
+  EXPECT_EQ(answer.distance, 1.0);
+  EXPECT_EQ(slow.starts(), 1);
+
+  options.helloTimeoutSeconds = 0.2;  // the longer of the two waits: 0.2 s
+  workers::WorkerClient silent({{"sh", "-c", "exec sleep 30"}, {}}, options);
+  answer = silent.queryOne(value, workers::Query::Distance);
+  EXPECT_EQ(answer.status, workers::Status::Hang);
+  EXPECT_NE(answer.detail.find("no hello within 0.2 s"), std::string::npos) << answer.detail;
+}
+
 }  // namespace
 }  // namespace gjk::check
