@@ -79,7 +79,15 @@ void WorkerClient::flushSome() {
   }
 }
 
-WorkerClient::Event WorkerClient::nextLine(std::string_view& line, Clock::time_point deadline) {
+WorkerClient::Event WorkerClient::nextLine(std::string_view& line, const Wait& wait) {
+  // The worker's CPU time when the wait began, read when the first poll finds nothing (most lines are read
+  // without waiting, and /proc is not read for them); negative until then or when /proc cannot tell.
+  double cpuAtStart = -1;
+  bool cpuRead = false;
+  // The CPU bound is checked at least ten times over the timeout, and at least every 100 ms.
+  const auto slice = std::chrono::milliseconds(
+      wait.cpuSeconds > 0 ? std::clamp(static_cast<long long>(wait.cpuSeconds * 100), 5LL, 100LL) : 1000000000LL);
+  timedOutOnCpu_ = false;
   for (;;) {
     std::size_t end = received_.find('\n', consumed_);
     if (end != std::string::npos) {
@@ -93,21 +101,25 @@ WorkerClient::Event WorkerClient::nextLine(std::string_view& line, Clock::time_p
       received_.erase(0, consumed_);
       consumed_ = 0;
     }
+    if (wait.cpuSeconds > 0 && !cpuRead) {
+      cpuAtStart = process_->cpuSeconds();
+      cpuRead = true;
+    }
     pollfd fds[3];
     int count = 0;
     fds[count++] = {process_->stdoutFd(), POLLIN, 0};
     if (process_->stderrFd() >= 0) fds[count++] = {process_->stderrFd(), POLLIN, 0};
     if (!pending_.empty() && process_->stdinFd() >= 0) fds[count++] = {process_->stdinFd(), POLLOUT, 0};
-    auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - Clock::now()).count();
-    if (left < 0) left = 0;
-    int ready = poll(fds, count, static_cast<int>(left + 1));
+    const auto now = Clock::now();
+    auto left = std::chrono::duration_cast<std::chrono::milliseconds>(wait.deadline - now);
+    if (left.count() < 0) left = std::chrono::milliseconds(0);
+    int ready = poll(fds, count, static_cast<int>(std::min(left, slice).count() + 1));
     if (ready < 0 && errno == EINTR) continue;
-    if (ready == 0 && Clock::now() >= deadline) return Event::Timeout;
     for (int k = 1; k < count; ++k) {
       if (fds[k].revents == 0) continue;
       if (fds[k].fd == process_->stderrFd()) process_->drainStderr();
     }
-    if (fds[0].revents != 0) {
+    if (ready > 0 && fds[0].revents != 0) {
       ssize_t n = ::read(process_->stdoutFd(), readBuffer_.data(), readBuffer_.size());
       if (n > 0) {
         received_.append(readBuffer_.data(), static_cast<std::size_t>(n));
@@ -115,8 +127,24 @@ WorkerClient::Event WorkerClient::nextLine(std::string_view& line, Clock::time_p
         return Event::Closed;
       }
     }
-    if (Clock::now() >= deadline && received_.find('\n') == std::string::npos) return Event::Timeout;
+    if (received_.find('\n', consumed_) != std::string::npos) continue;
+    if (Clock::now() >= wait.deadline) return Event::Timeout;
+    if (cpuAtStart >= 0) {
+      const double cpu = process_->cpuSeconds();
+      if (cpu >= 0 && cpu - cpuAtStart >= wait.cpuSeconds) {
+        timedOutOnCpu_ = true;
+        return Event::Timeout;
+      }
+    }
   }
+}
+
+std::string WorkerClient::noAnswerText() const {
+  const std::string timeout = secondsText(options_.timeoutSeconds);
+  if (timedOutOnCpu_) return "no answer within " + timeout + " of the worker's CPU time";
+  return "no answer within " + secondsText(options_.timeoutSeconds * WALL_TIMEOUT_FACTOR) + " (" +
+         std::to_string(static_cast<int>(WALL_TIMEOUT_FACTOR)) + " times the " + timeout +
+         " timeout) while the worker computed for less than the timeout";
 }
 
 std::optional<Hello> WorkerClient::start(Answer& failed) {
@@ -133,7 +161,7 @@ std::optional<Hello> WorkerClient::start(Answer& failed) {
   ++starts_;
   std::string_view line;
   const double helloSeconds = std::max(options_.timeoutSeconds, options_.helloTimeoutSeconds);
-  Event event = nextLine(line, deadlineAfter(helloSeconds));
+  Event event = nextLine(line, Wait{deadlineAfter(helloSeconds), 0});
   std::string error;
   std::optional<Hello> hello;
   if (event == Event::Line) {
@@ -210,7 +238,8 @@ void WorkerClient::queryBatch(std::span<const check::Case> cases, Query query, s
     }
     nextId_ = firstId + static_cast<long long>(sent - sendBase);
     std::string_view line;
-    Event event = nextLine(line, deadlineAfter(options_.timeoutSeconds));
+    const Wait wait{deadlineAfter(options_.timeoutSeconds * WALL_TIMEOUT_FACTOR), options_.timeoutSeconds};
+    Event event = nextLine(line, wait);
     const long long id = firstId + static_cast<long long>(answered - sendBase);
     if (event == Event::Line && parseAnswer(line, id, query, answers[answered], cases[answered].dimension)) {
       ++answered;
@@ -230,7 +259,7 @@ void WorkerClient::queryBatch(std::span<const check::Case> cases, Query query, s
       answers[answered] = failure(Status::Crash, "the worker closed its output before answering (" +
                                                      (ended.empty() ? "still running" : ended) + ")");
     } else {
-      answers[answered] = failure(Status::Hang, "no answer within " + secondsText(options_.timeoutSeconds));
+      answers[answered] = failure(Status::Hang, noAnswerText());
     }
     ++answered;
     // Restart; the requests after the failed one are sent again to the new worker.

@@ -19,7 +19,11 @@
 namespace gjk::workers {
 
 struct WorkerOptions {
-  double timeoutSeconds = 10;  // per query: no answer within it is a hang
+  // Per query: a worker that computes for this long (its CPU time and its descendants', workers/process_cpu.h)
+  // without answering, or waits WALL_TIMEOUT_FACTOR times as long in all, has hung. CPU time, so that a query is
+  // not a hang because the machine is busy (a 1 s wall-clock timeout made hangs of MuJoCo's 1 ms queries when
+  // eight workers shared 2 cores with compilers); wall time too, for a worker that waits without computing.
+  double timeoutSeconds = 10;
   // For the hello: a start is no query, and an engine that loads a large module (MuJoCo's wasm: about 1 s
   // when eight start at once on 2 cores) must not be a hang under a short per-query timeout. The wait for
   // the hello is the longer of the two.
@@ -31,6 +35,9 @@ struct WorkerOptions {
   // The dimension the hello must say (a manifest's `dimension`: 3 is +3d, 2 is its absence); 0: either.
   int expectDimension = 0;
 };
+
+// The wall-clock bound of a query's wait, in timeouts (WorkerOptions::timeoutSeconds).
+inline constexpr double WALL_TIMEOUT_FACTOR = 10;
 
 // Consecutive starts without a hello after which every query left gets the start's failure at once.
 inline constexpr int MAX_FAILED_STARTS = 3;
@@ -60,9 +67,18 @@ class WorkerClient {
 
  private:
   enum class Event { Line, Closed, Timeout };
-  // Writes what is pending and reads until a full line comes, the worker closes stdout, or the deadline.
-  // The line is a view into the bytes read, valid until the next call.
-  Event nextLine(std::string_view& line, std::chrono::steady_clock::time_point deadline);
+  // How long a wait for a line may last: until the wall-clock deadline, and (cpuSeconds > 0) until the worker
+  // has computed for cpuSeconds since the wait began.
+  struct Wait {
+    std::chrono::steady_clock::time_point deadline;
+    double cpuSeconds = 0;
+  };
+  // Writes what is pending and reads until a full line comes, the worker closes stdout, or the wait ends
+  // (Timeout; timedOutOnCpu_ says which bound ended it). The line is a view into the bytes read, valid until
+  // the next call.
+  Event nextLine(std::string_view& line, const Wait& wait);
+  // The hang's words for a query's Timeout: which bound it passed.
+  std::string noAnswerText() const;
   void flushSome();
   void stop(bool kill);
   Answer failure(Status status, const std::string& what);
@@ -77,6 +93,7 @@ class WorkerClient {
   std::string pending_;   // bytes not yet written to stdin
   std::string received_;  // bytes of stdout read, from `consumed_` on not yet returned as lines
   std::size_t consumed_ = 0;
+  bool timedOutOnCpu_ = false;
   std::vector<char> readBuffer_;  // one read takes what the pipe holds (1 MiB)
 };
 

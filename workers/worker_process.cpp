@@ -12,6 +12,8 @@
 #include <stdexcept>
 #include <thread>
 
+#include "workers/process_cpu.h"
+
 namespace gjk::workers {
 namespace {
 
@@ -153,5 +155,7 @@ std::string WorkerProcess::kill() {
   closeFd(err_);
   return ended_;
 }
+
+double WorkerProcess::cpuSeconds() const { return pid_ > 0 ? processTreeCpuSeconds(pid_) : -1; }
 
 }  // namespace gjk::workers

@@ -40,6 +40,9 @@ class WorkerProcess {
   void closeStdin();
   // Kills (SIGKILL) and reaps the process; returns how it ended ("exit status N", "killed by signal N").
   std::string kill();
+  // CPU seconds the worker and its descendants have used so far (workers/process_cpu.h); negative when
+  // /proc cannot tell.
+  double cpuSeconds() const;
   // Waits up to `milliseconds` for the process to end by itself; how it ended, or "" if it is still running.
   std::string waitFor(int milliseconds);
 
