@@ -65,7 +65,8 @@ std::string lastWords(const std::string& err) {
 }  // namespace
 
 bool answerIsolated(int count, const std::function<void(int, std::string&)>& answerLine,
-                    const std::function<void(int, const std::string&, std::string&)>& crashLine, std::string& output) {
+                    const std::function<void(int, const std::string&, std::string&)>& crashLine,
+                    const std::function<bool(std::string_view)>& emit) {
   int next = 0;
   while (next < count) {
     int answerPipe[2];
@@ -85,12 +86,23 @@ bool answerIsolated(int count, const std::function<void(int, std::string&)>& ans
     }
     ::close(answerPipe[1]);
     ::close(errorPipe[1]);
-    // Both pipes read as they fill, so neither side waits on a full pipe.
+    // Both pipes read as they fill, so neither side waits on a full pipe; whole answer lines go out as they come.
     std::string answers, errors;
+    std::size_t sent = 0;  // bytes of `answers` given to emit
+    int answered = 0;
+    auto emitWholeLines = [&] {
+      const std::size_t whole = answers.rfind('\n');
+      if (whole == std::string::npos || whole + 1 <= sent) return true;
+      for (std::size_t i = sent; i <= whole; ++i) answered += answers[i] == '\n';
+      const bool written = emit(std::string_view(answers).substr(sent, whole + 1 - sent));
+      sent = whole + 1;
+      return written;
+    };
     pollfd fds[2] = {{answerPipe[0], POLLIN, 0}, {errorPipe[0], POLLIN, 0}};
     std::string* into[2] = {&answers, &errors};
     int open = 2;
     char buffer[65536];
+    bool written = true;
     while (open > 0) {
       if (::poll(fds, 2, -1) < 0) {
         if (errno == EINTR) continue;
@@ -107,22 +119,20 @@ bool answerIsolated(int count, const std::function<void(int, std::string&)>& ans
           continue;
         }
         into[i]->append(buffer, static_cast<std::size_t>(n));
+        if (i == 0) written = emitWholeLines() && written;
       }
     }
     int status = 0;
     while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
     }
+    if (!written) return false;
     // Only whole lines count: a child killed mid-write leaves a partial line, which is dropped.
-    const std::size_t whole = answers.rfind('\n');
-    int answered = 0;
-    if (whole != std::string::npos) {
-      for (std::size_t i = 0; i <= whole; ++i) answered += answers[i] == '\n';
-      output.append(answers, 0, whole + 1);
-    }
     next += answered;
     if (next < count) {
       const std::string words = lastWords(errors);
-      crashLine(next, "the engine's process was " + endingOf(status) + (words.empty() ? "" : ": " + words), output);
+      std::string line;
+      crashLine(next, "the engine's process was " + endingOf(status) + (words.empty() ? "" : ": " + words), line);
+      if (!emit(line)) return false;
       ++next;
     }
     // What the children said on stderr stays visible on the host's own stderr (gjkcheck keeps its tail).

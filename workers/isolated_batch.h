@@ -6,14 +6,18 @@
 
 #include <functional>
 #include <string>
+#include <string_view>
 
 namespace gjk::workers {
 
-// Appends to `output` the answer lines of requests 0..count-1: answerLine(k, line) appends request k's line (with its
-// '\n') as the engine answers it, and is called only in a child; crashLine(k, detail) appends the `<id> crash`
-// line of request k. A child that has not ended by itself is killed with this process (PR_SET_PDEATHSIG), so a
-// hang stays the host's to time out. False when no child could be made (fork or pipe failed).
+// Gives `emit` the answer lines of requests 0..count-1, whole lines only, as soon as the child has written them
+// (so each answer goes out as it is made: the host's hello says +prompt): answerLine(k, line) appends request k's
+// line (with its '\n') as the engine answers it, and is called only in a child; crashLine(k, detail) appends the
+// `<id> crash` line of request k. A child that has not ended by itself is killed with this process
+// (PR_SET_PDEATHSIG), so a hang stays the host's to time out. False when no child could be made (fork or pipe
+// failed) or `emit` failed (it returns false when its output is closed).
 bool answerIsolated(int count, const std::function<void(int, std::string&)>& answerLine,
-                    const std::function<void(int, const std::string&, std::string&)>& crashLine, std::string& output);
+                    const std::function<void(int, const std::string&, std::string&)>& crashLine,
+                    const std::function<bool(std::string_view)>& emit);
 
 }  // namespace gjk::workers

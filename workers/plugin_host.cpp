@@ -34,7 +34,7 @@ int fail(const std::string& message) {
   return 2;
 }
 
-bool writeAll(const std::string& text) {
+bool writeAll(std::string_view text) {
   std::size_t done = 0;
   while (done < text.size()) {
     ssize_t n = ::write(1, text.data() + done, text.size() - done);
@@ -279,6 +279,7 @@ int serveRequests(AnswerOf answerOf, int dimension = 2) {
   Request request;
   std::vector<Request> batch;
   std::string error;
+  bool closed = false;  // our stdout, when a write to it failed
   for (;;) {
     ssize_t n = ::read(0, buffer.data(), buffer.size());
     if (n < 0 && errno == EINTR) continue;
@@ -307,7 +308,11 @@ int serveRequests(AnswerOf answerOf, int dimension = 2) {
             appendAnswer(line, batch[k].id, batch[k].query, answerOf(batch[k]), dimension);
           },
           [&](int k, const std::string& detail, std::string& line) { appendCrash(line, batch[k].id, detail); },
-          output);
+          [&](std::string_view lines) {
+            closed = closed || !writeAll(lines);
+            return !closed;
+          });
+      if (closed) return 0;
       if (!made) return fail(std::string("--isolate: no child process: ") + std::strerror(errno));
     }
     input.erase(0, consumed);
@@ -341,6 +346,7 @@ int serve3(const gjkcheck_plugin3& plugin, const gjkcheck_entry3& entry) {
   Hello hello{workerName(plugin.engine, entry.name), entry.scalar, entry.contact, queries,
               plugin.version ? plugin.version : "unknown"};
   hello.floatBits = true;
+  hello.prompt = isolate;  // its answers go out one by one as the child makes them (workers/isolated_batch.h)
   hello.dimension = 3;
   if (!writeAll(helloLine(hello) + "\n")) return 0;
   return serveRequests([&entry](const Request& request) { return answer3Of(entry, request); }, 3);
@@ -355,6 +361,7 @@ int serveCast(void* /*library*/, const gjkcheck_plugin& plugin, const gjkcheck_c
   Hello hello{workerName(plugin.engine, entry.name), entry.scalar, entry.contact, "cast",
               plugin.version ? plugin.version : "unknown"};
   hello.floatBits = true;
+  hello.prompt = isolate;  // its answers go out one by one as the child makes them (workers/isolated_batch.h)
   hello.castBand = oneWord(entry.cast_band);
   if (!writeAll(helloLine(hello) + "\n")) return 0;
   return serveRequests([&entry](const Request& request) { return castAnswerOf(entry, request); });
@@ -447,6 +454,7 @@ int main(int argc, char** argv) {
               plugin->version ? plugin->version : "unknown"};
   // The numbers of the requests as float bits (docs/workers.md, +float-bits): no decimal to read.
   hello.floatBits = true;
+  hello.prompt = isolate;  // its answers go out one by one as the child makes them (workers/isolated_batch.h)
   // The optional trace (include/gjkcheck/strategy.h): +trace when the plugin has a traced function for this entry.
   gjkcheck_traced_distance_fn traced = nullptr;
   if (auto lookup = reinterpret_cast<gjkcheck_plugin_traced_distance_fn>(

@@ -1,11 +1,11 @@
 #include "workers/process_cpu.h"
 
+#include <fcntl.h>
 #include <unistd.h>
 
+#include <cerrno>
 #include <filesystem>
-#include <fstream>
 #include <sstream>
-#include <iterator>
 #include <string>
 #include <system_error>
 #include <vector>
@@ -13,11 +13,27 @@
 namespace gjk::workers {
 namespace {
 
+// The whole of a small /proc file, or "" when it cannot be read (the process ended meanwhile: reading its files
+// then fails with ESRCH). POSIX reads, since a C++ stream's read error throws inside libstdc++.
+std::string readProcFile(const std::string& path) {
+  std::string text;
+  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) return text;
+  char buffer[4096];
+  for (;;) {
+    const ssize_t n = ::read(fd, buffer, sizeof buffer);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) break;
+    text.append(buffer, static_cast<std::size_t>(n));
+  }
+  ::close(fd);
+  return text;
+}
+
 // utime + stime + cutime + cstime of one process, in clock ticks; negative when its stat cannot be read.
 // The fields after the command name, which is in parentheses and may hold spaces, so read from the last ')'.
 long long ownTicks(pid_t pid) {
-  std::ifstream in("/proc/" + std::to_string(pid) + "/stat");
-  std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  const std::string text = readProcFile("/proc/" + std::to_string(pid) + "/stat");
   const std::size_t close = text.rfind(')');
   if (close == std::string::npos) return -1;
   std::istringstream fields(text.substr(close + 1));
@@ -34,8 +50,9 @@ long long ownTicks(pid_t pid) {
 std::vector<pid_t> childrenOf(pid_t pid) {
   std::vector<pid_t> children;
   std::error_code error;
-  for (const auto& task : std::filesystem::directory_iterator("/proc/" + std::to_string(pid) + "/task", error)) {
-    std::ifstream list(task.path() / "children");
+  std::filesystem::directory_iterator tasks("/proc/" + std::to_string(pid) + "/task", error);
+  for (; !error && tasks != std::filesystem::directory_iterator(); tasks.increment(error)) {
+    std::istringstream list(readProcFile((tasks->path() / "children").string()));
     for (pid_t child = 0; list >> child;) children.push_back(child);
   }
   return children;

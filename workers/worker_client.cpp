@@ -245,7 +245,11 @@ void WorkerClient::queryBatch(std::span<const check::Case> cases, Query query, s
       ++answered;
       continue;
     }
-    if (event != Event::Line && sent - answered > 1) {
+    // Which request killed or hung a worker that holds answers back is not known while several were in flight:
+    // they are sent again one at a time. A +prompt worker's first unanswered request is the one it was computing
+    // when it timed out, so only a crash of such a worker (of its host itself) is sent again.
+    const bool known = event == Event::Timeout && hello_.prompt;
+    if (event != Event::Line && sent - answered > 1 && !known) {
       oneAtATimeUntil = sent;
       stop(true);
       sending = false;

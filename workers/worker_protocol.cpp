@@ -424,6 +424,7 @@ std::optional<Hello> parseHello(std::string_view line, std::string& error) {
     if (words[next].starts_with("+cast-band=")) hello.castBand = std::string(words[next].substr(11));
     if (words[next] == "+turns") hello.turns = true;
     if (words[next] == "+3d") hello.dimension = 3;
+    if (words[next] == "+prompt") hello.prompt = true;
   }
   if (words.size() > next) {
     std::size_t start = words[next].data() - line.data();
@@ -439,7 +440,7 @@ std::string helloLine(const Hello& hello) {
   return "gjkcheck-worker 1 " + hello.name + " " + hello.scalar + " " + hello.contact + " " + hello.queries + " " +
          (hello.floatBits ? "+float-bits " : "") + (hello.trace ? "+trace " : "") +
          (hello.castBand.empty() ? "" : "+cast-band=" + hello.castBand + " ") + (hello.turns ? "+turns " : "") +
-         (hello.dimension == 3 ? "+3d " : "") + hello.version;
+         (hello.dimension == 3 ? "+3d " : "") + (hello.prompt ? "+prompt " : "") + hello.version;
 }
 
 void appendRequest(std::string& out, long long id, Query query, const check::Case& value, Numbers numbers) {

@@ -42,6 +42,9 @@ struct Hello {
   std::string castBand;    // +cast-band=NAME; empty: not said
   bool turns = false;      // +turns
   int dimension = 2;       // 3: +3d
+  // +prompt: each answer goes out as soon as it is made, so the first request without an answer is the one the
+  // worker is computing (a hang needs no requests sent again one at a time to be found).
+  bool prompt = false;
 };
 
 // How the numbers of a request are written: shortest round-trip decimals (protocol version 1), or, for a

@@ -8,6 +8,7 @@
 #include <cstring>
 
 #include "verdict/exact_case.h"
+#include "verdict/external_strategy.h"
 #include "verdict/strategy.h"
 #include "verdict/verdict.h"
 #include "workers/worker_client.h"
@@ -168,6 +169,32 @@ TEST(SleepPlugin, AQueryThatComputesPastTheTimeoutIsAHangAndTheRunGoesOn) {
 TEST(SleepPlugin, AQueryThatWaitsTenTimesTheTimeoutIsAHangAndTheRunGoesOn) {
   expectHangsOnTheRadiusCases("", "no answer within 3 s (10 times the 0.3 s timeout) while the worker computed for "
                                   "less than the timeout");
+}
+
+// A hang of a worker that holds its answers back costs the timeout twice: the requests in flight are sent again
+// one at a time, and the hung one hangs again. gjkcheck-plugin-host --isolate writes each answer as its child makes
+// it and says +prompt, so its first unanswered request is the hung one: each hang costs one timeout and one
+// restart. Six requests, two of them hanging: 1 + 2 starts with --isolate, 1 + 3 without (the first hang is found
+// on its second try, when the in-flight requests go one at a time).
+TEST(SleepPlugin, APromptWorkersHangIsFoundWithoutSendingTheRequestsAgain) {
+  const std::vector<Case> all = corpusCases();
+  std::vector<Case> cases;
+  for (int k = 0; k < 6; ++k) cases.push_back(withRadius(all[k], k == 2 || k == 4 ? 0.5f : 0.0f));
+  workers::WorkerOptions options;
+  options.timeoutSeconds = 0.3;
+  for (const bool isolated : {true, false}) {
+    std::vector<std::string> words = {pluginHostProgram().string(), SLEEP_PLUGIN, "spin"};
+    if (isolated) words.insert(words.begin() + 1, "--isolate");
+    workers::WorkerClient client({words, {}}, options);
+    std::vector<workers::Answer> answers(cases.size());
+    client.queryBatch(cases, workers::Query::Distance, answers);
+    for (std::size_t k = 0; k < cases.size(); ++k) {
+      EXPECT_EQ(answers[k].status, k == 2 || k == 4 ? workers::Status::Hang : workers::Status::Ok)
+          << k << " " << answers[k].detail;
+    }
+    EXPECT_EQ(client.hello().prompt, isolated);
+    EXPECT_EQ(client.starts(), isolated ? 3 : 4) << (isolated ? "--isolate" : "in process");
+  }
 }
 
 TEST(SleepPlugin, ARefusalIsNoViolation) {

@@ -121,6 +121,20 @@ TEST(WorkerHello, AWorkerAsksForFloatBitsBeforeItsVersion) {
   EXPECT_EQ(hello->version, "planck +1");
 }
 
+// +prompt: the worker writes each answer as soon as it is made (gjkcheck-plugin-host --isolate says it).
+TEST(WorkerHello, APromptWorkerSaysPlusPrompt) {
+  std::string error;
+  std::optional<Hello> hello =
+      parseHello("gjkcheck-worker 1 fcl#d f64 on-shapes both +float-bits +3d +prompt fcl 0.7.0", error);
+  ASSERT_TRUE(hello) << error;
+  EXPECT_TRUE(hello->prompt);
+  EXPECT_EQ(hello->version, "fcl 0.7.0");
+  EXPECT_EQ(helloLine(*hello), "gjkcheck-worker 1 fcl#d f64 on-shapes both +float-bits +3d +prompt fcl 0.7.0");
+  hello = parseHello("gjkcheck-worker 1 fcl#d f64 on-shapes both +float-bits fcl 0.7.0", error);
+  ASSERT_TRUE(hello) << error;
+  EXPECT_FALSE(hello->prompt);
+}
+
 TEST(WorkerRequests, ANumberThatIsNoFloatIsRefused) {
   std::string error;
   EXPECT_FALSE(parseRequest("1 d 1 0.1 0 0 0 0 1 0 1 0 0 0 0 1 0", error));
