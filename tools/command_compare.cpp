@@ -244,12 +244,12 @@ int compareCommand(int argc, char** argv, int first) {
     if (report == nullptr) continue;
     // A named family may also be one of the query's optional families (cast-rotating); by default only the
     // comparison families run.
-    std::vector<std::string> known = query->comparisonFamilies();
-    for (const std::string& family : query->optionalFamilies()) known.push_back(family);
+    std::vector<std::string> known = query->comparisonFamilies(2);
+    for (const std::string& family : query->optionalFamilies(2)) known.push_back(family);
     QuerySection section{query, report, check::strategiesAnswering(*query, options.strategies),
                          line.given(report->familiesOption())
-                             ? chosenItems(line, report->familiesOption(), known, report->familyWord())
-                             : query->comparisonFamilies()};
+                             ? chosenItems(line, report->familiesOption(), known, report->familyWord(2))
+                             : query->comparisonFamilies(2)};
     if (!section.strategies.empty()) sections.push_back(std::move(section));
   }
   options.strategies = check::strategiesAnswering(check::distanceQuery(), options.strategies);
