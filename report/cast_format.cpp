@@ -174,11 +174,12 @@ class CastReport final : public QueryReport {
     return object.str();
   }
 
-  std::string comparisonScope() const override { return "the cast families"; }
-  std::string judgedAgainst() const override {
+  // The same words in any dimension: the cast query has no 3D comparison (CastQuery::comparisonFamilies).
+  std::string comparisonScope(int /*dimension*/) const override { return "the cast families"; }
+  std::string judgedAgainst(int /*dimension*/) const override {
     return "the exact first-contact times of each strategy's declared band (docs/verdict.md, Cast)";
   }
-  std::string familyWord() const override { return "cast family"; }
+  std::string familyWord(int /*dimension*/) const override { return "cast family"; }
 };
 
 }  // namespace

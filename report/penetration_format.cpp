@@ -59,11 +59,15 @@ class PenetrationReport final : public QueryReport {
                          const QueryVerdict& verdict) const override;
   std::string answerJson(const StrategyInfo& strategy, const StrategyResult& result,
                          const QueryVerdict& verdict) const override;
-  std::string comparisonScope() const override { return "the overlap families"; }
-  std::string judgedAgainst() const override {
-    return "the exact depth and normals (docs/verdict.md, Penetration)";
+  // In 3D every family runs (there is no 3D overlap group), separated cases included.
+  std::string comparisonScope(int dimension) const override {
+    return dimension == 3 ? "every 3D family, separated cases included" : "the overlap families";
   }
-  std::string familyWord() const override { return "overlap family"; }
+  std::string judgedAgainst(int dimension) const override {
+    return dimension == 3 ? "the exact 3D depth and normals (docs/verdict.md, Penetration)"
+                          : "the exact depth and normals (docs/verdict.md, Penetration)";
+  }
+  std::string familyWord(int dimension) const override { return dimension == 3 ? "3D family" : "overlap family"; }
 };
 
 // For touching and overlapping cases (docs/cli.md): penetration_depth (decimal string), normal (the set of

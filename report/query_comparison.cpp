@@ -7,12 +7,12 @@
 #include <cstdio>
 #include <fstream>
 #include <sstream>
+#include <stdexcept>
 #include <thread>
 
 #include "families/families.h"
 #include "report/comparison_summary.h"
 #include "report/query_report.h"
-#include "verdict/exact_case.h"
 
 namespace gjk::check {
 namespace {
@@ -46,6 +46,19 @@ std::string title(const Query& query) {
 
 bool tabled(const Query& query, std::size_t measure) { return query.measures()[measure].tableLabel != nullptr; }
 
+// The dimension of the strategies' cases: 3 for 3D strategies, else 2 (no strategy: 2).
+int dimensionOf(const std::vector<const StrategyInfo*>& strategies) {
+  const int dimension = strategies.empty() ? 2 : strategies.front()->dimension;
+  for (const StrategyInfo* strategy : strategies) {
+    if (strategy->dimension != dimension) {
+      throw std::invalid_argument("a comparison takes strategies of one dimension: " + strategies.front()->name +
+                                  " answers " + std::to_string(dimension) + "D cases, " + strategy->name + " " +
+                                  std::to_string(strategy->dimension) + "D ones");
+    }
+  }
+  return dimension;
+}
+
 }  // namespace
 
 void QueryCell::add(const QueryComparisonRow& row) {
@@ -74,7 +87,8 @@ QueryComparison runQueryComparison(const Query& query, const std::vector<const S
                                    const std::vector<std::string>& families, std::uint64_t count, std::uint64_t seed,
                                    int jobs, const QueryRowSink& sink, bool keepRows,
                                    const std::atomic<bool>* stop) {
-  QueryComparison comparison{&query, strategies, families, count, seed, {}, 0, {}};
+  QueryComparison comparison{&query, strategies, families, count, seed, {}, 0, {}, dimensionOf(strategies)};
+  auto sample = comparison.dimension == 3 ? sampleFamily3 : sampleFamily;
   const std::size_t strategyCount = strategies.size();
   QueryCell empty;
   empty.histograms.resize(query.measures().size());
@@ -103,18 +117,17 @@ QueryComparison runQueryComparison(const Query& query, const std::vector<const S
           if (begin >= chunkSize) return;
           const std::uint64_t end = std::min(begin + QUERY_BLOCK, chunkSize);
           cases.clear();
-          for (std::uint64_t c = begin; c < end; ++c) cases.push_back(sampleFamily(families[family], seed, chunkBegin + c));
+          for (std::uint64_t c = begin; c < end; ++c) cases.push_back(sample(families[family], seed, chunkBegin + c));
           for (std::size_t s = 0; s < strategyCount; ++s) {
             results[s].assign(cases.size(), StrategyResult{});
             runBatch(*strategies[s], cases, results[s], askedKind(query));
           }
           for (std::size_t c = 0; c < cases.size(); ++c) {
             const Case& value = cases[c];
-            const oracle::ExactAnswer exact = solveExactly(value);
-            const std::unique_ptr<PreparedExact> prepared = query.prepare(value, exact);
+            const std::unique_ptr<PreparedExact> prepared = query.prepareCase(value);
             for (std::size_t s = 0; s < strategyCount; ++s) {
               const StrategyResult& result = results[s][c];
-              QueryVerdict verdict = query.judge(value, exact, *prepared, result, *strategies[s]);
+              QueryVerdict verdict = query.judgeCase(value, *prepared, result, *strategies[s]);
               QueryComparisonRow& row = rows[(begin + c) * strategyCount + s];
               row.family = static_cast<int>(family);
               row.index = chunkBegin + begin + c;
@@ -257,10 +270,10 @@ void writeQueryComparison(const std::filesystem::path& folder, const QueryCompar
   const std::string name = query.name();
   const std::string table = queryComparisonTable(comparison);
   const std::string section = "## " + title(query) + "\n\nEvery " + name + " strategy on " +
-                              (report ? report->comparisonScope() : "its families") + " (" +
+                              (report ? report->comparisonScope(comparison.dimension) : "its families") + " (" +
                               std::to_string(comparison.count) + " cases each, seed " +
                               std::to_string(comparison.seed) + "), judged against " +
-                              (report ? report->judgedAgainst() : "the exact answer") +
+                              (report ? report->judgedAgainst(comparison.dimension) : "the exact answer") +
                               "; errors in u, primary kinds "
                               "counted once per answer; `answered` is cases − refused; percentiles nearest rank over the judged "
                               "errors, read off histograms of relative bin width 2^-" + std::to_string(HISTOGRAM_BITS) +

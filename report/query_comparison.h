@@ -1,7 +1,8 @@
 // The comparison section of a query other than distance (verdict/query_seam.h): every chosen strategy that
-// answers the query on its comparison families (Query::comparisonFamilies; penetration: the overlap families)
-// with the comparison's count and seed, judged by the query's verdict. Written beside the distance comparison
-// as <name>.md (its table, also appended to README.md as a section titled with the query's name),
+// answers the query on its comparison families (Query::comparisonFamilies; penetration: the overlap families in
+// 2D, every 3D family in 3D) with the comparison's count and seed, judged by the query's verdict. Written beside
+// the distance comparison as <name>.md (its table, also appended to README.md as a section titled with the query's
+// name),
 // <name>_summary.csv and <name>_rows.csv (penetration.md, penetration_summary.csv, penetration_rows.csv).
 // Everything is a function of the arguments alone (no times), the same for any number of jobs.
 //
@@ -57,13 +58,18 @@ struct QueryComparison {
   std::uint64_t casesDone = 0;                // over all families (fewer when interrupted)
   // Every row by family, case index, strategy: only when asked (keepRows; tests).
   std::vector<QueryComparisonRow> rows;
+  // 2: the 2D families and oracle; 3: the 3D ones (sampleFamily3, the query's 3D verdict), for 3D strategies.
+  // Last, so that the members above keep their places in an aggregate's braces.
+  int dimension = 2;
 };
 
 using QueryRowSink = std::function<void(const QueryComparisonRow* rows, std::size_t count)>;
 
 // Cases go to the strategies in blocks of 64 of one family: an external engine answers a block through
 // check::runBatch (its worker's requests pipelined, verdict/strategy.h), the others case by case; the rows do
-// not depend on the blocks or on `jobs`. The query's exact answer is prepared once per case.
+// not depend on the blocks or on `jobs`. The query's exact answer is prepared once per case (Query::prepareCase).
+// The cases are of the strategies' dimension: 3D families (sampleFamily3) for 3D strategies, else 2D ones;
+// std::invalid_argument for strategies of both dimensions.
 // Memory is bounded by a chunk of cases (CHUNK): their rows go to `sink` in order (family, case index,
 // strategy) as each chunk finishes, and are kept only with keepRows. `stop`, when set, ends the run after
 // the blocks being judged.

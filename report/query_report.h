@@ -40,14 +40,14 @@ class QueryReport {
   virtual std::string answerJson(const StrategyInfo& strategy, const StrategyResult& result,
                                  const QueryVerdict& verdict) const = 0;
 
-  // The comparison section's words: where the strategies run ("the overlap families") and what their
-  // answers are judged against, with the docs section ("the exact depth and normals (docs/verdict.md,
-  // Penetration)").
-  virtual std::string comparisonScope() const = 0;
-  virtual std::string judgedAgainst() const = 0;
-  // One of its families in an error message ("unknown overlap family 'x'"), and the option that chooses some
-  // of them ("penetration-families": `gjkcheck compare --penetration-families F,...`).
-  virtual std::string familyWord() const = 0;
+  // The comparison section's words for a comparison of that dimension (2 or 3): where the strategies run ("the
+  // overlap families"; in 3D "every 3D family, ...") and what their answers are judged against, with the docs
+  // section ("the exact depth and normals (docs/verdict.md, Penetration)").
+  virtual std::string comparisonScope(int dimension) const = 0;
+  virtual std::string judgedAgainst(int dimension) const = 0;
+  // One of its families in an error message ("unknown overlap family 'x'"; in 3D "unknown 3D family 'x'"), and
+  // the option that chooses some of them ("penetration-families": `gjkcheck compare --penetration-families F,...`).
+  virtual std::string familyWord(int dimension) const = 0;
   std::string familiesOption() const { return std::string(query().name()) + "-families"; }
 };
 

@@ -93,8 +93,8 @@ CommandSpec spec() {
         "dimension 3) on the 3D families (`gjkcheck gen --dimension 3`), judged against the exact 3D answer", "2"},
        {"strategies", "A,B,...", "comma-separated names, modifiers allowed", "", "all (3d with --dimension 3)"},
        {"families", "F,G,...", "comma-separated family names", "", "all"},
-       {"penetration-families", "F,G,...", "overlap families of the penetration section", "",
-        "all of `gjkcheck gen --family overlap`"},
+       {"penetration-families", "F,G,...", "families of the penetration section: overlap families, or 3D ones", "",
+        "all of `gjkcheck gen --family overlap`; in 3D every 3D family"},
        {"cast-families", "F,G,...", "cast families of the cast section (cast-rotating too, when named)", "",
         "all of `gjkcheck gen --family cast`"},
        {"count", "N", "cases per family", "1000"},
@@ -117,10 +117,13 @@ CommandSpec spec() {
         "without --regenerate-report (docs/cli.md)",
         "", "", true},
        {"regenerate-report", "", "allow --out in the repository's reports/: replace a committed report"}},
-      "Strategies that answer penetration (`gjkcheck strategies`, query penetration or both) are run on the\n"
-      "overlap families instead (same --count and --seed; --penetration-families F,... names some of them):\n"
-      "penetration.md, penetration_summary.csv, penetration_rows.csv and a Penetration section in README.md\n"
-      "(report/query_comparison.h).\n"
+      "Strategies that answer penetration (`gjkcheck strategies`, query penetration or both) run in a section\n"
+      "of their own on the overlap families (same --count and --seed; --penetration-families F,... names some\n"
+      "of them), asked the penetration query only: penetration.md, penetration_summary.csv,\n"
+      "penetration_rows.csv and a Penetration section in README.md (report/query_comparison.h). With\n"
+      "--dimension 3 the 3D ones (epa3, 3D engines of query penetration or both) run on every 3D family,\n"
+      "separated cases included, judged against the exact 3D answer. A strategy of both queries is in both\n"
+      "sections; with no distance strategy, README.md holds the penetration section alone.\n"
       "Everything but the times is the same for the same arguments, whatever --jobs is.\n"
       "SIGINT or SIGTERM (Ctrl-C) stops taking cases: the report of the finished ones is written and marked\n"
       "partial (README.md: \"partial: N of M cases, interrupted\"); a second one ends at once.",
@@ -216,40 +219,36 @@ int compareCommand(int argc, char** argv, int first) {
                        "D cases: " + (strategy->dimension == 3 ? "add --dimension 3" : "leave out --dimension 3"));
     }
   }
-  if (options.dimension == 3) {
-    if (line.given("shard")) throw UsageError("--shard is for 2D comparisons (a 3D comparison runs in one process)");
-    for (const char* option : {"penetration-families", "cast-families"}) {
-      if (line.given(option)) throw UsageError(std::string("--") + option + " has no 3D strategies to run");
-    }
+  if (options.dimension == 3 && line.given("shard")) {
+    throw UsageError("--shard is for 2D comparisons (a 3D comparison runs in one process)");
   }
   options.families = chosenItems(line, "families", options.dimension == 3 ? check::familyNames3() : check::familyNames(),
                                  "family");
-  // Strategies answering another query (penetration, ...) go to that query's section on its families
-  // (report/query_comparison.h); the distance comparison keeps those that answer distance.
+  // Strategies answering another query (penetration, ...) go to that query's section on its families of the
+  // comparison's dimension (report/query_comparison.h; in 3D the penetration section runs every 3D family); the
+  // distance comparison keeps those that answer distance.
   std::vector<QuerySection> sections;
-  if (options.dimension == 3) {
-    // The query sections run the 2D families: a 3D comparison judges the distance query only. A 3D strategy of no
-    // distance query (epa3, an engine of queries penetration) is judged case by case by run.
-    for (const check::StrategyInfo* strategy : options.strategies) {
-      if (!check::answersDistance(strategy->query)) {
-        throw UsageError("strategy '" + strategy->name + "' answers no distance query, and a 3D comparison judges " +
-                         "the distance query only (gjkcheck run --strategy " + strategy->name +
-                         " judges its 3D answers)");
-      }
-    }
-  }
   for (const check::Query* query : check::queries()) {
-    if (options.dimension == 3) break;
     const check::QueryReport* report = check::queryReport(*query);
     if (report == nullptr) continue;
+    const std::vector<std::string> families = query->comparisonFamilies(options.dimension);
+    if (families.empty() && line.given(report->familiesOption())) {  // the cast query in 3D
+      throw UsageError("--" + report->familiesOption() + " has no " + std::to_string(options.dimension) +
+                       "D strategies to run");
+    }
     // A named family may also be one of the query's optional families (cast-rotating); by default only the
     // comparison families run.
-    std::vector<std::string> known = query->comparisonFamilies();
-    for (const std::string& family : query->optionalFamilies()) known.push_back(family);
+    std::vector<std::string> known = families;
+    for (const std::string& family : query->optionalFamilies(options.dimension)) known.push_back(family);
     QuerySection section{query, report, check::strategiesAnswering(*query, options.strategies),
                          line.given(report->familiesOption())
-                             ? chosenItems(line, report->familiesOption(), known, report->familyWord())
-                             : query->comparisonFamilies()};
+                             ? chosenItems(line, report->familiesOption(), known,
+                                           report->familyWord(options.dimension))
+                             : families};
+    if (!section.strategies.empty() && families.empty()) {  // no such strategy yet: said, not left out silently
+      throw UsageError("strategy '" + section.strategies.front()->name + "' answers the " + query->name() +
+                       " query, which has no " + std::to_string(options.dimension) + "D comparison");
+    }
     if (!section.strategies.empty()) sections.push_back(std::move(section));
   }
   options.strategies = check::strategiesAnswering(check::distanceQuery(), options.strategies);

@@ -46,8 +46,13 @@ class CastQuery final : public Query {
  public:
   const char* name() const override { return "cast"; }
   bool answers(QueryKind kind) const override { return answersCast(kind); }
-  std::vector<std::string> comparisonFamilies() const override { return castFamilyNames(); }
-  std::vector<std::string> optionalFamilies() const override { return rotatingCastFamilyNames(); }
+  // No 3D cast strategy: no 3D comparison.
+  std::vector<std::string> comparisonFamilies(int dimension) const override {
+    return dimension == 2 ? castFamilyNames() : std::vector<std::string>{};
+  }
+  std::vector<std::string> optionalFamilies(int dimension) const override {
+    return dimension == 2 ? rotatingCastFamilyNames() : std::vector<std::string>{};
+  }
   std::span<const char* const> violationKinds() const override { return CAST_VIOLATION_KINDS; }
   std::span<const QueryMeasure> measures() const override { return MEASURES; }
   std::span<const AnswerColumn> answerColumns() const override { return ANSWER_COLUMNS; }

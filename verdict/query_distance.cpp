@@ -1,11 +1,14 @@
-// The distance query on the query seam (verdict/query_seam.h): the distance verdict of verdict/verdict.h, the
-// cause and regression case of verdict/classify.h and the distance claims of verdict/claims.h behind the common
-// interface. Its comparison report (report/comparison*.cpp, with its charts and shards) stays its own.
+// The distance query on the query seam (verdict/query_seam.h): the distance verdict of verdict/verdict.h (of
+// verdict/verdict3.h for a 3D case), the cause and regression case of verdict/classify.h and the distance claims of
+// verdict/claims.h behind the common interface. Its comparison report (report/comparison*.cpp, with its charts and
+// shards) stays its own.
 #include <cmath>
 
 #include "families/families.h"
+#include "verdict/exact_case3.h"
 #include "verdict/query_seam.h"
 #include "verdict/verdict.h"
+#include "verdict/verdict3.h"
 
 namespace gjk::check {
 namespace {
@@ -21,6 +24,12 @@ constexpr AnswerColumn ANSWER_COLUMNS[] = {{"distance"}};
 // The distance verdict has nothing to prepare: CaseJudge and judge work from the exact answer itself.
 struct NothingPrepared : PreparedExact {};
 
+// A 3D case's exact answer (prepareCase), which judge3 reads.
+struct PreparedSpace : PreparedExact {
+  explicit PreparedSpace(oracle::ExactAnswer3 value) : exact(std::move(value)) {}
+  oracle::ExactAnswer3 exact;
+};
+
 // The distance verdict of a QueryVerdict this query made (its measures in order, refused from the failure).
 Verdict distanceVerdict(const QueryVerdict& verdict) {
   Verdict out;
@@ -33,11 +42,32 @@ Verdict distanceVerdict(const QueryVerdict& verdict) {
   return out;
 }
 
+// A strategy that answers no distance (nor failed): judged false, the measures NaN.
+QueryVerdict unjudged(const StrategyResult& result) {
+  QueryVerdict out;
+  out.failure = result.failure;
+  out.measures.assign(MEASURE_COUNT, std::nan(""));
+  return out;
+}
+
+// The distance verdict (judge's or judge3's) as a QueryVerdict.
+QueryVerdict judged(const StrategyResult& result, const Verdict& verdict) {
+  QueryVerdict out;
+  out.failure = result.failure;
+  out.judged = true;
+  out.violation = verdict.violation;
+  out.reasons = verdict.reasons;
+  out.measures = {verdict.distanceErrorU, verdict.witnessErrorU, verdict.witnessGapU};
+  return out;
+}
+
 class DistanceQuery final : public Query {
  public:
   const char* name() const override { return "distance"; }
   bool answers(QueryKind kind) const override { return answersDistance(kind); }
-  std::vector<std::string> comparisonFamilies() const override { return familyNames(); }
+  std::vector<std::string> comparisonFamilies(int dimension) const override {
+    return dimension == 3 ? familyNames3() : familyNames();
+  }
   // VIOLATION_KINDS without the engine failures it begins with.
   std::span<const char* const> violationKinds() const override {
     return std::span<const char* const>(VIOLATION_KINDS).subspan(std::size(ENGINE_FAILURE_KINDS));
@@ -53,18 +83,20 @@ class DistanceQuery final : public Query {
   // judged is false for a strategy that answers no distance (nor failed).
   QueryVerdict judge(const Case& value, const oracle::ExactAnswer& exact, const PreparedExact&,
                      const StrategyResult& result, const StrategyInfo& strategy) const override {
-    QueryVerdict out;
-    out.failure = result.failure;
-    if (!answersDistance(strategy.query) && result.failure == EngineFailure::None) {
-      out.measures.assign(MEASURE_COUNT, std::nan(""));
-      return out;
-    }
-    const Verdict verdict = check::judge(value, exact, result, strategy);
-    out.judged = true;
-    out.violation = verdict.violation;
-    out.reasons = verdict.reasons;
-    out.measures = {verdict.distanceErrorU, verdict.witnessErrorU, verdict.witnessGapU};
-    return out;
+    if (!answersDistance(strategy.query) && result.failure == EngineFailure::None) return unjudged(result);
+    return judged(result, check::judge(value, exact, result, strategy));
+  }
+
+  // A 3D case by the 3D oracle and verdict (verdict/verdict3.h), a 2D one as judge does.
+  std::unique_ptr<PreparedExact> prepareCase(const Case& value) const override {
+    if (value.dimension != 3) return Query::prepareCase(value);
+    return std::make_unique<PreparedSpace>(solveExactly3(value));
+  }
+  QueryVerdict judgeCase(const Case& value, const PreparedExact& prepared, const StrategyResult& result,
+                         const StrategyInfo& strategy) const override {
+    if (value.dimension != 3) return Query::judgeCase(value, prepared, result, strategy);
+    if (!answersDistance(strategy.query) && result.failure == EngineFailure::None) return unjudged(result);
+    return judged(result, judge3(value, static_cast<const PreparedSpace&>(prepared).exact, result, strategy));
   }
 
   std::string reasonList(const QueryVerdict& verdict) const override {

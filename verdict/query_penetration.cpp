@@ -2,14 +2,17 @@
 // contact points of strategies of query kind penetration or both, judged by verdict/penetration_verdict.h on the
 // overlap families, with the cause and regression case a campaign files (the fuzz target fuzz_penetration and
 // `gjkcheck campaign` name a cause with the same function, so the signatures the campaign passes to the fuzzer
-// are the ones the fuzzer computes) and the claims of verdict/penetration_claims.h.
+// are the ones the fuzzer computes) and the claims of verdict/penetration_claims.h. A 3D case (a comparison of 3D
+// strategies) is judged by verdict/penetration_verdict3.h against the 3D oracle, on every 3D family.
 #include <cstdio>
 
 #include "families/families.h"
 #include "oracle/penetration.h"
 #include "verdict/exact_case.h"
+#include "verdict/exact_case3.h"
 #include "verdict/penetration_claims.h"
 #include "verdict/penetration_verdict.h"
+#include "verdict/penetration_verdict3.h"
 #include "verdict/query_seam.h"
 
 namespace gjk::check {
@@ -31,6 +34,13 @@ const oracle::ExactPenetration& penetrationOf(const PreparedExact& prepared) {
   return static_cast<const PreparedPenetration&>(prepared).penetration;
 }
 
+// The exact answer of a 3D case, whose every field judgePenetration3 reads (depth, overlap along a normal, the
+// distance to each shape).
+struct PreparedSpace : PreparedExact {
+  explicit PreparedSpace(oracle::ExactAnswer3 value) : exact(std::move(value)) {}
+  oracle::ExactAnswer3 exact;
+};
+
 constexpr QueryMeasure MEASURES[] = {{"depth error", "u", "depth_error_u", "depth err"},
                                      {"normal error", "u", "normal_error_u", "normal err"},
                                      {"contact error", "u", "contact_error_u", nullptr}};
@@ -40,7 +50,11 @@ class PenetrationQuery final : public Query {
  public:
   const char* name() const override { return "penetration"; }
   bool answers(QueryKind kind) const override { return answersPenetration(kind); }
-  std::vector<std::string> comparisonFamilies() const override { return overlapFamilyNames(); }
+  // The 3D families have no overlap group: a 3D comparison runs every one, its separated cases judged too (a
+  // claimed overlap of separated shapes is a wrong-relation).
+  std::vector<std::string> comparisonFamilies(int dimension) const override {
+    return dimension == 3 ? familyNames3() : overlapFamilyNames();
+  }
   std::span<const char* const> violationKinds() const override { return PENETRATION_VIOLATION_KINDS; }
   std::span<const QueryMeasure> measures() const override { return MEASURES; }
   std::span<const AnswerColumn> answerColumns() const override { return ANSWER_COLUMNS; }
@@ -55,6 +69,16 @@ class PenetrationQuery final : public Query {
   QueryVerdict judge(const Case& value, const oracle::ExactAnswer& exact, const PreparedExact& prepared,
                      const StrategyResult& result, const StrategyInfo& strategy) const override {
     return judgePenetration(value, exact, penetrationOf(prepared), result, strategy);
+  }
+
+  std::unique_ptr<PreparedExact> prepareCase(const Case& value) const override {
+    if (value.dimension != 3) return Query::prepareCase(value);
+    return std::make_unique<PreparedSpace>(solveExactly3(value));
+  }
+  QueryVerdict judgeCase(const Case& value, const PreparedExact& prepared, const StrategyResult& result,
+                         const StrategyInfo& strategy) const override {
+    if (value.dimension != 3) return Query::judgeCase(value, prepared, result, strategy);
+    return judgePenetration3(value, static_cast<const PreparedSpace&>(prepared).exact, result, strategy);
   }
 
   // The strategy's termination (penetrationStopName for the core strategies, contact / no-contact for the

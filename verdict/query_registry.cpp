@@ -1,7 +1,30 @@
 // The queries of the seam (verdict/query_seam.h), in order, and what every query shares.
+#include "verdict/exact_case.h"
 #include "verdict/query_seam.h"
 
 namespace gjk::check {
+namespace {
+
+// A 2D case's exact answer and what the query prepared from it (Query::prepareCase's default).
+struct PreparedCase : PreparedExact {
+  oracle::ExactAnswer exact;
+  std::unique_ptr<PreparedExact> prepared;
+};
+
+}  // namespace
+
+std::unique_ptr<PreparedExact> Query::prepareCase(const Case& value) const {
+  auto out = std::make_unique<PreparedCase>();
+  out->exact = solveExactly(value);  // CaseError for a 3D case (requirePlanarCase)
+  out->prepared = prepare(value, out->exact);
+  return out;
+}
+
+QueryVerdict Query::judgeCase(const Case& value, const PreparedExact& prepared, const StrategyResult& result,
+                              const StrategyInfo& strategy) const {
+  const PreparedCase& planar = static_cast<const PreparedCase&>(prepared);
+  return judge(value, planar.exact, *planar.prepared, result, strategy);
+}
 
 std::string Query::reasonList(const QueryVerdict& verdict) const {
   std::string reasons;

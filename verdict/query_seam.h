@@ -82,12 +82,14 @@ class Query {
   virtual bool answers(QueryKind kind) const = 0;
   bool answers(const StrategyInfo& strategy) const { return answers(strategy.query); }
 
-  // The families the comparison runs this query's strategies on (penetration: overlapFamilyNames; cast:
-  // castFamilyNames; distance: the distance families, though its comparison is its own).
-  virtual std::vector<std::string> comparisonFamilies() const = 0;
-  // Families a comparison runs only when named (cast: the rotating cast group, which most cast strategies
-  // refuse); none by default.
-  virtual std::vector<std::string> optionalFamilies() const { return {}; }
+  // The families a comparison of that dimension (2 or 3) runs this query's strategies on (penetration:
+  // overlapFamilyNames in 2D, every 3D family in 3D; cast: castFamilyNames in 2D, none in 3D; distance: the
+  // distance families of the dimension, though its comparison is its own). None: the query has no comparison
+  // of that dimension.
+  virtual std::vector<std::string> comparisonFamilies(int dimension) const = 0;
+  // Families a comparison of that dimension runs only when named (cast in 2D: the rotating cast group, which most
+  // cast strategies refuse); none by default.
+  virtual std::vector<std::string> optionalFamilies(int /*dimension*/) const { return {}; }
 
   // Every violation kind of this query's verdict, in order (an answer's primary kind is the first that
   // applies), without the engine failures crash, hang, protocol, which every query shares (ENGINE_FAILURE_KINDS)
@@ -108,6 +110,16 @@ class Query {
   // A strategy's answer to this query judged against the exact one. `prepared` is prepare(value, exact)'s.
   virtual QueryVerdict judge(const Case& value, const oracle::ExactAnswer& exact, const PreparedExact& prepared,
                              const StrategyResult& result, const StrategyInfo& strategy) const = 0;
+
+  // The exact answer of a case of any dimension this query judges, solved from the case alone by the oracle of
+  // its dimension: what a comparison prepares once per case for judgeCase, so that it needs to know neither
+  // oracle. The default takes 2D cases (solveExactly, then prepare) and throws CaseError for a 3D one; a query
+  // that judges 3D cases (penetration: verdict/penetration_verdict3.h) overrides both members.
+  virtual std::unique_ptr<PreparedExact> prepareCase(const Case& value) const;
+  // A strategy's answer judged against prepareCase(value)'s: for a 2D case, judge with the exact answer and
+  // the prepared one prepareCase keeps, so that a comparison's verdicts are judge's bit for bit.
+  virtual QueryVerdict judgeCase(const Case& value, const PreparedExact& prepared, const StrategyResult& result,
+                                 const StrategyInfo& strategy) const;
 
   // The reasons as meta.expected-reasons and verdict tables record them: "ok" when there are none, else the
   // reasons joined by commas (distance: "refused" for a refused query).
