@@ -26,12 +26,12 @@ const CommandSpec SPEC = {
     "shard files, or folders holding shard files (comparison-shard-*.bin, not\nsearched recursively)",
     "Writes the comparison report of `gjkcheck compare` to DIR from the shard files that `gjkcheck compare\n"
     "--shard I/N` wrote, I = 1..N, of a 2D study or a 3D one (--dimension 3: the report and its gallery are\n"
-    "the 3D ones). The report is the one `compare` writes without --shard on the same\n"
-    "arguments: rows.csv, summary.csv, the charts, the gallery and every number of README.md are the same\n"
-    "bit for bit, but for the times: timing.csv and the Time per query table give the median, min and max\n"
-    "over the timed rounds of all shards, and README.md names the shards' commands, machines, the longest\n"
-    "shard's wall time plus the merge's, and the merge's date. The shards' aggregates are merged exactly;\n"
-    "their rows are merged in case order as they are read.",
+    "the 3D ones). The report is the one `compare` writes without --shard on the same arguments: rows.csv,\n"
+    "summary.csv, the charts, the gallery and every number of README.md are the same bit for bit, but for\n"
+    "the times: timing.csv and the Time per query table give the median, min and max over the timed rounds\n"
+    "of all shards, and README.md names the shards' commands, machines, the longest shard's wall time plus\n"
+    "the merge's, and the merge's date. The shards' aggregates are merged exactly; their rows are merged in\n"
+    "case order as they are read.",
     {{"out", "DIR",
       "the report folder: new, empty, or holding a comparison report to replace;\n"
       "never in the repository's corpus/, nor in its reports/ without\n"
