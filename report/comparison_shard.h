@@ -97,8 +97,8 @@ std::filesystem::path writeComparisonShard(const std::filesystem::path& folder,
                                            const ComparisonOptions& options, const ComparisonResult& result,
                                            ShardDescription description, ShardRowsWriter& rows);
 
-// Reads one shard file but its rows (mergeShardRows reads those). ShardError naming the file when it is not a
-// whole shard file of this format.
+// Reads one shard file but its rows (mergeShardRows reads those); a format 2 file as a 2D study. ShardError
+// naming the file when it is not a whole shard file of format 3 or 2.
 ComparisonShard readComparisonShard(const std::filesystem::path& file);
 
 // The one-machine result from the shards of one study: the merged aggregates, the timed rounds of all
