@@ -1,5 +1,6 @@
 // `gjkcheck compare --shard I/N` then `gjkcheck merge`: the merged report is the one-machine report bit for
-// bit (times and the run's own lines aside), and shards that do not make one study are refused (exit 2).
+// bit (times and the run's own lines aside), of 2D and 3D studies, and shards that do not make one study are
+// refused (exit 2).
 #include <gtest/gtest.h>
 
 #include "run_gjkcheck.h"
