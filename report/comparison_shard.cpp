@@ -16,7 +16,9 @@ namespace {
 namespace fs = std::filesystem;
 
 constexpr char MAGIC[8] = {'G', 'J', 'K', 'S', 'H', 'A', 'R', 'D'};
-constexpr std::uint64_t FORMAT_VERSION = 2;
+constexpr std::uint64_t FORMAT_VERSION = 3;
+// Format 2 lacks the dimension (3D studies were not sharded then): its files are read as 2D studies.
+constexpr std::uint64_t OLDEST_READ_VERSION = 2;
 constexpr std::uint64_t FLAG_CAP = 1, FLAG_REFUSED = 2;
 
 class Writer {
@@ -93,8 +95,7 @@ class Reader {
   }
   bool atEnd() const { return at_ == bytes_.size(); }
   [[noreturn]] void fail(const std::string& why) const {
-    throw ShardError(file_ + ": not a comparison shard file of format " + std::to_string(FORMAT_VERSION) +
-                     ": " + why);
+    throw ShardError(file_ + ": not a readable comparison shard file: " + why);
   }
 
  private:
@@ -284,7 +285,7 @@ class RowStream {
     return std::string(take(size), size);
   }
   [[noreturn]] void fail(const std::string& why) const {
-    throw ShardError(file_ + ": not a comparison shard file of format " + std::to_string(FORMAT_VERSION) + ": " + why);
+    throw ShardError(file_ + ": not a readable comparison shard file: " + why);
   }
 
  private:
@@ -359,6 +360,7 @@ void ShardRowsWriter::close() {
 
 fs::path writeComparisonShard(const fs::path& folder, const ComparisonOptions& options,
                               const ComparisonResult& result, ShardDescription d, ShardRowsWriter& rows) {
+  d.dimension = options.dimension;
   d.strategies.clear();
   for (const StrategyInfo* s : options.strategies) d.strategies.push_back(s->name);
   d.families = options.families;
@@ -369,6 +371,7 @@ fs::path writeComparisonShard(const fs::path& folder, const ComparisonOptions& o
   }
 
   Writer out;
+  out.unsignedNumber(static_cast<std::uint64_t>(d.dimension));
   out.unsignedNumber(d.seed);
   out.unsignedNumber(d.count);
   out.unsignedNumber(d.shards);
@@ -435,8 +438,11 @@ ComparisonShard readComparisonShard(const fs::path& file) {
   Reader head(start, file.string());
   if (std::memcmp(head.take(sizeof MAGIC), MAGIC, sizeof MAGIC) != 0)
     head.fail("it does not start with GJKSHARD");
-  if (std::uint64_t version = head.unsignedNumber(); version != FORMAT_VERSION) {
-    head.fail("its format is " + std::to_string(version));
+  const std::uint64_t version = head.unsignedNumber();
+  if (version < OLDEST_READ_VERSION || version > FORMAT_VERSION) {
+    head.fail("its format is " + std::to_string(version) + "; this gjkcheck reads formats " +
+              std::to_string(OLDEST_READ_VERSION) + " to " + std::to_string(FORMAT_VERSION) +
+              " (merge the shards with the gjkcheck that wrote them)");
   }
   std::uint64_t length = 0;
   const char* bytes = head.take(8);
@@ -452,6 +458,10 @@ ComparisonShard readComparisonShard(const fs::path& file) {
   shard.file = file;
   shard.rowsAt = start.size() + length;
   ShardDescription& d = shard.description;
+  const std::uint64_t dimension = version >= 3 ? in.unsignedNumber() : 2;
+  if (dimension != 2 && dimension != 3)
+    in.fail("dimension " + std::to_string(dimension));
+  d.dimension = static_cast<int>(dimension);
   d.seed = in.unsignedNumber();
   d.count = in.unsignedNumber();
   d.shards = in.unsignedNumber();
@@ -518,6 +528,8 @@ ComparisonResult mergeComparisonShards(std::vector<ComparisonShard>& shards) {
       for (const std::string& item : items) text += (text.empty() ? "" : ",") + item;
       return text;
     };
+    if (d.dimension != first.dimension)
+      differ("dimension", std::to_string(d.dimension), std::to_string(first.dimension));
     if (d.seed != first.seed)
       differ("seed", std::to_string(d.seed), std::to_string(first.seed));
     if (d.count != first.count)

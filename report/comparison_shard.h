@@ -5,10 +5,11 @@
 // and writes the report with the same code as `compare`, so everything in it but the times and the
 // run's description is the same bit for bit as the unsharded report's.
 //
-// The shard file (comparison-shard-I-of-N.bin; binary, little-endian; format 2) holds:
+// The shard file (comparison-shard-I-of-N.bin; binary, little-endian; format 3) holds:
 //   "GJKSHARD", the format version, and the byte length of the part before the rows;
-//   what every shard of a study must agree on (seed, cases per family, N, strategies, families, rows kept,
-//   gallery size, gzip, the commit of the program) and the shard's own I, command, machine, date, wall time;
+//   what every shard of a study must agree on (the dimension, 2 or 3, seed, cases per family, N, strategies,
+//   families, rows kept, gallery size, gzip, the commit of the program) and the shard's own I, command,
+//   machine, date, wall time;
 //   per strategy and family the timed rounds (ns per query) and the cases per round;
 //   per strategy and family the aggregate of report/comparison.h (counts, the error and iteration
 //   histograms, the scale envelope, the worst violation): its size is bounded by the strategies and
@@ -16,6 +17,7 @@
 //   the rows rows.csv prints (--rows all: every row; violations: those; none: no row), in the order
 //   (family, case index, strategy), written as the cases finish and read back one at a time by the merge.
 // The report's percentiles come from the merged histograms, so they equal the one-machine report's.
+// Format 2 is format 3 without the dimension (written before 3D studies were sharded): still read, as 2D.
 #pragma once
 
 #include <cstdint>
@@ -39,6 +41,7 @@ class ShardError : public std::runtime_error {
 
 struct ShardDescription {
   // The study: equal in every shard of it.
+  int dimension = 2;  // ComparisonOptions::dimension: which families and strategies the names are
   std::uint64_t seed = 1;
   std::uint64_t count = 0;  // cases per family in the whole study
   std::uint64_t shards = 1;
@@ -94,14 +97,14 @@ std::filesystem::path writeComparisonShard(const std::filesystem::path& folder,
                                            const ComparisonOptions& options, const ComparisonResult& result,
                                            ShardDescription description, ShardRowsWriter& rows);
 
-// Reads one shard file but its rows (mergeShardRows reads those). ShardError naming the file when it is not a
-// whole shard file of this format.
+// Reads one shard file but its rows (mergeShardRows reads those); a format 2 file as a 2D study. ShardError
+// naming the file when it is not a whole shard file of format 3 or 2.
 ComparisonShard readComparisonShard(const std::filesystem::path& file);
 
 // The one-machine result from the shards of one study: the merged aggregates, the timed rounds of all
 // shards (their median is over all of them). ShardError when they are not exactly shards 1..N of one study
-// (a different seed, count, strategy list, family list, rows kept, gallery, or commit; a shard missing or
-// given twice).
+// (a different dimension, seed, count, strategy list, family list, rows kept, gallery, or commit; a shard
+// missing or given twice).
 ComparisonResult mergeComparisonShards(std::vector<ComparisonShard>& shards);
 
 // The rows of the shards in the one-machine order (family, case index, strategy), handed to `sink` a

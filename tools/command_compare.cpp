@@ -110,7 +110,8 @@ CommandSpec spec() {
         "run only the cases k with k mod N = I - 1 of every family and write\n"
         "DIR/comparison-shard-I-of-N.bin instead of the report; `gjkcheck merge`\n"
         "makes the report from shards 1..N (the same report as without --shard,\n"
-        "times aside; docs/scale.md); the penetration section is not sharded"},
+        "times aside; docs/scale.md), 2D or 3D (--dimension 3); the penetration\n"
+        "section is not sharded"},
        {"out", "DIR",
         "the report folder: new, empty, or holding a comparison report (or\n"
         "shards) to replace; never in the repository's corpus/, nor in its reports/\n"
@@ -218,9 +219,6 @@ int compareCommand(int argc, char** argv, int first) {
       throw UsageError("strategy '" + strategy->name + "' answers " + std::to_string(strategy->dimension) +
                        "D cases: " + (strategy->dimension == 3 ? "add --dimension 3" : "leave out --dimension 3"));
     }
-  }
-  if (options.dimension == 3 && line.given("shard")) {
-    throw UsageError("--shard is for 2D comparisons (a 3D comparison runs in one process)");
   }
   options.families = chosenItems(line, "families", options.dimension == 3 ? check::familyNames3() : check::familyNames(),
                                  "family");

@@ -25,20 +25,21 @@ const CommandSpec SPEC = {
     "SHARD...",
     "shard files, or folders holding shard files (comparison-shard-*.bin, not\nsearched recursively)",
     "Writes the comparison report of `gjkcheck compare` to DIR from the shard files that `gjkcheck compare\n"
-    "--shard I/N` wrote, I = 1..N. The report is the one `compare` writes without --shard on the same\n"
-    "arguments: rows.csv, summary.csv, the charts, the gallery and every number of README.md are the same\n"
-    "bit for bit, but for the times: timing.csv and the Time per query table give the median, min and max\n"
-    "over the timed rounds of all shards, and README.md names the shards' commands, machines, the longest\n"
-    "shard's wall time plus the merge's, and the merge's date. The shards' aggregates are merged exactly;\n"
-    "their rows are merged in case order as they are read.",
+    "--shard I/N` wrote, I = 1..N, of a 2D study or a 3D one (--dimension 3: the report and its gallery are\n"
+    "the 3D ones). The report is the one `compare` writes without --shard on the same arguments: rows.csv,\n"
+    "summary.csv, the charts, the gallery and every number of README.md are the same bit for bit, but for\n"
+    "the times: timing.csv and the Time per query table give the median, min and max over the timed rounds\n"
+    "of all shards, and README.md names the shards' commands, machines, the longest shard's wall time plus\n"
+    "the merge's, and the merge's date. The shards' aggregates are merged exactly; their rows are merged in\n"
+    "case order as they are read.",
     {{"out", "DIR",
       "the report folder: new, empty, or holding a comparison report to replace;\n"
       "never in the repository's corpus/, nor in its reports/ without\n"
       "--regenerate-report (docs/cli.md)",
       "", "", true},
      {"regenerate-report", "", "allow --out in the repository's reports/: replace a committed report"}},
-    "Shards of different studies (seed, count, N, strategies, families, --rows, --gallery, --gzip-rows, or\n"
-    "the commit of the program) and a missing or repeated shard are refused.",
+    "Shards of different studies (--dimension, seed, count, N, strategies, families, --rows, --gallery,\n"
+    "--gzip-rows, or the commit of the program) and a missing or repeated shard are refused.",
     "Exit code 1 when any answer is a violation (the report is written whole first), 0 when none is,\n"
     "2 for bad usage or shards that do not make one study.",
 };
@@ -97,8 +98,14 @@ int mergeCommand(int argc, char** argv, int first) {
     }
     if (found.size() != 1)
       throw UsageError("the shards' strategy '" + name + "' is not one strategy here");
+    if (found.front()->dimension != study.dimension) {
+      throw UsageError("the shards are of a " + std::to_string(study.dimension) + "D study, but their strategy '" +
+                       name + "' answers " + std::to_string(found.front()->dimension) + "D cases here");
+    }
     options.strategies.push_back(found.front());
   }
+  // The report, its gallery's cases and pictures are of the study's dimension (2D or 3D families).
+  options.dimension = study.dimension;
   options.families = study.families;
   options.count = study.count;
   options.seed = study.seed;

@@ -1,10 +1,12 @@
 // `gjkcheck compare --shard I/N` then `gjkcheck merge`: the merged report is the one-machine report bit for
-// bit (times and the run's own lines aside), and shards that do not make one study are refused (exit 2).
+// bit (times and the run's own lines aside), of 2D and 3D studies, and shards that do not make one study are
+// refused (exit 2).
 #include <gtest/gtest.h>
 
 #include "run_gjkcheck.h"
 
 #include <algorithm>
+#include <cstdint>
 #include <filesystem>
 #include <sstream>
 #include <string>
@@ -97,8 +99,10 @@ std::vector<std::string> filesUnder(const fs::path& folder) {
   return names;
 }
 
-// Merges the shards and checks the report against the one-machine run of the same arguments, file by file.
-void expectMergeEqualsOneMachine(const std::string& arguments, int shards) {
+// Merges the shards and checks the report against the one-machine run of the same arguments, file by file;
+// `compared` (when given) receives the report's files.
+void expectMergeEqualsOneMachine(const std::string& arguments, int shards,
+                                 std::vector<std::string>* compared = nullptr) {
   TempDir temp;
   runShards(arguments, shards, temp.path());
   CliRun merged =
@@ -111,6 +115,7 @@ void expectMergeEqualsOneMachine(const std::string& arguments, int shards) {
   std::vector<std::string> files = filesUnder(temp.path() / "whole");
   ASSERT_EQ(files, filesUnder(temp.path() / "merged"));
   ASSERT_NE(std::find(files.begin(), files.end(), "summary.csv"), files.end());
+  if (compared != nullptr) *compared = files;
   for (const std::string& file : files) {
     std::string one = readText(temp.path() / "whole" / file), other = readText(temp.path() / "merged" / file);
     if (file == "timing.csv")
@@ -159,6 +164,26 @@ TEST(CompareShards, TheSummaryHasTheCasesOfEveryShard) {
   EXPECT_NE(summary.find("\nperp,all,12,"), std::string::npos) << summary;
 }
 
+// The vdb3 test plugin's vdb3: an external engine of 3D cases, its answers streamed per family.
+std::string vdb3Plugin() { return std::string("plugin:") + VDB3_PLUGIN + "#vdb3"; }
+
+TEST(CompareShards, ThreeDimensionalShardsMergeIntoTheOneMachineReport) {
+  // Built-in 3D strategies and an external engine on 3D families; the gallery's cases and pictures are 3D
+  // ones, sampled again by the merge from (family, seed, index) in the study's dimension.
+  std::vector<std::string> files;
+  expectMergeEqualsOneMachine("--dimension 3 --strategies 'robust3,vdb3," + vdb3Plugin() +
+                                  "' --families random-convex,needle,scale,rounded --count 8 --seed 4 --gallery 2",
+                              3, &files);
+  const auto gallery = [&files](const std::string& ending) {
+    return std::count_if(files.begin(), files.end(), [&ending](const std::string& file) {
+      return file.rfind("gallery/", 0) == 0 && file.size() > ending.size() &&
+             file.compare(file.size() - ending.size(), ending.size(), ending) == 0;
+    });
+  };
+  EXPECT_GT(gallery(".case"), 0) << "no violation: the 3D gallery went untested";
+  EXPECT_EQ(gallery(".case"), gallery(".svg"));
+}
+
 void expectRefused(const std::string& arguments, const std::string& message) {
   CliRun run = gjkcheck(arguments);
   EXPECT_EQ(run.exitCode, 2) << arguments << "\n" << run.out;
@@ -195,6 +220,11 @@ TEST(CompareShards, MergeRefusesShardsThatAreNotOneStudy) {
   expectRefused("merge" + a1 + " " + q(temp.path() / "three") + out, "shard count");
   expectRefused("merge" + a1 + " " + q(temp.path() / "rows") + out, "rows kept");
   expectRefused("merge" + a1 + " " + q(temp.path() / "strategies") + out, "strategies");
+  // A 3D shard and a 2D one: the dimension is named first (their strategies and families differ too).
+  CliRun solid = gjkcheck("compare --dimension 3 --strategies robust3 --families random-convex --jobs 1 --count 6 "
+                          "--seed 1 --shard 2/2 --out " + q(temp.path() / "3d"));
+  ASSERT_PRED1(reportWritten, solid.exitCode) << solid.out;
+  expectRefused("merge" + a1 + " " + q(temp.path() / "3d") + out, "shard 1/2 has dimension 2, shard 2/2 has 3");
   expectRefused("merge" + a1 + out, "shard(s) 2 of 2 missing");
   expectRefused("merge" + a1 + a1 + " " + q(temp.path() / "a2") + out, "shard 1/2 is given twice");
   expectRefused("merge " + q(temp.path() / "nothing-here") + out, "neither a shard file nor a folder");
@@ -207,6 +237,39 @@ TEST(CompareShards, MergeRefusesShardsThatAreNotOneStudy) {
   expectRefused("merge" + a1 + " " + q(temp.path() / "cut") + out, "ends early");
   temp.write("junk/comparison-shard-2-of-2.bin", "not a shard\n");
   expectRefused("merge" + a1 + " " + q(temp.path() / "junk") + out, "does not start with GJKSHARD");
+  // A format this program does not know (a newer one, or one older than 2).
+  for (char version : {'\x04', '\x01'}) {
+    std::string other = bytes;
+    other[8] = version;
+    temp.write("format/comparison-shard-2-of-2.bin", other);
+    expectRefused("merge" + a1 + " " + q(temp.path() / "format") + out,
+                  "its format is " + std::to_string(version) + "; this gjkcheck reads formats 2 to 3");
+  }
+}
+
+// Format 2, written before 3D studies were sharded, is format 3 without the dimension: read as a 2D study.
+TEST(CompareShards, MergeReadsFormatTwoShardsAsTwoDimensional) {
+  TempDir temp;
+  runShards("--count 6 --seed 1 --strategies perp --families touching", 2, temp.path());
+  CliRun now = gjkcheck("merge" + shardFolders(temp.path(), 2) + " --out " + q(temp.path() / "now"));
+  ASSERT_PRED1(reportWritten, now.exitCode) << now.out;
+  // "GJKSHARD", the version (one byte), the head's length (8 bytes, little-endian), then the head, whose
+  // first field is the dimension (one byte, 2): drop it, say format 2, shorten the length by one.
+  fs::path file = temp.path() / "shard-2" / "comparison-shard-2-of-2.bin";
+  std::string bytes = readText(file);
+  ASSERT_EQ(bytes.substr(0, 9), std::string("GJKSHARD\x03"));
+  ASSERT_EQ(bytes[17], '\x02');
+  std::uint64_t length = 0;
+  for (int i = 0; i < 8; ++i) length |= static_cast<std::uint64_t>(static_cast<unsigned char>(bytes[9 + i])) << (8 * i);
+  --length;
+  for (int i = 0; i < 8; ++i) bytes[9 + i] = static_cast<char>((length >> (8 * i)) & 0xff);
+  bytes[8] = '\x02';
+  temp.write("old/comparison-shard-2-of-2.bin", bytes.substr(0, 17) + bytes.substr(18));
+  CliRun old = gjkcheck("merge " + q(temp.path() / "shard-1") + " " + q(temp.path() / "old") + " --out " +
+                        q(temp.path() / "old-merged"));
+  ASSERT_PRED1(reportWritten, old.exitCode) << old.out;
+  EXPECT_EQ(readText(temp.path() / "now" / "summary.csv"), readText(temp.path() / "old-merged" / "summary.csv"));
+  EXPECT_EQ(readText(temp.path() / "now" / "rows.csv"), readText(temp.path() / "old-merged" / "rows.csv"));
 }
 
 TEST(CompareShards, MergeHasHelp) {

@@ -150,8 +150,6 @@ TEST(SpaceCaseCli, compareRefusesAStrategyOfTheOtherDimension) {
   EXPECT_NE(twoD.out.find("strategy 'perp' answers 2D cases"), std::string::npos) << twoD.out;
   const CliRun family = gjkcheck("compare --dimension 3 --families stacked,collinear --count 1 --out '" + out + "'");
   EXPECT_EQ(family.exitCode, 2) << family.out;
-  const CliRun shard = gjkcheck("compare --dimension 3 --shard 1/2 --count 1 --out '" + out + "'");
-  EXPECT_EQ(shard.exitCode, 2) << shard.out;
 }
 
 TEST(SpaceCaseCli, strategiesListsThe3dStrategiesWithTheirDimension) {
