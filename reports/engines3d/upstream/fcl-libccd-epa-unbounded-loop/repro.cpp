@@ -84,9 +84,10 @@ int main() {
     std::printf("the direct call answered %.17g, not fcl::distance's answer: not the same path\n", distance);
     return 2;
   }
-  // GJK's loop asks at most max_iterations support points (plus its first); EPA's set-up at most 4. An EPA held to
+  // GJK asks at most its first support point and one per iteration of its loop (gjk_libccd-inl.h:1611, :1620-1622);
+  // EPA's set-up at most one per libccd direction on the sphere plus 3 (simplexToPolytope2, :614-641). An EPA held to
   // the same documented limit would ask at most max_iterations more.
-  const long budget = 2L * maxIterations + 5;
+  const long budget = 2L * maxIterations + 1 + long(ccd_points_on_sphere_len) + 3;
   std::printf("GJKSignedDistance: %.17g after %ld support points of A - B in %.2f s (budget %ld: GJK and EPA at\n"
               "   max_distance_iterations = %u each)\n", distance, minkowskiSupports, elapsed, budget, maxIterations);
   bool bug = false;
