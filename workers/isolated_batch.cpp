@@ -34,19 +34,6 @@ std::string endingOf(int status) {
   return "ended";
 }
 
-// The last line of what the child wrote to stderr (an assertion's message), on one line.
-std::string lastWords(const std::string& err) {
-  std::size_t end = err.find_last_not_of("\r\n ");
-  if (end == std::string::npos) return "";
-  const std::size_t newline = err.rfind('\n', end);
-  const std::size_t start = newline == std::string::npos ? 0 : newline + 1;
-  std::string line = err.substr(start, end + 1 - start);
-  for (char& c : line) {
-    if (c == '\t' || c == '\r') c = ' ';
-  }
-  return line.size() > 400 ? line.substr(line.size() - 400) : line;
-}
-
 // The child: answers first..count-1, each line written as soon as it is made (a crash keeps the ones before it).
 [[noreturn]] void runChild(int first, int count, int answers, int errors,
                           const std::function<void(int, std::string&)>& answerLine) {
@@ -63,6 +50,20 @@ std::string lastWords(const std::string& err) {
 }
 
 }  // namespace
+
+std::string lastMessage(const std::string& err) {
+  const std::size_t end = err.find_last_not_of("\r\n ");
+  if (end == std::string::npos) return "";
+  const std::size_t newline = err.rfind('\n', end);
+  const std::size_t start = newline == std::string::npos ? 0 : newline + 1;
+  std::string message = err.substr(start, end + 1 - start);
+  for (char& c : message) {
+    if (c == '\t' || c == '\r') c = ' ';
+  }
+  // A long line keeps its start (what went wrong) and its end (where): FCL's carry matrices between them.
+  if (message.size() > 600) message = message.substr(0, 300) + " ... " + message.substr(message.size() - 295);
+  return message;
+}
 
 bool answerIsolated(int count, const std::function<void(int, std::string&)>& answerLine,
                     const std::function<void(int, const std::string&, std::string&)>& crashLine,
@@ -129,7 +130,7 @@ bool answerIsolated(int count, const std::function<void(int, std::string&)>& ans
     // Only whole lines count: a child killed mid-write leaves a partial line, which is dropped.
     next += answered;
     if (next < count) {
-      const std::string words = lastWords(errors);
+      const std::string words = lastMessage(errors);
       std::string line;
       crashLine(next, "the engine's process was " + endingOf(status) + (words.empty() ? "" : ": " + words), line);
       if (!emit(line)) return false;

@@ -20,4 +20,8 @@ bool answerIsolated(int count, const std::function<void(int, std::string&)>& ans
                     const std::function<void(int, const std::string&, std::string&)>& crashLine,
                     const std::function<bool(std::string_view)>& emit);
 
+// The last line of a child's stderr (an assertion's message; an engine's adapter writes a multi-line message on
+// one line); a line over 600 characters keeps its first 300 and its last 295 with " ... " between.
+std::string lastMessage(const std::string& err);
+
 }  // namespace gjk::workers

@@ -49,8 +49,18 @@ bool placeBoth(const gjkcheck_shape3* a, const gjkcheck_shape3* b, FclShape* sha
   return true;
 }
 
+// FCL's exception texts run over several lines (its message, then the shapes and the solver's settings); the
+// crash detail is the last line of stderr (workers/isolated_batch.h), so they go out on one, lines joined by " | ".
 [[noreturn]] void fclThrew(const char* what) {
-  std::fprintf(stderr, "fcl plugin: FCL threw: %s\n", what);
+  std::string text;
+  for (const char* c = what; *c != '\0'; ++c) {
+    if (*c != '\n') {
+      text += *c;
+    } else if (c[1] != '\0') {
+      text += " | ";
+    }
+  }
+  std::fprintf(stderr, "fcl plugin: FCL threw: %s\n", text.c_str());
   std::fflush(stderr);
   std::abort();
 }
