@@ -137,10 +137,10 @@ const CommandSpec SPEC = {
       "the same geometry and text, turned with the mouse; three.js comes from report/viewer\n"
       "(`npm ci` there, which scripts/bootstrap runs)"},
      {"query", "distance|penetration",
-      "a 3D case only: the answer the pictures draw and caption (a 2D picture draws every\n"
-      "answer of its strategy)",
-      "", "the chosen strategy's own query: penetration for epa3 and an engine of\n"
-      "queries penetration, distance otherwise (an engine of both: give --query penetration)"}},
+      "a 3D case only: the answer the pictures draw and caption, distance or penetration\n"
+      "(epa3, an engine of queries penetration, or of both when asked); a 2D picture draws\n"
+      "every answer of its strategy",
+      "", "the strategy's own; distance for an engine of both"}},
     "",
     "Exit code 1 when any strategy's answer is a violation, 2 when the case does not read, FILE\n"
     "cannot be written or three.js is not installed (--html).",
