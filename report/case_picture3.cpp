@@ -29,6 +29,7 @@ constexpr double TEXT_TOP = ROW2_TOP + PANEL + 36;
 constexpr double LINE = 17;
 constexpr double TEXT_SIZE = 13;
 constexpr double MARKER = 5;
+constexpr double ARROW = 70;  // a normal's arrow, in user units
 
 const char* const COLOUR_A = "#6a51a3";
 const char* const FILL_A = "#bcbddc";
@@ -44,6 +45,8 @@ const char* const FONT = "DejaVu Sans, Verdana, Arial, sans-serif";
 
 // The window of a world view: both shapes and the exact closest pair, 8% margin.
 const Rational WINDOW_MARGIN(8, 100);
+
+ExactPoint3 negated(const ExactPoint3& p) { return {-p.x, -p.y, -p.z}; }
 
 struct PanelPlace {
   double left = 0;
@@ -256,6 +259,48 @@ struct Drawer {
     doc.close();
   }
 
+  // A direction as an arrow of fixed length on the screen from the origin (its length says nothing; the
+  // translation's mark says the depth). Nothing for a direction along the view.
+  void arrow(const ExactPoint3& direction, const char* colour, const char* cssClass) {
+    const std::array<double, 2> d = projectedDirection(direction, view.u, view.v);
+    const double length = std::hypot(d[0], d[1]);
+    if (length == 0) return;
+    const SvgPoint o = at({0, 0, 0});
+    const double ux = d[0] / length, uy = -d[1] / length;  // screen y points down
+    const SvgPoint tip{o.x + ARROW * ux, o.y + ARROW * uy};
+    SvgPath path;
+    path.moveTo(o).lineTo(tip);
+    path.moveTo({tip.x - 7 * ux + 4 * uy, tip.y - 7 * uy - 4 * ux}).lineTo(tip).lineTo(
+        {tip.x - 7 * ux - 4 * uy, tip.y - 7 * uy + 4 * ux});
+    doc.element("path", SvgAttributes()
+                            .set("class", cssClass)
+                            .set("d", path.str())
+                            .set("stroke", colour)
+                            .set("stroke-width", "1.6")
+                            .set("fill", "none"));
+  }
+
+  // A translation of the penetration answer: a line from the origin to its end, marked as exact (a circle) or
+  // reported (a cross).
+  void translation(const ExactPoint3& end, bool exact, const char* cssClass, const std::string& label) {
+    const SvgPoint o = at({0, 0, 0});
+    const SvgPoint e = at(end, exact ? nullptr : clamped);
+    doc.element("line", SvgAttributes()
+                            .set("class", cssClass)
+                            .set("x1", o.x)
+                            .set("y1", o.y)
+                            .set("x2", e.x)
+                            .set("y2", e.y)
+                            .set("stroke", exact ? COLOUR_EXACT : COLOUR_REPORTED)
+                            .set("stroke-width", "1.6")
+                            .set("stroke-dasharray", exact ? "6 2" : "2 2"));
+    if (exact) {
+      exactPoint(end, label);
+    } else {
+      reportedPoint(end, label);
+    }
+  }
+
   void origin() {
     const SvgPoint s = at({0, 0, 0});
     SvgPath path;
@@ -295,10 +340,16 @@ void legendEntry(SvgDocument& doc, double x, double y, const std::string& swatch
 
 }  // namespace
 
-std::string renderCasePicture3(const Case& value, const oracle::ExactAnswer3& exact, const StrategyInfo& strategy,
-                               const StrategyResult& result, const Verdict& verdict) {
-  const Scene3 scene = buildScene3(value, exact, result);
-  std::vector<std::string> lines = textLines3(value, exact, strategy, result, verdict);
+namespace {
+
+// The picture of either answer (Judged3): the penetration answer's marks replace pB - pA in M's panel, and its
+// contact points are the reported points of the world views.
+std::string renderPicture3(const Case& value, const oracle::ExactAnswer3& exact, const Judged3& judged) {
+  const StrategyInfo& strategy = judged.strategy;
+  const StrategyResult& result = judged.result;
+  const bool penetration = judged.drawsPenetration();
+  const Scene3 scene = buildScene3(value, exact, judged);
+  std::vector<std::string> lines = textLines3(value, exact, judged);
 
   // The world views' windows: both shapes and the exact closest pair.
   std::vector<ExactPoint3> pairPoints;
@@ -307,6 +358,8 @@ std::string renderCasePicture3(const Case& value, const oracle::ExactAnswer3& ex
   std::vector<ExactPoint3> minkowski = usedPoints(scene.m);
   minkowski.push_back({0, 0, 0});
   minkowski.push_back(scene.closestM);
+  if (scene.exactTranslation) minkowski.push_back(*scene.exactTranslation);  // beyond M by the radius
+  if (penetration) minkowski = aroundOrigin(minkowski);
   const Rational fallback = exact.scale;  // > 0: a window when everything is one point
   const Rational radiusA(static_cast<double>(value.a.radius));
   const Rational radiusB(static_cast<double>(value.b.radius));
@@ -321,13 +374,10 @@ std::string renderCasePicture3(const Case& value, const oracle::ExactAnswer3& ex
   SvgDocument doc(WIDTH, height, "gjkcheck repro " + value.source);
   doc.element("rect", SvgAttributes().set("x", 0.0).set("y", 0.0).set("width", WIDTH).set("height", height).set(
                           "fill", "#ffffff"));
-  doc.text({MARGIN, TITLE_BASELINE}, value.source + " (3D), " + strategy.name,
+  doc.text({MARGIN, TITLE_BASELINE}, value.source + " (3D), " + strategy.name + (penetration ? ", penetration" : ""),
            SvgAttributes().set("font-size", "18").set("font-weight", "bold").set("fill", COLOUR_TEXT).set(
                "font-family", FONT));
-  doc.text({MARGIN, TITLE_BASELINE + 20},
-           std::string(oracle::relationName(exact.relation)) + ", exact distance " +
-               oracle::distanceDecimal3(exact, 30) + ", reported " + scalarDecimal(result.distance, strategy.scalar) +
-               (verdict.violation ? ", VIOLATION" : ", ok"),
+  doc.text({MARGIN, TITLE_BASELINE + 20}, headline3(exact, judged),
            SvgAttributes().set("font-size", "14").set("fill", COLOUR_TEXT).set("font-family", FONT));
 
   const std::vector<View3> views = worldViews();
@@ -371,6 +421,12 @@ std::string renderCasePicture3(const Case& value, const oracle::ExactAnswer3& ex
     draw.origin();
     draw.exactPoint(scene.closestM, "q");
     if (scene.reportedDifference) draw.reportedPoint(*scene.reportedDifference, "pB - pA");
+    if (scene.exactNormal) draw.arrow(negated(*scene.exactNormal), COLOUR_EXACT, "exact-normal");
+    if (scene.reportedNormal) draw.arrow(negated(*scene.reportedNormal), COLOUR_REPORTED, "reported-normal");
+    if (scene.exactTranslation) draw.translation(*scene.exactTranslation, true, "exact-penetration", "-depth* n*");
+    if (scene.reportedTranslation) {
+      draw.translation(*scene.reportedTranslation, false, "reported-penetration", "-depth n");
+    }
     doc.close();
   }
 
@@ -391,7 +447,17 @@ std::string renderCasePicture3(const Case& value, const oracle::ExactAnswer3& ex
   ly += 20;
   legendEntry(doc, lx, ly - 3, "", COLOUR_EXACT, "when several); q of M, unique");
   ly += 17;
-  legendEntry(doc, lx, ly, "x", COLOUR_REPORTED, "reported witness pA, pB; pB - pA");
+  if (penetration) {
+    legendEntry(doc, lx, ly, "x", COLOUR_REPORTED, "reported contact pA, pB");
+    ly += 20;
+    legendEntry(doc, lx, ly, "o--", COLOUR_EXACT, "M: exact -depth* n* (origin to the");
+    ly += 17;
+    legendEntry(doc, lx, ly, "", COLOUR_EXACT, "rounded M's boundary); arrow -n*");
+    ly += 20;
+    legendEntry(doc, lx, ly, "x--", COLOUR_REPORTED, "M: reported -depth n; arrow -n");
+  } else {
+    legendEntry(doc, lx, ly, "x", COLOUR_REPORTED, "reported witness pA, pB; pB - pA");
+  }
   ly += 20;
   legendEntry(doc, lx, ly, "+", COLOUR_TEXT, "the origin O of M's panel");
   ly += 20;
@@ -433,6 +499,19 @@ std::string renderCasePicture3(const Case& value, const oracle::ExactAnswer3& ex
     ty += LINE;
   }
   return doc.finish();
+}
+
+}  // namespace
+
+std::string renderCasePicture3(const Case& value, const oracle::ExactAnswer3& exact, const StrategyInfo& strategy,
+                               const StrategyResult& result, const Verdict& verdict) {
+  return renderPicture3(value, exact, Judged3{strategy, result, &verdict, nullptr});
+}
+
+std::string renderPenetrationPicture3(const Case& value, const oracle::ExactAnswer3& exact,
+                                      const StrategyInfo& strategy, const StrategyResult& result,
+                                      const QueryVerdict& verdict) {
+  return renderPicture3(value, exact, Judged3{strategy, result, nullptr, &verdict});
 }
 
 }  // namespace gjk::check

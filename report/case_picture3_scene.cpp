@@ -8,6 +8,7 @@
 #include "oracle/exact3.h"
 #include "oracle/hull3.h"
 #include "oracle/oracle3_values.h"
+#include "verdict/penetration_verdict.h"
 #include "report/answer_format.h"
 #include "verdict/exact_case3.h"
 #include "verdict/thresholds.h"
@@ -138,11 +139,56 @@ std::string numberU(double value) {
   return text;
 }
 
+// The exact rational of a high-precision value (mpq_set_f is exact).
+Rational exactly(const oracle::HighPrecision& value) {
+  Rational result;
+  mpq_set_f(result.backend().data(), value.backend().data());
+  return result;
+}
+
+oracle::HighPrecision highPrecision(const Rational& value) {
+  return oracle::HighPrecision(numerator(value)) / oracle::HighPrecision(denominator(value));
+}
+
+// The penetration answer's points (Scene3): the exact minimal translation and normal, the reported ones and the
+// reported contact points.
+void addPenetration(Scene3& scene, const oracle::ExactAnswer3& exact, const PenetrationAnswer& reported) {
+  if (const std::optional<ExactPoint3> normal = oracle::minimalNormal3(exact)) {
+    scene.exactNormal = *normal;
+    // -depth* n / |n|: the scale depth* / |n| in high precision, then exact.
+    const oracle::HighPrecision depth = oracle::penetrationDepth3(exact);
+    const Rational scale = exactly(depth / sqrt(highPrecision(dot3(*normal, *normal))));
+    scene.exactTranslation = mul(-scale, *normal);
+  }
+  if (!reported.answered || !reported.overlapping || reported.failure != EngineFailure::None) return;
+  scene.pointA = widened(reported.pointA);
+  scene.pointB = widened(reported.pointB);
+  const std::optional<ExactPoint3> normal = widened(reported.normal);
+  if (normal && !isZero3(*normal)) scene.reportedNormal = normal;
+  if (normal && std::isfinite(reported.depth)) scene.reportedTranslation = mul(-Rational(reported.depth), *normal);
+}
+
 }  // namespace
+
+std::array<double, 2> projectedDirection(const ExactPoint3& d, const ExactPoint3& u, const ExactPoint3& v) {
+  const Rational pu = dot3(d, u);
+  const Rational pv = dot3(d, v);
+  const Rational largest = std::max(abs(pu), abs(pv));
+  if (largest == 0) return {0, 0};
+  return {Rational(pu / largest).convert_to<double>(), Rational(pv / largest).convert_to<double>()};
+}
+
+std::array<double, 3> scaledDirection(const ExactPoint3& d) {
+  const Rational largest = std::max({abs(d.x), abs(d.y), abs(d.z)});
+  if (largest == 0) return {0, 0, 0};
+  return {Rational(d.x / largest).convert_to<double>(), Rational(d.y / largest).convert_to<double>(),
+          Rational(d.z / largest).convert_to<double>()};
+}
 
 Rational dot3(const ExactPoint3& l, const ExactPoint3& r) { return l.x * r.x + l.y * r.y + l.z * r.z; }
 
-Scene3 buildScene3(const Case& value, const oracle::ExactAnswer3& exact, const StrategyResult& result) {
+Scene3 buildScene3(const Case& value, const oracle::ExactAnswer3& exact, const Judged3& judged) {
+  const StrategyResult& result = judged.result;
   if (value.dimension != 3) throw CaseError(value.source, 0, "a 2D case: the 3D picture draws 3D cases only");
   const oracle::InputShape3 shapeA = toOracleShape3(value.a);
   const oracle::InputShape3 shapeB = toOracleShape3(value.b);
@@ -181,9 +227,13 @@ Scene3 buildScene3(const Case& value, const oracle::ExactAnswer3& exact, const S
       if (found) scene.closestPair = std::array<ExactPoint3, 2>{a, b};
     }
   }
-  scene.pointA = widened(result.pointA);
-  scene.pointB = widened(result.pointB);
-  if (scene.pointA && scene.pointB) scene.reportedDifference = sub(*scene.pointB, *scene.pointA);
+  if (judged.drawsPenetration()) {
+    addPenetration(scene, exact, result.penetration);
+  } else {
+    scene.pointA = widened(result.pointA);
+    scene.pointB = widened(result.pointB);
+    if (scene.pointA && scene.pointB) scene.reportedDifference = sub(*scene.pointB, *scene.pointA);
+  }
   for (const TraceRecord& record : result.trace) {
     if (record.simplex.empty()) continue;
     std::vector<ExactPoint3> points;
@@ -289,6 +339,12 @@ std::array<double, 3> Window3::normalized(const ExactPoint3& p, bool* clamped) c
           clampedDouble(p.z - centre.z, half, LIMIT, clamped)};
 }
 
+std::vector<ExactPoint3> aroundOrigin(std::vector<ExactPoint3> points) {
+  const size_t count = points.size();
+  for (size_t i = 0; i < count; ++i) points.push_back(mul(Rational(-1), points[i]));
+  return points;
+}
+
 std::vector<ExactPoint3> usedPoints(const Mesh3& mesh) {
   if (mesh.dimension == 0) return {mesh.points.at(0)};
   std::vector<ExactPoint3> used;
@@ -299,9 +355,47 @@ std::vector<ExactPoint3> usedPoints(const Mesh3& mesh) {
   return used;
 }
 
-std::vector<std::string> textLines3(const Case& value, const oracle::ExactAnswer3& exact,
-                                    const StrategyInfo& strategy, const StrategyResult& result,
-                                    const Verdict& verdict) {
+namespace {
+
+std::string measureU(const QueryVerdict& verdict, int k) {
+  const double value = k < static_cast<int>(verdict.measures.size()) ? verdict.measures[k] : NAN;
+  return std::isnan(value) ? "-" : numberU(value);  // NaN: nothing measured
+}
+
+std::string unitText(const ExactPoint3& direction) {
+  return "(" + oracle::unitComponentDecimal3(direction, 0, 12) + ", " +
+         oracle::unitComponentDecimal3(direction, 1, 12) + ", " + oracle::unitComponentDecimal3(direction, 2, 12) +
+         ")";
+}
+
+// The reported penetration answer in a few words: its failure, no answer, separated, or depth and normal.
+std::string penetrationAnswer(const PenetrationAnswer& p, const std::string& scalar) {
+  if (p.failure != EngineFailure::None) return std::string(engineFailureName(p.failure)) + ": " + p.failureDetail;
+  if (!p.answered) return "no answer";
+  if (!p.overlapping) return "separated (no overlap claimed)";
+  return "overlapping, depth " + scalarDecimal(p.depth, scalar) + ", normal " + pointText(p.normal, scalar);
+}
+
+std::string penetrationOutcome(const QueryVerdict& verdict) {
+  if (verdict.violation) return "VIOLATION (" + penetrationQuery().reasonList(verdict) + ")";
+  if (verdict.failure == EngineFailure::Refused) return "refused (not judged)";
+  return verdict.judged ? "ok" : "not judged (no answer)";
+}
+
+// The exact penetration: the depth of the rounded shapes along the minimal normal, when they touch or overlap.
+std::string exactPenetrationLine(const oracle::ExactAnswer3& exact) {
+  if (exact.relation == oracle::Relation::Separated) return "exact penetration: none (separated)";
+  std::string line = "exact penetration: depth " + oracle::penetrationDepthDecimal3(exact, 30);
+  const std::optional<ExactPoint3> normal = oracle::minimalNormal3(exact);
+  if (!normal) return line + ", no single minimal normal (the origin is on the boundary of M)";
+  return line + " along n* " + unitText(*normal) + " (from A towards B)";
+}
+
+}  // namespace
+
+std::vector<std::string> textLines3(const Case& value, const oracle::ExactAnswer3& exact, const Judged3& judged) {
+  const StrategyInfo& strategy = judged.strategy;
+  const StrategyResult& result = judged.result;
   std::vector<std::string> lines;
   lines.push_back("case: " + value.source);
   const std::string story = value.metaValue("story");
@@ -309,6 +403,7 @@ std::vector<std::string> textLines3(const Case& value, const oracle::ExactAnswer
   lines.push_back(std::string("relation: ") + oracle::relationName(exact.relation) +
                   (exact.originInInterior ? " (the origin is inside M: the cores overlap)" : ""));
   lines.push_back("exact distance: " + oracle::distanceDecimal3(exact, 30));
+  if (judged.drawsPenetration()) lines.push_back(exactPenetrationLine(exact));
   lines.push_back("radius rA + rB: " + oracle::decimalString(exact.radius, 17) + " (rA " +
                   oracle::decimalString(Rational(static_cast<double>(value.a.radius)), 17) + ", rB " +
                   oracle::decimalString(Rational(static_cast<double>(value.b.radius)), 17) +
@@ -317,14 +412,35 @@ std::vector<std::string> textLines3(const Case& value, const oracle::ExactAnswer
                   numberU(VIOLATION_THRESHOLD_U) + " u)");
   lines.push_back("strategy: " + strategy.name + " (" + strategy.scalar + ", " +
                   contactConventionName(strategy.contact) + ")");
-  lines.push_back("reported distance: " + scalarDecimal(result.distance, strategy.scalar));
-  lines.push_back("reported pA: " + pointText(result.pointA, strategy.scalar));
-  lines.push_back("reported pB: " + pointText(result.pointB, strategy.scalar));
-  lines.push_back("errors in u: distance " + numberU(verdict.distanceErrorU) + ", witness " +
-                  numberU(verdict.witnessErrorU) + ", gap " + numberU(verdict.witnessGapU));
-  lines.push_back(std::string("verdict: ") + (verdict.violation ? "VIOLATION" : "ok") + " (" + reasonList(verdict) +
-                  ")");
-  lines.push_back("iterations: " + std::to_string(result.iterations) + ", termination: " + result.termination);
+  if (judged.drawsPenetration()) {
+    const QueryVerdict& verdict = *judged.penetration;
+    const PenetrationAnswer& p = result.penetration;
+    lines.push_back("reported penetration: " + penetrationAnswer(p, strategy.scalar));
+    if (p.failure == EngineFailure::None && p.answered && p.overlapping) {
+      lines.push_back("reported contact pA: " + pointText(p.pointA, strategy.scalar));
+      lines.push_back("reported contact pB: " + pointText(p.pointB, strategy.scalar));
+    }
+    lines.push_back("errors in u: depth " + measureU(verdict, PENETRATION_DEPTH_ERROR) + ", normal " +
+                    measureU(verdict, PENETRATION_NORMAL_ERROR) + ", contact " +
+                    measureU(verdict, PENETRATION_CONTACT_ERROR));
+    lines.push_back("verdict (penetration): " + penetrationOutcome(verdict));
+  } else {
+    const Verdict& verdict = *judged.distance;
+    lines.push_back("reported distance: " + scalarDecimal(result.distance, strategy.scalar));
+    lines.push_back("reported pA: " + pointText(result.pointA, strategy.scalar));
+    lines.push_back("reported pB: " + pointText(result.pointB, strategy.scalar));
+    lines.push_back("errors in u: distance " + numberU(verdict.distanceErrorU) + ", witness " +
+                    numberU(verdict.witnessErrorU) + ", gap " + numberU(verdict.witnessGapU));
+    lines.push_back(std::string("verdict: ") + (verdict.violation ? "VIOLATION" : "ok") + " (" +
+                    reasonList(verdict) + ")");
+  }
+  // Iterations and termination as far as they are the drawn answer's: an engine of both reports its distance
+  // query's, and an engine may report none.
+  if (result.termination.empty()) {
+    lines.push_back(strategy.name + " reports no termination or iteration count");
+  } else if (!judged.drawsPenetration() || !answersDistance(strategy.query)) {
+    lines.push_back("iterations: " + std::to_string(result.iterations) + ", termination: " + result.termination);
+  }
   if (result.trace.empty()) {
     lines.push_back("simplex path: not drawn (" + strategy.name + " records no iteration trace)");
   } else {
@@ -332,6 +448,26 @@ std::vector<std::string> textLines3(const Case& value, const oracle::ExactAnswer
                     std::to_string(result.trace.back().simplex.size()) + " points (docs/trace.md)");
   }
   return lines;
+}
+
+std::string headline3(const oracle::ExactAnswer3& exact, const Judged3& judged) {
+  const std::string relation = oracle::relationName(exact.relation);
+  const std::string& scalar = judged.strategy.scalar;
+  if (!judged.drawsPenetration()) {
+    return relation + ", exact distance " + oracle::distanceDecimal3(exact, 30) + ", reported " +
+           scalarDecimal(judged.result.distance, scalar) + (judged.distance->violation ? ", VIOLATION" : ", ok");
+  }
+  const PenetrationAnswer& p = judged.result.penetration;
+  std::string text = relation + (exact.relation == oracle::Relation::Separated
+                                     ? ", exact distance " + oracle::distanceDecimal3(exact, 30)
+                                     : ", exact depth " + oracle::penetrationDepthDecimal3(exact, 17));
+  text += ", reported " + (p.failure != EngineFailure::None ? std::string(engineFailureName(p.failure))
+                           : !p.answered                    ? std::string("no answer")
+                           : !p.overlapping                 ? std::string("separated")
+                                                            : "depth " + scalarDecimal(p.depth, scalar));
+  return text + (judged.penetration->violation ? ", VIOLATION (" + penetrationQuery().reasonList(*judged.penetration) +
+                                                     ")"
+                                               : ", ok");
 }
 
 }  // namespace gjk::check::picture3

@@ -10,6 +10,7 @@
 
 #include "case/case.h"
 #include "oracle/oracle3.h"
+#include "verdict/query_seam.h"
 #include "verdict/strategy.h"
 #include "verdict/verdict.h"
 
@@ -36,6 +37,16 @@ struct Mesh3 {
   std::vector<Edge> edges;
 };
 
+// The answer a picture draws, with its verdict: the distance answer (`distance`, judge3's verdict) or the
+// penetration answer (`penetration`, judgePenetration3's); exactly one of the two is set.
+struct Judged3 {
+  const StrategyInfo& strategy;
+  const StrategyResult& result;
+  const Verdict* distance = nullptr;
+  const QueryVerdict* penetration = nullptr;
+  bool drawsPenetration() const { return penetration != nullptr; }
+};
+
 struct Scene3 {
   Mesh3 a;  // hull of A's world vertices (the core)
   Mesh3 b;
@@ -44,10 +55,20 @@ struct Scene3 {
   // when the origin is in the interior of M (the cores overlap: there is no closest pair).
   std::optional<std::array<ExactPoint3, 2>> closestPair;
   ExactPoint3 closestM;  // q
-  // The reported witness points, widened exactly; absent when a coordinate is not finite.
+  // The reported witness points (of a penetration answer: its contact points, when it claims overlap), widened
+  // exactly; absent when a coordinate is not finite.
   std::optional<ExactPoint3> pointA;
   std::optional<ExactPoint3> pointB;
-  std::optional<ExactPoint3> reportedDifference;  // pB - pA
+  std::optional<ExactPoint3> reportedDifference;  // pB - pA, of a distance answer only
+  // The penetration picture, in M's space, where moving the origin by a translation t is moving B by -t: the exact
+  // minimal translation -depth* n*/|n*| (the origin's nearest point on the boundary of the rounded M; present when
+  // the shapes touch or overlap and the oracle gives a minimal normal, minimalNormal3) and the reported -depth n
+  // (a claimed overlap with finite numbers). The exact one is the only point drawn that is not exact: its length
+  // is a square root, formed in HighPrecision (100 digits) and widened exactly, a relative error of 10^-99.
+  std::optional<ExactPoint3> exactTranslation;
+  std::optional<ExactPoint3> exactNormal;  // n*, an exact direction from A towards B (any length)
+  std::optional<ExactPoint3> reportedTranslation;
+  std::optional<ExactPoint3> reportedNormal;  // n as reported, widened exactly; absent when zero or not finite
   // The simplex path of a traced strategy (docs/trace.md), in M's space: v_k, the closest point of each step's
   // simplex to the origin, sum a_i w_i over its points (exact from the widened trace; the origin for a tetrahedron,
   // which the loops keep only when it holds the origin), in step order; and the points of the last step's
@@ -57,7 +78,7 @@ struct Scene3 {
 };
 
 // Throws CaseError for a 2D case.
-Scene3 buildScene3(const Case& value, const oracle::ExactAnswer3& exact, const StrategyResult& result);
+Scene3 buildScene3(const Case& value, const oracle::ExactAnswer3& exact, const Judged3& judged);
 
 // A linear projection to the plane of a view: u = U . p, v = V . p, rational coefficients; `out` points
 // from the screen to the viewer (a face is turned to the viewer when its outward normal . out > 0).
@@ -109,10 +130,22 @@ struct Window3 {
   std::array<double, 3> normalized(const ExactPoint3& p, bool* clamped = nullptr) const;
 };
 
-// The text block shared by both pictures: one line per entry.
-std::vector<std::string> textLines3(const Case& value, const oracle::ExactAnswer3& exact,
-                                    const StrategyInfo& strategy, const StrategyResult& result,
-                                    const Verdict& verdict);
+// The text block shared by both pictures: one line per entry; a penetration answer's lines say its verdict's
+// kinds and measures instead of the distance verdict's.
+std::vector<std::string> textLines3(const Case& value, const oracle::ExactAnswer3& exact, const Judged3& judged);
+
+// The headline under the title: the exact answer, the reported one and the verdict, in one line.
+std::string headline3(const oracle::ExactAnswer3& exact, const Judged3& judged);
+
+// A direction's projection (U . d, V . d) scaled exactly to a largest component of 1, then rounded; {0, 0} for a
+// direction along the view (the pictures draw a direction as an arrow of fixed length on the screen).
+std::array<double, 2> projectedDirection(const ExactPoint3& d, const ExactPoint3& u, const ExactPoint3& v);
+// The same for the three coordinates (the page's arrows): d scaled exactly to a largest component of 1.
+std::array<double, 3> scaledDirection(const ExactPoint3& d);
+
+// `points` and their mirror images -p: a window around them is centred on the origin (the penetration pictures'
+// M, whose marks start at the origin and point every way).
+std::vector<ExactPoint3> aroundOrigin(std::vector<ExactPoint3> points);
 
 // Every point a mesh draws (its used vertices).
 std::vector<ExactPoint3> usedPoints(const Mesh3& mesh);

@@ -57,6 +57,10 @@ std::string pointJson(const std::optional<ExactPoint3>& p, const Window3& window
   return p ? triple(window.normalized(*p, clamped)) : std::string("null");
 }
 
+std::string directionJson(const std::optional<ExactPoint3>& d) {
+  return d ? triple(scaledDirection(*d)) : std::string("null");
+}
+
 std::string lower(std::string text) {
   for (char& c : text) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
   return text;
@@ -159,6 +163,24 @@ function addSimplexPath(group, path, simplex, colour) {
   for (const at of path) addPoint(group, at, colour, 0.015);
 }
 
+// A penetration answer in M's view: the translation -depth n from the origin (a dashed line and a ball at its end)
+// and the direction -n as an arrow of fixed length; one group named after it. Nothing when there is neither.
+function addPenetration(group, translation, normal, colour, name) {
+  if (translation === null && normal === null) return;
+  const marks = new THREE.Group();
+  marks.name = name;
+  const origin = data.minkowski.origin;
+  if (translation !== null) {
+    addSegment(marks, origin, translation, colour);
+    addPoint(marks, translation, colour, name === 'exact-penetration' ? 0.04 : 0.03);
+  }
+  if (normal !== null) {
+    const direction = new THREE.Vector3(-normal[0], -normal[1], -normal[2]).normalize();
+    marks.add(new THREE.ArrowHelper(direction, new THREE.Vector3(...origin), 0.35, colour, 0.08, 0.05));
+  }
+  group.add(marks);
+}
+
 function makeView(canvasId, build) {
   const canvas = document.getElementById(canvasId);
   const renderer = new THREE.WebGLRenderer({ canvas, antialias: true, preserveDrawingBuffer: true });
@@ -218,6 +240,9 @@ const minkowski = makeView('minkowski', (group) => {
   addPoint(group, data.minkowski.q, 0x238b45, 0.03);
   addCross(group, data.minkowski.difference, 0xd62728, 0.05);
   addSimplexPath(group, data.minkowski.path, data.minkowski.simplex, 0x2171b5);
+  addPenetration(group, data.minkowski.exactTranslation, data.minkowski.exactNormal, 0x238b45, 'exact-penetration');
+  addPenetration(group, data.minkowski.reportedTranslation, data.minkowski.reportedNormal, 0xd62728,
+                 'reported-penetration');
 });
 
 document.getElementById('show-faces').addEventListener('change', (event) => {
@@ -251,6 +276,8 @@ const pathObject = minkowski.scene.getObjectByName('simplex-path');
 const simplexObject = minkowski.scene.getObjectByName('final-simplex');
 status.setAttribute('data-simplex-path', String(pathObject ? pathObject.geometry.attributes.position.count : 0));
 status.setAttribute('data-final-simplex', String(simplexObject ? simplexObject.geometry.attributes.position.count : 0));
+status.setAttribute('data-penetration', ['exact-penetration', 'reported-penetration']
+  .filter((name) => minkowski.scene.getObjectByName(name)).join(' '));
 status.setAttribute('data-ready', 'yes');
 )JS";
 
@@ -266,11 +293,13 @@ pre { font-size: 13px; white-space: pre-wrap; }
 .reported { color: #d62728; } .path { color: #2171b5; }
 )CSS";
 
-}  // namespace
-
-std::string renderCaseViewer3(const Case& value, const oracle::ExactAnswer3& exact, const StrategyInfo& strategy,
-                              const StrategyResult& result, const Verdict& verdict, const std::string& threeModule,
-                              const std::string& threeVersion) {
+// The page of either answer (Judged3): a penetration answer's marks in M's view, its contact points in the
+// world's.
+std::string renderViewer3(const Case& value, const oracle::ExactAnswer3& exact, const Judged3& judged,
+                          const std::string& threeModule, const std::string& threeVersion) {
+  const StrategyInfo& strategy = judged.strategy;
+  const StrategyResult& result = judged.result;
+  const bool penetration = judged.drawsPenetration();
   const std::string folded = lower(threeModule);
   for (const char* forbidden : {"</script", "<!--", "<script"}) {
     if (folded.find(forbidden) != std::string::npos) {
@@ -278,7 +307,7 @@ std::string renderCaseViewer3(const Case& value, const oracle::ExactAnswer3& exa
                                   "\", which would break the page's script element");
     }
   }
-  const Scene3 scene = buildScene3(value, exact, result);
+  const Scene3 scene = buildScene3(value, exact, judged);
   std::vector<ExactPoint3> world = usedPoints(scene.a);
   for (const ExactPoint3& p : usedPoints(scene.b)) world.push_back(p);
   if (scene.closestPair) {
@@ -288,6 +317,8 @@ std::string renderCaseViewer3(const Case& value, const oracle::ExactAnswer3& exa
   std::vector<ExactPoint3> minkowski = usedPoints(scene.m);
   minkowski.push_back({0, 0, 0});
   minkowski.push_back(scene.closestM);
+  if (scene.exactTranslation) minkowski.push_back(*scene.exactTranslation);
+  if (penetration) minkowski = aroundOrigin(minkowski);
   const Window3 worldWindow = Window3::around(world, exact.scale);
   const Window3 minkowskiWindow = Window3::around(minkowski, exact.scale);
 
@@ -307,15 +338,20 @@ std::string renderCaseViewer3(const Case& value, const oracle::ExactAnswer3& exa
           ",\"q\":" + triple(minkowskiWindow.normalized(scene.closestM)) +
           ",\"difference\":" + pointJson(scene.reportedDifference, minkowskiWindow, &reportedClamped) +
           ",\"path\":" + pointsJson(scene.simplexPath, minkowskiWindow, nullptr) +
-          ",\"simplex\":" + pointsJson(scene.finalSimplex, minkowskiWindow, nullptr) + "}}";
+          ",\"simplex\":" + pointsJson(scene.finalSimplex, minkowskiWindow, nullptr) +
+          ",\"exactTranslation\":" + pointJson(scene.exactTranslation, minkowskiWindow, nullptr) +
+          ",\"exactNormal\":" + directionJson(scene.exactNormal) +
+          ",\"reportedTranslation\":" + pointJson(scene.reportedTranslation, minkowskiWindow, &reportedClamped) +
+          ",\"reportedNormal\":" + directionJson(scene.reportedNormal) + "}}";
 
   std::string text;
-  for (const std::string& line : textLines3(value, exact, strategy, result, verdict)) text += line + "\n";
+  for (const std::string& line : textLines3(value, exact, judged)) text += line + "\n";
 
   std::string page = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>" +
                      svgEscape("gjkcheck repro " + value.source) + "</title>\n<style>" + STYLE +
                      "</style>\n</head>\n<body>\n";
-  page += "<h1>" + svgEscape(value.source + " (3D), " + strategy.name) + "</h1>\n";
+  page += "<h1>" + svgEscape(value.source + " (3D), " + strategy.name + (penetration ? ", penetration" : "")) +
+          "</h1>\n<p id=\"headline\">" + svgEscape(headline3(exact, judged)) + "</p>\n";
   page += "<p>Drag a view to turn it, the wheel to zoom. <label><input type=\"checkbox\" id=\"show-faces\" "
           "checked> faces</label></p>\n";
   page += "<div class=\"views\">\n<div><h2>world: A and B</h2><canvas id=\"world\" width=\"560\" "
@@ -327,8 +363,14 @@ std::string renderCaseViewer3(const Case& value, const oracle::ExactAnswer3& exa
           "<li><span class=\"m\">M = B - A</span>: its exact hull; the black cross is the origin</li>\n"
           "<li><span class=\"exact\">green balls</span>: the exact closest points of the cores (a, b: one pair "
           "when there are several; q of M, unique), joined by a dashed line</li>\n"
-          "<li><span class=\"reported\">red crosses</span>: the reported witness points pA, pB; pB - pA in M's "
-          "view</li>\n"
+          + std::string(penetration
+                            ? "<li><span class=\"reported\">red crosses</span>: the reported contact points pA, pB"
+                              "</li>\n<li>In M's view, moving the origin by t is moving B by -t: <span "
+                              "class=\"exact\">green</span> dashed line and ball, the exact -depth* n* (from the "
+                              "origin to the boundary of the rounded M), <span class=\"reported\">red</span> the "
+                              "reported -depth n; the arrows are the directions -n* and -n, of fixed length</li>\n"
+                            : "<li><span class=\"reported\">red crosses</span>: the reported witness points pA, pB; "
+                              "pB - pA in M's view</li>\n") +
           "<li>axes at the corner: x red, y green, z blue</li>\n"
           "<li>The radius is not drawn (it is in the text). Coordinates are exact rationals, rounded only after "
           "the centre of each view's box is subtracted and divided by its half-size.</li>\n";
@@ -351,6 +393,21 @@ std::string renderCaseViewer3(const Case& value, const oracle::ExactAnswer3& exa
   page += "<script type=\"text/plain\" id=\"three-module\">" + threeModule + "</script>\n";
   page += std::string("<script type=\"module\">") + VIEWER + "</script>\n</body>\n</html>\n";
   return page;
+}
+
+}  // namespace
+
+std::string renderCaseViewer3(const Case& value, const oracle::ExactAnswer3& exact, const StrategyInfo& strategy,
+                              const StrategyResult& result, const Verdict& verdict, const std::string& threeModule,
+                              const std::string& threeVersion) {
+  return renderViewer3(value, exact, Judged3{strategy, result, &verdict, nullptr}, threeModule, threeVersion);
+}
+
+std::string renderPenetrationViewer3(const Case& value, const oracle::ExactAnswer3& exact,
+                                     const StrategyInfo& strategy, const StrategyResult& result,
+                                     const QueryVerdict& verdict, const std::string& threeModule,
+                                     const std::string& threeVersion) {
+  return renderViewer3(value, exact, Judged3{strategy, result, nullptr, &verdict}, threeModule, threeVersion);
 }
 
 ThreeModule readThreeModule(const std::string& viewerDir) {

@@ -6,21 +6,16 @@
 #include "report/answer_format.h"
 #include "report/query_report.h"
 #include "report/case_picture.h"
-#include "report/case_picture3.h"
-#include "report/exact3_format.h"
 #include "tools/command_line.h"
 #include "tools/commands.h"
+#include "tools/repro_parts.h"
 #include "verdict/exact_case.h"
 #include "verdict/query_seam.h"
 #include "verdict/strategy.h"
 #include "verdict/thresholds.h"
 #include "verdict/verdict.h"
-#include "verdict/exact_case3.h"
-#include "verdict/penetration_verdict3.h"
-#include "verdict/verdict3.h"
 
 namespace gjk::tools {
-namespace {
 
 std::string pointText(check::Point p, const std::string& scalar) {
   return "(" + check::scalarDecimal(p.x, scalar) + ", " + check::scalarDecimal(p.y, scalar) + ")";
@@ -30,6 +25,8 @@ std::string pointText3(check::Point p, const std::string& scalar) {
   return "(" + check::scalarDecimal(p.x, scalar) + ", " + check::scalarDecimal(p.y, scalar) + ", " +
          check::scalarDecimal(p.z, scalar) + ")";
 }
+
+namespace {
 
 // The step after the loop in one line: what the rule compared and what it did.
 std::string postStepText(const check::TracePostStep& post, const std::string& s) {
@@ -55,6 +52,8 @@ std::string postStepText(const check::TracePostStep& post, const std::string& s)
   if (!post.text.empty()) text += " (" + post.text + ")";
   return text;
 }
+
+}  // namespace
 
 void printTrace(const check::StrategyInfo& strategy, const check::StrategyResult& result) {
   std::printf("\ntrace of %s (%zu steps; w = wB - wA is a point of the Minkowski difference)\n",
@@ -94,6 +93,13 @@ void printTrace(const check::StrategyInfo& strategy, const check::StrategyResult
   }
 }
 
+void writeOutput(const std::string& file, const std::string& text, const char* what, const std::string& name) {
+  check::writeFileAtomically(file, text);  // std::runtime_error "cannot write FILE: ..."
+  std::printf("\n%s of %s written to %s\n", what, name.c_str(), file.c_str());
+}
+
+namespace {
+
 const CommandSpec SPEC = {
     "repro",
     "CASE",
@@ -106,9 +112,11 @@ const CommandSpec SPEC = {
     "answer beside ours, and its trace when it gives one (docs/workers.md). A penetration strategy (epa, sat, ...; rapier2d answers both) shows its\n"
     "penetration answer judged by the penetration verdict (docs/verdict.md, Penetration), and the picture\n"
     "of a penetration-only strategy is captioned with that verdict.\n"
-    "A 3D case (dimension 3) shows the exact 3D answer and every 3D strategy side by side, then the\n"
-    "trace of the chosen one (with z); --svg draws it in four views and M = B - A with the simplex path,\n"
-    "--html writes a page where the reader turns it (docs/cli.md).",
+    "A 3D case (dimension 3) shows the exact 3D answer and every 3D strategy side by side (the distance\n"
+    "strategies, then those of the penetration query: epa3, engines of queries penetration or both), then\n"
+    "the trace of the chosen one (with z); --svg draws it in four views and M = B - A with the simplex\n"
+    "path, --html writes a page where the reader turns it; the picture of a penetration answer shows the\n"
+    "exact and reported depth along their normals and the penetration verdict (docs/cli.md).",
     {{"strategy", "NAME", "the strategy traced and drawn (a 3D case: a 3D strategy, default the first, vdb3)",
       "perp"},
      {"svg", "FILE",
@@ -121,11 +129,18 @@ const CommandSpec SPEC = {
       "shapes with the exact closest points and pA, pB, an oblique view of M = B - A with\n"
       "the origin, the exact closest point, pB - pA and the simplex path (the closest\n"
       "point v of each step's simplex joined in order, the final simplex's edges) of a\n"
-      "strategy that records a trace (vdb3, jolt-gjk, robust3 and its ablations)"},
+      "strategy that records a trace (vdb3, jolt-gjk, robust3 and its ablations); of a\n"
+      "penetration answer (--query), the contact points pA, pB and, in M's view centred on\n"
+      "the origin, the exact -depth* n* and reported -depth n with the normals' arrows"},
      {"html", "FILE",
       "a 3D case only: write one self-contained HTML page (three.js inline, no network) with\n"
       "the same geometry and text, turned with the mouse; three.js comes from report/viewer\n"
-      "(`npm ci` there, which scripts/bootstrap runs)"}},
+      "(`npm ci` there, which scripts/bootstrap runs)"},
+     {"query", "distance|penetration",
+      "a 3D case only: the answer the pictures draw and caption, distance or penetration\n"
+      "(epa3, an engine of queries penetration, or of both when asked); a 2D picture draws\n"
+      "every answer of its strategy",
+      "", "the strategy's own; distance for an engine of both"}},
     "",
     "Exit code 1 when any strategy's answer is a violation, 2 when the case does not read, FILE\n"
     "cannot be written or three.js is not installed (--html).",
@@ -146,132 +161,6 @@ int printOtherAnswers(const check::Case& value, const oracle::ExactAnswer& exact
   return violations;
 }
 
-void writeOutput(const std::string& file, const std::string& text, const char* what, const std::string& name) {
-  check::writeFileAtomically(file, text);  // std::runtime_error "cannot write FILE: ..."
-  std::printf("\n%s of %s written to %s\n", what, name.c_str(), file.c_str());
-}
-
-// repro of a 3D case: the exact 3D answer, every 3D strategy side by side, and the pictures of the chosen one. A
-// chosen external engine of 3D cases (a manifest's dimension 3, a plugin's 3D entry) joins them, last.
-int repro3(const CommandLine& line, const check::Case& value) {
-  std::vector<const check::StrategyInfo*> rows;
-  for (const check::StrategyInfo& info : check::strategies3()) rows.push_back(&info);
-  const check::StrategyInfo* chosen = nullptr;
-  if (line.given("strategy")) {
-    for (const check::StrategyInfo* info : rows) {
-      if (info->name == line.value("strategy")) chosen = info;
-    }
-    if (chosen == nullptr) {
-      const check::StrategyInfo* found = nullptr;
-      try {
-        found = check::findStrategy(line.value("strategy"));
-        if (found != nullptr && found->external) found = check::selectStrategies(line.value("strategy")).front();
-      } catch (const std::invalid_argument& error) {
-        throw UsageError(error.what());  // a plugin that does not load, an engine not installed
-      }
-      if (found != nullptr && found->external && found->dimension == 3) {
-        rows.push_back(found);
-        chosen = found;
-      }
-    }
-    if (chosen == nullptr) {
-      std::string names;
-      for (const check::StrategyInfo* info : rows) names += (names.empty() ? "" : ", ") + info->name;
-      throw UsageError("'" + line.value("strategy") + "' is not a 3D strategy; " + value.source +
-                       " is a 3D case (dimension 3): the 3D strategies are " + names +
-                       ", and the external engines of dimension 3");
-    }
-  } else if (!rows.empty()) {
-    chosen = rows.front();
-  }
-  check::ThreeModule three;
-  if (line.given("html")) {
-    try {
-      const char* viewer = std::getenv("GJKCHECK_VIEWER_DIR");
-      three = check::readThreeModule(viewer != nullptr ? viewer : GJK_SOURCE_DIR "/report/viewer");
-    } catch (const std::runtime_error& error) {
-      std::fprintf(stderr, "gjkcheck repro: %s\n", error.what());
-      return EXIT_BAD_INPUT;
-    }
-  }
-  const oracle::ExactAnswer3 exact = check::solveExactly3(value);
-  const check::CaseJudge3 judge(value, exact);
-
-  std::printf("case %s (dimension 3)\n", value.source.c_str());
-  for (const check::MetaEntry& entry : value.meta) {
-    std::printf("  meta.%s %s\n", entry.key.c_str(), entry.value.c_str());
-  }
-  std::printf("\nexact answer (oracle)\n");
-  std::fputs(check::exactText3("", exact).c_str() + 1, stdout);  // without the name line's empty name
-  std::printf("  radius r          %s\n", oracle::decimalString(exact.radius).c_str());
-
-  std::printf("\n%-12s %-14s %10s %10s %10s %5s %-18s %s\n", "strategy", "distance", "err u", "wit u", "gap u",
-              "iters", "termination", "verdict");
-  int violations = 0;
-  check::StrategyResult chosenResult;
-  check::Verdict chosenVerdict;
-  for (const check::StrategyInfo* row : rows) {
-    const check::StrategyInfo& strategy = *row;
-    const check::StrategyResult result = strategy.run(value, {.trace = &strategy == chosen});
-    bool violated = false;  // one violation per strategy, as run counts them
-    if (check::answersPenetration(strategy.query)) {  // an engine of queries penetration or both
-      const check::QueryVerdict verdict = check::judgePenetration3(value, exact, result, strategy);
-      violated = verdict.violation;
-      std::printf("%s\n", check::queryReport(check::penetrationQuery())
-                              ->answerLine(strategy.name, strategy, result, verdict)
-                              .c_str());
-    }
-    if (check::answersDistance(strategy.query)) {
-      const check::Verdict verdict = judge.judge(result, strategy);
-      violated = violated || verdict.violation;
-      std::printf("%-12s %-14s %10.3g %10.3g %10.3g %5d %-18s %s\n", strategy.name.c_str(),
-                  check::scalarDecimal(result.distance, strategy.scalar).c_str(), verdict.distanceErrorU,
-                  verdict.witnessErrorU, verdict.witnessGapU, result.iterations, result.termination.c_str(),
-                  check::reasonList(verdict).c_str());
-      std::printf("  %-10s pA %s  pB %s\n", "", pointText3(result.pointA, strategy.scalar).c_str(),
-                  pointText3(result.pointB, strategy.scalar).c_str());
-      if (&strategy == chosen) chosenVerdict = verdict;
-    }
-    if (result.failure != check::EngineFailure::None) {
-      std::printf("  %-10s %s: %s\n", "", check::engineFailureName(result.failure), result.failureDetail.c_str());
-    }
-    if (&strategy == chosen) chosenResult = result;
-    violations += violated;
-  }
-  if (chosen == nullptr) {
-    std::printf("\nno 3D strategy is registered: nothing to draw\n");
-    return violations ? EXIT_VIOLATIONS : EXIT_ALL_OK;
-  }
-  if (chosen->external) {
-    std::printf("\nno trace: a 3D worker has no traced request (%s stopped by %s after %d iterations)\n",
-                chosen->name.c_str(), chosenResult.termination.c_str(), chosenResult.iterations);
-  } else {
-    printTrace(*chosen, chosenResult);
-  }
-  if (!check::answersDistance(chosen->query) && (line.given("svg") || line.given("html"))) {
-    // The 3D picture draws a distance answer's witness points beside the exact closest points.
-    std::fprintf(stderr, "gjkcheck repro: %s answers no distance query: the 3D picture draws distance answers\n",
-                 chosen->name.c_str());
-    return EXIT_BAD_INPUT;
-  }
-  try {
-    if (line.given("svg")) {
-      writeOutput(line.value("svg"), check::renderCasePicture3(value, exact, *chosen, chosenResult, chosenVerdict),
-                  "picture", chosen->name);
-    }
-    if (line.given("html")) {
-      writeOutput(line.value("html"),
-                  check::renderCaseViewer3(value, exact, *chosen, chosenResult, chosenVerdict, three.text,
-                                           three.version),
-                  "page", chosen->name);
-    }
-  } catch (const std::runtime_error& error) {
-    std::fprintf(stderr, "gjkcheck repro: %s\n", error.what());
-    return EXIT_BAD_INPUT;
-  }
-  return violations ? EXIT_VIOLATIONS : EXIT_ALL_OK;
-}
-
 }  // namespace
 
 int reproCommand(int argc, char** argv, int first) {
@@ -284,6 +173,10 @@ int reproCommand(int argc, char** argv, int first) {
   if (read.dimension == 3) return repro3(line, read);
   if (line.given("html")) {
     throw UsageError("--html draws 3D cases only; " + read.source + " is a 2D case (--svg draws it)");
+  }
+  if (line.given("query")) {
+    throw UsageError("--query chooses the answer of a 3D picture; " + read.source +
+                     " is a 2D case, whose picture draws every answer of its strategy");
   }
   const check::StrategyInfo* traced = nullptr;
   try {

@@ -11,6 +11,8 @@ three.js (inline) draws both views, and nothing goes wrong.
 - Control: the same page with the render call removed and an error thrown must fail every one of these checks, so
   the checks are seen to catch a blank canvas and an error.
 - The page names no external resource, and two runs write the same bytes.
+- The page of epa3's penetration answer holds the exact and reported translations and normals in M's data and
+  scene, and the penetration verdict in its text.
 - The simplex path of vdb3 (the default strategy, which records a trace) is in the page's data, and M's scene holds
   the objects named 'simplex-path' and 'final-simplex' with as many points as that data has.
 
@@ -210,6 +212,28 @@ with tempfile.TemporaryDirectory() as folder:
     errors = errors_of(run.stdout) or ""
     check("console.error: control" in errors and "uncaught" in errors and "control thrown" in errors,
           f"the control's errors were not caught: {errors!r}")
+
+# The page of a penetration answer (epa3, a 3D strategy of the penetration query alone): the exact and reported
+# translations and normals in M's data and scene, the penetration verdict in the text, drawn with no error.
+with tempfile.TemporaryDirectory() as folder:
+    page = os.path.join(folder, "penetration.html")
+    overlapping = os.path.join(SOURCE, "fuzz/corpus/oracle3d/cubes-overlapping.case")
+    result = subprocess.run([GJKCHECK, "repro", overlapping, "--strategy", "epa3", "--html", page],
+                            capture_output=True, text=True, timeout=120)
+    if check(result.returncode == 0 and os.path.exists(page), f"repro --html of epa3 exited {result.returncode}"):
+        html = open(page, encoding="utf-8").read()
+        scene = json.loads(re.search(r'<script type="application/json" id="scene">(.*?)</script>', html,
+                                     re.S).group(1))["minkowski"]
+        check(all(scene[key] is not None for key in ("exactTranslation", "exactNormal", "reportedTranslation",
+                                                     "reportedNormal")), f"the penetration data: {scene}")
+        check("verdict (penetration): ok" in html and "epa3, penetration</h1>" in html and "verdict: " not in html,
+              "the page's text is not the penetration verdict's")
+        run = finish(chromium(folder, page, "--dump-dom"))
+        for problem in page_problems(run.stdout):
+            check(False, "penetration page: " + problem)
+        status = status_of(run.stdout)
+        check(status.get("data-penetration") == "exact-penetration reported-penetration",
+              f"M's scene of the penetration page holds {status.get('data-penetration')!r}")
 
 if failures:
     print("\n".join(failures))

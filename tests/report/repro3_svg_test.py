@@ -121,6 +121,11 @@ def markers(group, colour, tag):
     return centres
 
 
+# The centre of M's panel in report/case_picture3.cpp: panels of 370 in three columns 25 apart from x = 20, the
+# second row's top at 78 + 370 + 40.
+MINKOWSKI_CENTRE = (20 + 370 + 25 + 185, 78 + 370 + 40 + 185)
+
+
 def picture(case, *options):
     with tempfile.TemporaryDirectory() as folder:
         out = os.path.join(folder, "case.svg")
@@ -333,7 +338,78 @@ with tempfile.TemporaryDirectory() as folder:
     check(result.returncode == 2 and "npm ci" in result.stderr and "report/viewer" in result.stderr and
           not os.path.exists(page), f"--html without three.js: exit {result.returncode}, {result.stderr}")
 
+
+# The penetration picture: epa3 (a 3D strategy of the penetration query alone) on overlapping, touching and separated
+# cases at every scale. Its caption and text give the penetration verdict, never a distance one; in M's panel the
+# exact -depth* n* and the reported -depth n start at the origin (the panel's centre), with the normals' arrows;
+# where the answer is right they end together. The world views carry the reported contact points.
+def penetration_line(group, css_class):
+    lines = [line for line in group.iter(SVG + "line") if line.get("class") == css_class]
+    return [(float(line.get("x1")), float(line.get("y1")), float(line.get("x2")), float(line.get("y2")))
+            for line in lines]
+
+
+PENETRATION_CASES = ["cubes-overlapping", "sphere-in-cube", "capsules-skew", "cubes-apart-along-x", "cubes-huge",
+                     "cubes-tiny-subnormal", "wide-exponents", "far-tiny"]
+for name in PENETRATION_CASES:
+    case = os.path.join(CORPUS if name != "far-tiny" else far_folder, name + ".case")
+    result, text = picture(case, "--strategy", "epa3")
+    where = f"{name} epa3"
+    if not check(result.returncode in (0, 1) and text is not None, f"{where}: repro exited {result.returncode}"):
+        continue
+    check(picture(case, "--strategy", "epa3")[1] == text, f"{where}: two runs gave different bytes")
+    check(re.search(r"^strategy +penetration +depth u +normal u +contact u", result.stdout, re.M) and
+          re.search(r"^epa3\s", result.stdout, re.M), f"{where}: no penetration part of the table")
+    root = ET.fromstring(text)
+    view = [float(v) for v in root.get("viewBox").split()]
+    for element in root.iter():
+        for value in numbers_of(element):
+            if not check(-2000 <= value <= 2 * max(view[2], view[3]), f"{where}: number {value} outside"):
+                break
+    all_text = " ".join(t.text or "" for t in root.iter(SVG + "text"))
+    check(", epa3, penetration" in all_text and "verdict (penetration): " in all_text and
+          "reported distance" not in all_text and "verdict: " not in all_text,
+          f"{where}: the caption or text is not the penetration verdict's")
+    group = panel(root, "minkowski")
+    exact = penetration_line(group, "exact-penetration")
+    reported = penetration_line(group, "reported-penetration")
+    if "relation: separated" in all_text:
+        check(not exact and "exact penetration: none (separated)" in all_text, f"{where}: a depth when separated")
+        continue
+    if "no single minimal normal" in all_text:
+        continue
+    if not check(len(exact) == 1, f"{where}: {len(exact)} exact penetration marks"):
+        continue
+    # The window of M is centred on the origin, where both translations start.
+    centre = MINKOWSKI_CENTRE
+    check(abs(exact[0][0] - centre[0]) < 0.01 and abs(exact[0][1] - centre[1]) < 0.01,
+          f"{where}: the exact translation starts at ({exact[0][0]}, {exact[0][1]}), not at the origin {centre}")
+    # Where several normals are minimal (sphere-in-cube: six faces), epa3 may take another one than the oracle's.
+    exact_normal = re.search(r"^  normal +\((\S+), (\S+), (\S+)\)$", result.stdout, re.M)
+    reported_normal = re.search(r"^ +n \((\S+), (\S+), (\S+)\)  pA", result.stdout, re.M)
+    same = exact_normal and reported_normal and all(
+        abs(float(e) - float(r)) < 1e-6 for e, r in zip(exact_normal.groups(), reported_normal.groups()))
+    if "verdict (penetration): ok" in all_text and reported and same and name != "far-tiny":
+        check(abs(exact[0][2] - reported[0][2]) < 0.5 and abs(exact[0][3] - reported[0][3]) < 0.5,
+              f"{where}: the exact {exact[0]} and reported {reported[0]} translations differ")
+    if "reported penetration: overlapping" in all_text:
+        for panel_id in ("top", "front", "side", "oblique"):
+            count = len(markers(panel(root, panel_id), "#d62728", "path"))
+            check(count == 2, f"{where}: {count} reported contact points in panel {panel_id}")
+
+# The libccd-gjkepa folders' case: overlapping cubes answered with a tiny depth along a wrong normal (drawn by the
+# built-in epa3 here, which needs no engine): the exact mark ends on M's face z = -2/3 below the origin.
+result, text = picture(os.path.join(SOURCE, "reports/engines3d/upstream/libccd-epa-overlap-as-touching/case.case"),
+                       "--strategy", "epa3")
+check(text is not None and "exact penetration: depth 0.666666656732559204101562" in text and
+      'class="exact-normal"' in text, "libccd-epa-overlap-as-touching: no exact penetration in the picture")
+# A strategy that answers no penetration query is not drawn as one.
+result, text = picture(os.path.join(CORPUS, "cubes-overlapping.case"), "--strategy", "vdb3", "--query",
+                       "penetration")
+check(result.returncode == 2 and "answers no penetration query" in result.stderr and text is None,
+      f"--query penetration for vdb3: exit {result.returncode}, {result.stderr}")
+
 if failures:
     print("\n".join(failures))
     sys.exit(1)
-print(f"ok: {len(CASES)} cases")
+print(f"ok: {len(CASES)} cases, {len(PENETRATION_CASES)} penetration pictures")

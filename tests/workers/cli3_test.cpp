@@ -208,6 +208,41 @@ TEST(Vdb3PluginCli, ReproShowsThePluginBesideTheExactAnswerAndDrawsIt) {
   EXPECT_NE(unknown.out.find("'perp' is not a 3D strategy"), std::string::npos) << unknown.out;
 }
 
+// An engine of queries both: a row in each part of repro's table; its picture draws the distance answer unless
+// --query penetration asks for the other; an engine of the penetration query alone draws its penetration answer.
+TEST(Vdb3PluginCli, ReproOfAnEngineOfBothQueriesDrawsTheAnswerAsked) {
+  TempDir dir("gjk-repro3-both");
+  const std::string file = std::string(GJK_SOURCE_DIR) + "/fuzz/corpus/oracle3d/cubes-overlapping.case";
+  const std::string both = std::string("plugin:") + VDB3_PLUGIN + "#vdb3-epa3";
+  const std::string distance = (dir.path() / "distance.svg").string();
+  const test_support::CliRun run = gjkcheck("repro " + file + " --strategy '" + both + "' --svg " + distance);
+  ASSERT_TRUE(run.exitCode == 0 || run.exitCode == 1) << run.out;
+  const std::string name = std::string("plugin:") + VDB3_PLUGIN + "@vdb3-epa3";
+  const size_t first = run.out.find("\n" + name + " ");
+  ASSERT_NE(first, std::string::npos) << run.out;
+  const size_t second = run.out.find("\n" + name + " ", first + 1);
+  ASSERT_NE(second, std::string::npos) << run.out;
+  EXPECT_LT(run.out.find("\nstrategy     penetration "), second) << run.out;
+  EXPECT_GT(run.out.find("\nstrategy     penetration "), first) << run.out;
+  EXPECT_EQ(test_support::readText(distance).find("class=\"exact-penetration\""), std::string::npos);
+  const std::string penetration = (dir.path() / "penetration.svg").string();
+  const test_support::CliRun asked =
+      gjkcheck("repro " + file + " --strategy '" + both + "' --query penetration --svg " + penetration);
+  ASSERT_TRUE(asked.exitCode == 0 || asked.exitCode == 1) << asked.out;
+  const std::string svg = test_support::readText(penetration);
+  EXPECT_NE(svg.find("class=\"exact-penetration\""), std::string::npos) << asked.out;
+  EXPECT_NE(svg.find("verdict (penetration): "), std::string::npos) << asked.out;
+  // Its iterations and termination are its distance query's: the picture does not give them as the penetration's.
+  EXPECT_EQ(svg.find("iterations: "), std::string::npos);
+  const std::string alone = std::string("plugin:") + VDB3_PLUGIN + "#epa3";
+  const std::string only = (dir.path() / "only.svg").string();
+  const test_support::CliRun engine = gjkcheck("repro " + file + " --strategy '" + alone + "' --svg " + only);
+  ASSERT_TRUE(engine.exitCode == 0 || engine.exitCode == 1) << engine.out;
+  EXPECT_NE(test_support::readText(only).find("class=\"reported-penetration\""), std::string::npos) << engine.out;
+  EXPECT_NE(engine.out.find("no trace: a 3D worker has no traced request ("), std::string::npos) << engine.out;
+  EXPECT_EQ(engine.out.find("stopped by  after"), std::string::npos) << engine.out;
+}
+
 TEST(Vdb3PluginCli, StrategiesListsAnEngineOfDimension3) {
   TempDir dir("gjk-strategies3");
   dir.write("vdb3-engine/manifest",
