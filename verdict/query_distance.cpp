@@ -5,7 +5,6 @@
 #include <cmath>
 
 #include "families/families.h"
-#include "verdict/exact_case3.h"
 #include "verdict/query_seam.h"
 #include "verdict/verdict.h"
 #include "verdict/verdict3.h"
@@ -23,12 +22,6 @@ constexpr AnswerColumn ANSWER_COLUMNS[] = {{"distance"}};
 
 // The distance verdict has nothing to prepare: CaseJudge and judge work from the exact answer itself.
 struct NothingPrepared : PreparedExact {};
-
-// A 3D case's exact answer (prepareCase), which judge3 reads.
-struct PreparedSpace : PreparedExact {
-  explicit PreparedSpace(oracle::ExactAnswer3 value) : exact(std::move(value)) {}
-  oracle::ExactAnswer3 exact;
-};
 
 // The distance verdict of a QueryVerdict this query made (its measures in order, refused from the failure).
 Verdict distanceVerdict(const QueryVerdict& verdict) {
@@ -87,16 +80,11 @@ class DistanceQuery final : public Query {
     return judged(result, check::judge(value, exact, result, strategy));
   }
 
-  // A 3D case by the 3D oracle and verdict (verdict/verdict3.h), a 2D one as judge does.
-  std::unique_ptr<PreparedExact> prepareCase(const Case& value) const override {
-    if (value.dimension != 3) return Query::prepareCase(value);
-    return std::make_unique<PreparedSpace>(solveExactly3(value));
-  }
-  QueryVerdict judgeCase(const Case& value, const PreparedExact& prepared, const StrategyResult& result,
-                         const StrategyInfo& strategy) const override {
-    if (value.dimension != 3) return Query::judgeCase(value, prepared, result, strategy);
+  // A 3D case by the 3D verdict (verdict/verdict3.h), as judge does a 2D one.
+  QueryVerdict judge3(const Case& value, const oracle::ExactAnswer3& exact, const StrategyResult& result,
+                      const StrategyInfo& strategy) const override {
     if (!answersDistance(strategy.query) && result.failure == EngineFailure::None) return unjudged(result);
-    return judged(result, judge3(value, static_cast<const PreparedSpace&>(prepared).exact, result, strategy));
+    return judged(result, check::judge3(value, exact, result, strategy));
   }
 
   std::string reasonList(const QueryVerdict& verdict) const override {

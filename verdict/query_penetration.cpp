@@ -9,7 +9,6 @@
 #include "families/families.h"
 #include "oracle/penetration.h"
 #include "verdict/exact_case.h"
-#include "verdict/exact_case3.h"
 #include "verdict/penetration_claims.h"
 #include "verdict/penetration_verdict.h"
 #include "verdict/penetration_verdict3.h"
@@ -33,13 +32,6 @@ struct PreparedPenetration : PreparedExact {
 const oracle::ExactPenetration& penetrationOf(const PreparedExact& prepared) {
   return static_cast<const PreparedPenetration&>(prepared).penetration;
 }
-
-// The exact answer of a 3D case, whose every field judgePenetration3 reads (depth, overlap along a normal, the
-// distance to each shape).
-struct PreparedSpace : PreparedExact {
-  explicit PreparedSpace(oracle::ExactAnswer3 value) : exact(std::move(value)) {}
-  oracle::ExactAnswer3 exact;
-};
 
 constexpr QueryMeasure MEASURES[] = {{"depth error", "u", "depth_error_u", "depth err"},
                                      {"normal error", "u", "normal_error_u", "normal err"},
@@ -71,14 +63,9 @@ class PenetrationQuery final : public Query {
     return judgePenetration(value, exact, penetrationOf(prepared), result, strategy);
   }
 
-  std::unique_ptr<PreparedExact> prepareCase(const Case& value) const override {
-    if (value.dimension != 3) return Query::prepareCase(value);
-    return std::make_unique<PreparedSpace>(solveExactly3(value));
-  }
-  QueryVerdict judgeCase(const Case& value, const PreparedExact& prepared, const StrategyResult& result,
-                         const StrategyInfo& strategy) const override {
-    if (value.dimension != 3) return Query::judgeCase(value, prepared, result, strategy);
-    return judgePenetration3(value, static_cast<const PreparedSpace&>(prepared).exact, result, strategy);
+  QueryVerdict judge3(const Case& value, const oracle::ExactAnswer3& exact, const StrategyResult& result,
+                      const StrategyInfo& strategy) const override {
+    return judgePenetration3(value, exact, result, strategy);
   }
 
   // The strategy's termination (penetrationStopName for the core strategies, contact / no-contact for the

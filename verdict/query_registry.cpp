@@ -1,27 +1,49 @@
 // The queries of the seam (verdict/query_seam.h), in order, and what every query shares.
+#include <stdexcept>
+#include <string>
+
 #include "verdict/exact_case.h"
+#include "verdict/exact_case3.h"
 #include "verdict/query_seam.h"
 
 namespace gjk::check {
 namespace {
 
-// A 2D case's exact answer and what the query prepared from it (Query::prepareCase's default).
+// A 2D case's exact answer and what the query prepared from it.
 struct PreparedCase : PreparedExact {
   oracle::ExactAnswer exact;
   std::unique_ptr<PreparedExact> prepared;
 };
 
+// A 3D case's exact answer, which judge3 reads.
+struct PreparedSpace : PreparedExact {
+  explicit PreparedSpace(oracle::ExactAnswer3 value) : exact(std::move(value)) {}
+  oracle::ExactAnswer3 exact;
+};
+
 }  // namespace
 
+QueryVerdict Query::judge3(const Case& value, const oracle::ExactAnswer3&, const StrategyResult&,
+                           const StrategyInfo&) const {
+  requirePlanarCase(value, std::string("the ") + name() + " query");  // CaseError, naming the case
+  throw std::logic_error("Query::judge3 is for 3D cases");
+}
+
 std::unique_ptr<PreparedExact> Query::prepareCase(const Case& value) const {
+  if (value.dimension == 3) {
+    // A query without a 3D verdict refuses the case before it is solved.
+    if (comparisonFamilies(3).empty()) requirePlanarCase(value, std::string("the ") + name() + " query");
+    return std::make_unique<PreparedSpace>(solveExactly3(value));
+  }
   auto out = std::make_unique<PreparedCase>();
-  out->exact = solveExactly(value);  // CaseError for a 3D case (requirePlanarCase)
+  out->exact = solveExactly(value);
   out->prepared = prepare(value, out->exact);
   return out;
 }
 
 QueryVerdict Query::judgeCase(const Case& value, const PreparedExact& prepared, const StrategyResult& result,
                               const StrategyInfo& strategy) const {
+  if (value.dimension == 3) return judge3(value, static_cast<const PreparedSpace&>(prepared).exact, result, strategy);
   const PreparedCase& planar = static_cast<const PreparedCase&>(prepared);
   return judge(value, planar.exact, *planar.prepared, result, strategy);
 }

@@ -25,6 +25,10 @@
 #include "verdict/classify.h"
 #include "verdict/strategy.h"
 
+namespace gjk::oracle {
+struct ExactAnswer3;  // oracle/oracle3.h: only the queries that judge 3D cases see it whole
+}  // namespace gjk::oracle
+
 namespace gjk::check {
 
 // One number a query's verdict measures for every judged answer, in the order of Query::measures().
@@ -111,15 +115,20 @@ class Query {
   virtual QueryVerdict judge(const Case& value, const oracle::ExactAnswer& exact, const PreparedExact& prepared,
                              const StrategyResult& result, const StrategyInfo& strategy) const = 0;
 
-  // The exact answer of a case of any dimension this query judges, solved from the case alone by the oracle of
-  // its dimension: what a comparison prepares once per case for judgeCase, so that it needs to know neither
-  // oracle. The default takes 2D cases (solveExactly, then prepare) and throws CaseError for a 3D one; a query
-  // that judges 3D cases (penetration: verdict/penetration_verdict3.h) overrides both members.
-  virtual std::unique_ptr<PreparedExact> prepareCase(const Case& value) const;
-  // A strategy's answer judged against prepareCase(value)'s: for a 2D case, judge with the exact answer and
-  // the prepared one prepareCase keeps, so that a comparison's verdicts are judge's bit for bit.
-  virtual QueryVerdict judgeCase(const Case& value, const PreparedExact& prepared, const StrategyResult& result,
-                                 const StrategyInfo& strategy) const;
+  // A strategy's answer to a 3D case judged against the exact 3D answer (oracle/oracle3.h): the 3D verdict of a
+  // query with a 3D comparison (comparisonFamilies(3) not empty: distance by verdict/verdict3.h, penetration by
+  // verdict/penetration_verdict3.h). The default throws CaseError.
+  virtual QueryVerdict judge3(const Case& value, const oracle::ExactAnswer3& exact, const StrategyResult& result,
+                              const StrategyInfo& strategy) const;
+
+  // The exact answer of a case of either dimension, solved from the case alone by the oracle of its dimension:
+  // what a comparison prepares once per case for judgeCase, so that it needs to know neither oracle. A 2D case:
+  // solveExactly, then prepare; a 3D case: solveExactly3, for a query with a 3D comparison (CaseError otherwise).
+  std::unique_ptr<PreparedExact> prepareCase(const Case& value) const;
+  // A strategy's answer judged against prepareCase(value)'s: judge for a 2D case (with the exact answer and the
+  // prepared one prepareCase keeps, so that a comparison's verdicts are judge's bit for bit), judge3 for a 3D one.
+  QueryVerdict judgeCase(const Case& value, const PreparedExact& prepared, const StrategyResult& result,
+                         const StrategyInfo& strategy) const;
 
   // The reasons as meta.expected-reasons and verdict tables record them: "ok" when there are none, else the
   // reasons joined by commas (distance: "refused" for a refused query).
