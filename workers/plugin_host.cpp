@@ -335,6 +335,17 @@ std::string workerName(const char* engine, const char* entry) {
   return name;
 }
 
+// The host's hello for an entry, with what every entry's says: the requests' numbers as float bits
+// (docs/workers.md, +float-bits: no decimal to read), and with --isolate +prompt (its answers go out one by one as
+// the child makes them, workers/isolated_batch.h).
+Hello hostHello(const char* engine, const char* entryName, const char* scalar, const char* contact,
+                const std::string& queries, const char* version) {
+  Hello hello{workerName(engine, entryName), scalar, contact, queries, version ? version : "unknown"};
+  hello.floatBits = true;
+  hello.prompt = isolate;
+  return hello;
+}
+
 // A 3D entry's worker: its hello (+3d, the queries of its non-NULL functions), then its answers.
 int serve3(const gjkcheck_plugin3& plugin, const gjkcheck_entry3& entry) {
   if ((entry.distance == nullptr && entry.penetration == nullptr) || entry.scalar == nullptr ||
@@ -343,10 +354,7 @@ int serve3(const gjkcheck_plugin3& plugin, const gjkcheck_entry3& entry) {
                 " lacks a function, its scalar or its contact");
   }
   const char* queries = entry.distance == nullptr ? "penetration" : entry.penetration == nullptr ? "distance" : "both";
-  Hello hello{workerName(plugin.engine, entry.name), entry.scalar, entry.contact, queries,
-              plugin.version ? plugin.version : "unknown"};
-  hello.floatBits = true;
-  hello.prompt = isolate;  // its answers go out one by one as the child makes them (workers/isolated_batch.h)
+  Hello hello = hostHello(plugin.engine, entry.name, entry.scalar, entry.contact, queries, plugin.version);
   hello.dimension = 3;
   if (!writeAll(helloLine(hello) + "\n")) return 0;
   return serveRequests([&entry](const Request& request) { return answer3Of(entry, request); }, 3);
@@ -358,10 +366,7 @@ int serveCast(void* /*library*/, const gjkcheck_plugin& plugin, const gjkcheck_c
     return fail(std::string("cast entry ") + (entry.name ? entry.name : "(null)") +
                 " lacks its function, scalar, contact or band");
   }
-  Hello hello{workerName(plugin.engine, entry.name), entry.scalar, entry.contact, "cast",
-              plugin.version ? plugin.version : "unknown"};
-  hello.floatBits = true;
-  hello.prompt = isolate;  // its answers go out one by one as the child makes them (workers/isolated_batch.h)
+  Hello hello = hostHello(plugin.engine, entry.name, entry.scalar, entry.contact, "cast", plugin.version);
   hello.castBand = oneWord(entry.cast_band);
   if (!writeAll(helloLine(hello) + "\n")) return 0;
   return serveRequests([&entry](const Request& request) { return castAnswerOf(entry, request); });
@@ -450,11 +455,7 @@ int main(int argc, char** argv) {
   if (entry->distance == nullptr || entry->scalar == nullptr || entry->contact == nullptr) {
     return fail(std::string("entry ") + (entry->name ? entry->name : "(null)") + " lacks its function, scalar or contact");
   }
-  Hello hello{workerName(plugin->engine, entry->name), entry->scalar, entry->contact, "distance",
-              plugin->version ? plugin->version : "unknown"};
-  // The numbers of the requests as float bits (docs/workers.md, +float-bits): no decimal to read.
-  hello.floatBits = true;
-  hello.prompt = isolate;  // its answers go out one by one as the child makes them (workers/isolated_batch.h)
+  Hello hello = hostHello(plugin->engine, entry->name, entry->scalar, entry->contact, "distance", plugin->version);
   // The optional trace (include/gjkcheck/strategy.h): +trace when the plugin has a traced function for this entry.
   gjkcheck_traced_distance_fn traced = nullptr;
   if (auto lookup = reinterpret_cast<gjkcheck_plugin_traced_distance_fn>(
