@@ -7,8 +7,8 @@
 #include <bit>
 #include <chrono>
 #include <cmath>
-#include <span>
 #include <mutex>
+#include <span>
 #include <thread>
 #include <tuple>
 
