@@ -144,6 +144,10 @@ Case sampleFamily3From(const std::string& family, ChoiceSource& source);
 // sampleFamily does; its `source` is "family3:<family>/seed:<seed>/index:<index>".
 Case sampleFamily3(const std::string& family, std::uint64_t seed, std::uint64_t index);
 
+// Case `index` of the stream `seed` of a family of that dimension: sampleFamily3 for 3, else sampleFamily (what a
+// study of either dimension samples).
+Case sampleFamilyOf(int dimension, const std::string& family, std::uint64_t seed, std::uint64_t index);
+
 // The defining feature of a 3D case's family (meta.family), as missingFamilyFeature: "" when the case has it,
 // else a sentence saying what is missing. Decided exactly (rationals, the exact 3D oracle) unless said:
 //   random-convex  every shape has four affinely independent input points (it is a polytope, not flat)

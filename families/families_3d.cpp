@@ -247,4 +247,8 @@ Case sampleFamily3(const std::string& family, std::uint64_t seed, std::uint64_t 
   return value;
 }
 
+Case sampleFamilyOf(int dimension, const std::string& family, std::uint64_t seed, std::uint64_t index) {
+  return dimension == 3 ? sampleFamily3(family, seed, index) : sampleFamily(family, seed, index);
+}
+
 }  // namespace gjk::check

@@ -112,8 +112,7 @@ struct WorkerTotals {
 }  // namespace
 
 Case sampleComparisonCase(const ComparisonOptions& options, int family, std::uint64_t index) {
-  return options.dimension == 3 ? sampleFamily3(options.families[family], options.seed, index)
-                                : sampleFamily(options.families[family], options.seed, index);
+  return sampleFamilyOf(options.dimension, options.families[family], options.seed, index);
 }
 
 Case comparisonCase(const ComparisonOptions& options, const ComparisonRow& row) {

@@ -88,7 +88,6 @@ QueryComparison runQueryComparison(const Query& query, const std::vector<const S
                                    int jobs, const QueryRowSink& sink, bool keepRows,
                                    const std::atomic<bool>* stop) {
   QueryComparison comparison{&query, strategies, families, count, seed, {}, 0, {}, dimensionOf(strategies)};
-  auto sample = comparison.dimension == 3 ? sampleFamily3 : sampleFamily;
   const std::size_t strategyCount = strategies.size();
   QueryCell empty;
   empty.histograms.resize(query.measures().size());
@@ -117,7 +116,9 @@ QueryComparison runQueryComparison(const Query& query, const std::vector<const S
           if (begin >= chunkSize) return;
           const std::uint64_t end = std::min(begin + QUERY_BLOCK, chunkSize);
           cases.clear();
-          for (std::uint64_t c = begin; c < end; ++c) cases.push_back(sample(families[family], seed, chunkBegin + c));
+          for (std::uint64_t c = begin; c < end; ++c) {
+            cases.push_back(sampleFamilyOf(comparison.dimension, families[family], seed, chunkBegin + c));
+          }
           for (std::size_t s = 0; s < strategyCount; ++s) {
             results[s].assign(cases.size(), StrategyResult{});
             runBatch(*strategies[s], cases, results[s], askedKind(query));

@@ -67,8 +67,7 @@ SurveyResult runPropertySurvey(const SurveyOptions& options) {
   cases.reserve(total);
   for (std::size_t f = 0; f < familyCount; ++f) {
     for (std::uint64_t index = 0; index < options.count; ++index) {
-      cases.push_back(options.dimension == 3 ? sampleFamily3(options.families[f], options.seed, index)
-                                             : sampleFamily(options.families[f], options.seed, index));
+      cases.push_back(sampleFamilyOf(options.dimension, options.families[f], options.seed, index));
     }
   }
   std::atomic<std::uint64_t> next{0}, done{0};
