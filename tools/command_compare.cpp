@@ -300,6 +300,10 @@ int compareCommand(int argc, char** argv, int first) {
                  static_cast<unsigned long long>(options.seed), options.jobs);
   }
   for (const QuerySection& section : sections) {  // each other query's section, on its own families
+    if (line.given("shard")) {  // a shard writes the distance section only (the others are not sharded)
+      std::fprintf(stderr, "compare (%s): not run: a shard holds the distance section only\n", section.query->name());
+      continue;
+    }
     std::fprintf(stderr, "compare (%s): %zu strategies x %zu families x %llu cases, seed %llu, %d jobs\n",
                  section.query->name(), section.strategies.size(), section.families.size(),
                  static_cast<unsigned long long>(options.count), static_cast<unsigned long long>(options.seed),

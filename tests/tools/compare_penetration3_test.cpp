@@ -69,6 +69,20 @@ TEST(ComparePenetration3, aDistanceStrategyKeepsItsTablesBesideTheSection) {
   }
 }
 
+TEST(ComparePenetration3, aShardSaysItRunsNoPenetrationSection) {
+  TempDir dir;
+  const std::filesystem::path out = dir.path() / "shard";
+  const CliRun run = gjkcheck("compare --dimension 3 --strategies vdb3,epa3 --families random-convex --count 2 "
+                              "--seed 1 --jobs 1 --timing-rounds 0 --shard 1/1 --out " + out.string());
+  ASSERT_TRUE(run.exitCode == 0 || run.exitCode == 1) << run.out;
+  EXPECT_NE(run.out.find("compare (penetration): not run: a shard holds the distance section only"), std::string::npos)
+      << run.out;
+  EXPECT_EQ(run.out.find("compare (penetration): 1 strategies"), std::string::npos) << run.out;
+  EXPECT_TRUE(std::filesystem::exists(out / "comparison-shard-1-of-1.bin"));
+  EXPECT_FALSE(std::filesystem::exists(out / "penetration.md"));
+  EXPECT_FALSE(std::filesystem::exists(out / "penetration_rows.csv"));
+}
+
 TEST(ComparePenetration3, theRowsAreTheSameWhateverTheJobs) {
   TempDir dir;
   std::string rows[2], summaries[2];
