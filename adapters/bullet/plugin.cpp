@@ -190,7 +190,9 @@ int gjkepaPenetrationWith(HullMargin margin, const gjkcheck_shape3* a, const gjk
   answer->overlapping = penetrating ? 1 : 0;
   if (!penetrating) return 0;  // Separated: Bullet gives no depth, normal or points
   // results.distance = -depth; results.normal = -(EPA's normal) points from B to A: witnesses[1] =
-  // witnesses[0] - EPA normal * depth (btGjkEpa2.cpp, Penetration).
+  // witnesses[0] - EPA normal * depth (btGjkEpa2.cpp, Penetration). The witnesses are world points, the normal is
+  // left in shape A's frame (btGjkEpa2.cpp:1001 at 3.24): passed on as Bullet gives it, as its users get it
+  // (reports/engines3d/upstream/bullet-gjkepa-normal-in-local-frame).
   answer->depth = -double(results.distance);
   store(-results.normal, answer->normal);
   store(results.witnesses[0], answer->point_a);
