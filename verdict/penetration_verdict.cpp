@@ -44,6 +44,12 @@ QueryVerdict judgePenetration(const Case& value, const oracle::ExactAnswer& exac
   return judgePenetration(value, exact, exactPenetration(value, exact), result, strategy);
 }
 
+double zeroNormalErrorU(double depth, const oracle::HighPrecision& exactDepth, const oracle::HighPrecision& unit) {
+  const oracle::HighPrecision rounding = unit * VIOLATION_THRESHOLD_U;
+  const bool touching = abs(oracle::HighPrecision(oracle::exactDouble(depth))) <= rounding && abs(exactDepth) <= rounding;
+  return touching ? std::nan("") : std::numeric_limits<double>::infinity();
+}
+
 // Every real value in high precision (oracle::penetrationDepth, overlapAlong, errorsInUnits), divided by
 // the unit and truncated to double; the threshold decisions compare those doubles with T, as the distance
 // verdict does for its errors, and the relation decisions compare high-precision values with T u.
@@ -86,7 +92,7 @@ QueryVerdict judgePenetration(const Case& value, const oracle::ExactAnswer& exac
   depthErrorU =
       inUnits(abs(oracle::HighPrecision(oracle::exactDouble(p.depth)) - exactDepth), unitValue);
   if (p.normal.x == 0 && p.normal.y == 0) {
-    normalErrorU = std::numeric_limits<double>::infinity();
+    normalErrorU = zeroNormalErrorU(p.depth, exactDepth, unitValue);
   } else {
     normalErrorU =
         inUnits(oracle::overlapAlong(a, b, p.normal.x, p.normal.y) - exactDepth, unitValue);

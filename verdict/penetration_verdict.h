@@ -22,7 +22,8 @@ namespace gjk::check {
 //   depth-error     |depth - depth*| > T u, depth* the exact signed depth (negative when separated)
 //   normal-error    the exact overlap along the reported normal (normalized) minus depth* exceeds T u: how
 //                   much deeper the shapes are along that normal than along the best one (0 for every
-//                   minimal normal); a zero normal is infinitely wrong
+//                   minimal normal); a zero normal is infinitely wrong, except on a touching contact (reported
+//                   and exact depths within T u of 0: zeroNormalErrorU, below)
 //   contact-error   a contact point farther than T u from its shape (radius included); for a `merged`
 //                   strategy that gives one point for both, that point farther than T u from the nearer
 //                   shape (the distance verdict's witness-error rule)
@@ -36,7 +37,7 @@ int penetrationKindIndex(const std::string& kind);
 // The measures of the penetration verdict (QueryVerdict::measures, verdict/query_seam.h), in this order:
 //   depth error    |depth - depth*| / u, for an answer that claims overlap; NaN otherwise (or when not finite)
 //   normal error   (overlap along n/|n| - depth*) / u >= 0 for an answer that claims overlap; NaN otherwise;
-//                  +inf for a zero normal
+//                  +inf for a zero normal, NaN (not judged) for a zero normal on a touching contact
 //   contact error  max(dist(pA, A), dist(pB, B)) / u (or the merged point's distance to the nearer shape),
 //                  for an answer that claims overlap; NaN otherwise
 // Every verdict has the three, NaN where nothing was measured (no answer, an engine failure, a claimed
@@ -47,6 +48,13 @@ enum PenetrationMeasure {
   PENETRATION_CONTACT_ERROR = 2,
   PENETRATION_MEASURE_COUNT = 3
 };
+
+// The normal error of a zero normal (the strategy gives no direction) on an answer of depth `depth`, the exact
+// depth being exactDepth and u the unit: NaN, not judged, when both |depth| and |exactDepth| are at most T u: a
+// touching contact, claimed and true within rounding, whose minimal translation (depth times normal) is the zero
+// vector, which has no direction to give; +inf anywhere else. A non-zero normal is always judged, at any depth.
+// Both dimensions' verdicts use it.
+double zeroNormalErrorU(double depth, const oracle::HighPrecision& exactDepth, const oracle::HighPrecision& unit);
 
 // The answer of a penetration strategy judged against the exact one. `exact` is the case's answer from
 // solveExactly (with its Minkowski hull; otherwise the penetration answer is solved from the case).

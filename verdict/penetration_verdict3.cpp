@@ -4,7 +4,6 @@
 
 #include <cmath>
 #include <cstdio>
-#include <limits>
 
 #include "verdict/classify3.h"
 #include "verdict/query_seam.h"
@@ -68,7 +67,7 @@ QueryVerdict judgePenetration3(const Case& value, const oracle::ExactAnswer3& ex
   const oracle::InputShape3 b = toOracleShape3(value.b);
   depthErrorU = inUnits(abs(oracle::HighPrecision(oracle::exactDouble(p.depth)) - exactDepth), unitValue);
   if (p.normal.x == 0 && p.normal.y == 0 && p.normal.z == 0) {
-    normalErrorU = std::numeric_limits<double>::infinity();
+    normalErrorU = zeroNormalErrorU(p.depth, exactDepth, unitValue);
   } else {
     normalErrorU = inUnits(oracle::overlapAlong3(a, b, p.normal.x, p.normal.y, p.normal.z) - exactDepth, unitValue);
   }

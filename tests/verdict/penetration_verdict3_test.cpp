@@ -126,6 +126,31 @@ TEST(PenetrationVerdict3, normalError) {
   EXPECT_EQ(zero.measures[PENETRATION_NORMAL_ERROR], std::numeric_limits<double>::infinity());
 }
 
+// A zero normal on a touching contact (the reported and the exact depth within T u of 0) is owed nothing; anywhere
+// else it is infinitely wrong (normalError, above); a non-zero normal is judged at depth 0 too. Cubes touching
+// along x: S = 2, u = 2^-23.
+TEST(PenetrationVerdict3, aZeroNormalOnATouchingAnswerIsNotJudged) {
+  const Case touching = spaceCase(cube(0, 0, 0), cube(1, 0, 0));
+  const double u = 0x1p-23;
+  const Point onBoth{1, 0.5, 0.5};
+  for (double depth : {0.0, 60 * u, -60 * u}) {
+    const QueryVerdict verdict = judged(touching, answer(depth, {0, 0, 0}, onBoth, onBoth));
+    EXPECT_TRUE(verdict.judged);
+    EXPECT_FALSE(verdict.violation) << depth << ": " << penetrationQuery().reasonList(verdict);
+    EXPECT_TRUE(std::isnan(verdict.measures[PENETRATION_NORMAL_ERROR])) << depth;
+  }
+  const QueryVerdict deeper = judged(touching, answer(70 * u, {0, 0, 0}, onBoth, onBoth));
+  EXPECT_EQ(deeper.measures[PENETRATION_NORMAL_ERROR], std::numeric_limits<double>::infinity());
+  // Touching claimed on cubes overlapping by 1/4.
+  EXPECT_EQ(judged(OVERLAPPING, answer(0, {0, 0, 0})).measures[PENETRATION_NORMAL_ERROR],
+            std::numeric_limits<double>::infinity());
+  // Along z the touching cubes overlap by a whole side.
+  const QueryVerdict sideways = judged(touching, answer(0, {0, 0, 1}, onBoth, onBoth));
+  EXPECT_EQ(sideways.reasons, std::vector<std::string>{"normal-error"});
+  EXPECT_NEAR(sideways.measures[PENETRATION_NORMAL_ERROR], 1 / u, 1e-3);
+  EXPECT_FALSE(judged(touching, answer(0, {1, 0, 0}, onBoth, onBoth)).violation);
+}
+
 TEST(PenetrationVerdict3, contactError) {
   // A's point half a unit outside A (x = 1.5): contact error 0.5 / u.
   const QueryVerdict outside = judged(OVERLAPPING, answer(0.25, {1, 0, 0}, {1.5, 0.5, 0.5}, {0.75, 0.5, 0.5}));

@@ -90,6 +90,37 @@ TEST(PenetrationVerdict, aNormalAlongWhichTheShapesAreDeeperIsANormalError) {
   EXPECT_NEAR(judged(squares(0.75f), answer(0.25, -1, 0)).measures[PENETRATION_NORMAL_ERROR], 1.5 / U, 1e-3);
 }
 
+// A zero normal is no normal: owed none on a touching contact (the reported and the exact depth within T u of 0:
+// the minimal translation, depth times normal, is the zero vector, which has no direction); anywhere else it is
+// infinitely wrong. A non-zero normal is judged at any depth. Touching squares: S = 2, u = 2^-23.
+TEST(PenetrationVerdict, aZeroNormalIsOwedNothingOnlyOnATouchingContact) {
+  const double u = 0x1p-23;
+  auto touchingAnswer = [](double depth, double nx, double ny) {
+    StrategyResult result = answer(depth, nx, ny);
+    result.penetration.pointA = {1, 0.5};  // on both squares
+    result.penetration.pointB = {1, 0.5};
+    return result;
+  };
+  for (double depth : {0.0, 60 * u, -60 * u}) {
+    const QueryVerdict verdict = judged(squares(1), touchingAnswer(depth, 0, 0));
+    EXPECT_TRUE(verdict.judged);
+    EXPECT_FALSE(verdict.violation) << depth << ": " << penetrationQuery().reasonList(verdict);
+    EXPECT_TRUE(std::isnan(verdict.measures[PENETRATION_NORMAL_ERROR])) << depth;
+  }
+  const QueryVerdict deeper = judged(squares(1), touchingAnswer(70 * u, 0, 0));
+  EXPECT_TRUE(std::isinf(deeper.measures[PENETRATION_NORMAL_ERROR]));
+  EXPECT_NE(std::find(deeper.reasons.begin(), deeper.reasons.end(), "normal-error"), deeper.reasons.end());
+  // Touching claimed on squares overlapping by 1/4: the depth is wrong, and the zero normal is judged too.
+  const QueryVerdict overlapping = judged(squares(0.75f), answer(0, 0, 0));
+  EXPECT_TRUE(std::isinf(overlapping.measures[PENETRATION_NORMAL_ERROR]));
+  EXPECT_NE(std::find(overlapping.reasons.begin(), overlapping.reasons.end(), "normal-error"), overlapping.reasons.end());
+  // Along (0, 1) the touching squares overlap by a whole side: a wrong direction, judged even at depth 0.
+  const QueryVerdict sideways = judged(squares(1), touchingAnswer(0, 0, 1));
+  EXPECT_EQ(sideways.reasons, (std::vector<std::string>{"normal-error"}));
+  EXPECT_NEAR(sideways.measures[PENETRATION_NORMAL_ERROR], 1 / u, 1e-3);
+  EXPECT_FALSE(judged(squares(1), touchingAnswer(0, 1, 0)).violation);
+}
+
 TEST(PenetrationVerdict, nonFiniteComesFirstAndWrongRelationBeforeTheErrors) {
   EXPECT_EQ(penetrationQuery().primaryKind(judged(squares(0.75f), answer(std::nan(""), 1, 0))), "non-finite");
   // Overlap claimed for squares 1 apart.
