@@ -294,13 +294,14 @@ int compareCommand(int argc, char** argv, int first) {
     options.streaming = [&elapsed](const std::string& engine, const std::string& family, std::uint64_t answered,
                                    std::uint64_t cases) { showStreaming(engine, family, answered, cases, elapsed()); };
   }
+  const bool sharded = line.given("shard");
   if (!options.strategies.empty()) {
     std::fprintf(stderr, "compare: %zu strategies x %zu families x %llu cases, seed %llu, %d jobs\n",
                  options.strategies.size(), options.families.size(), static_cast<unsigned long long>(options.count),
                  static_cast<unsigned long long>(options.seed), options.jobs);
   }
   for (const QuerySection& section : sections) {  // each other query's section, on its own families
-    if (line.given("shard")) {  // a shard writes the distance section only (the others are not sharded)
+    if (sharded) {  // a shard writes the distance section only (the others are not sharded)
       std::fprintf(stderr, "compare (%s): not run: a shard holds the distance section only\n", section.query->name());
       continue;
     }
@@ -312,7 +313,6 @@ int compareCommand(int argc, char** argv, int first) {
   const check::RowsKept rowsKept = rows == "all"          ? check::RowsKept::All
                                    : rows == "violations" ? check::RowsKept::Violations
                                                           : check::RowsKept::None;
-  const bool sharded = line.given("shard");
   // Rows go to disk as the cases finish: rows.csv (through a temporary file), or the shard's rows file.
   std::optional<check::RowsCsvWriter> rowsCsv;
   std::optional<check::ShardRowsWriter> shardRows;
